@@ -1,0 +1,86 @@
+//===- Diagnostic.h - diagnostics as plain structs --------------*- C++ -*-===//
+//
+// A Diagnostic is plain data: severity, stable rule id, spec section, range,
+// message, fix-its and attached notes. Library entry points return them; the
+// formatters in Output.h render them. No exception ever crosses this API.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PTXLINT_DIAGNOSTIC_H
+#define PTXLINT_DIAGNOSTIC_H
+
+#include "ptxlint/Source.h"
+
+#include "llvm/ADT/StringRef.h"
+
+#include <string>
+#include <vector>
+
+namespace ptxlint {
+
+enum class Severity : uint8_t { Note, Warning, Error };
+
+llvm::StringRef severityName(Severity S);
+
+/// Replace the text in Range by Replacement (an empty range inserts).
+struct FixIt {
+  SourceRange Range;
+  std::string Replacement;
+};
+
+/// A secondary location attached to a diagnostic ("declared here").
+struct DiagNote {
+  SourceRange Range;
+  std::string Message;
+};
+
+struct Diagnostic {
+  Severity Sev = Severity::Error;
+  std::string Rule;    ///< stable rule id, e.g. "mma-type-combination"
+  std::string Spec;    ///< spec section, e.g. "9.7.14.5.14" (may be empty)
+  SourceRange Range;   ///< the offending qualifier, operand or token
+  std::string Message; ///< lowercase, no final period
+  std::vector<FixIt> Fixes;
+  std::vector<DiagNote> Notes;
+};
+
+/// Collects diagnostics. Cheap to create; not thread-safe (use one per file).
+class DiagnosticEngine {
+public:
+  Diagnostic &report(Severity Sev, llvm::StringRef Rule, llvm::StringRef Spec, SourceRange Range,
+                     std::string Message);
+  Diagnostic &error(llvm::StringRef Rule, llvm::StringRef Spec, SourceRange Range,
+                    std::string Message) {
+    return report(Severity::Error, Rule, Spec, Range, std::move(Message));
+  }
+  Diagnostic &warning(llvm::StringRef Rule, llvm::StringRef Spec, SourceRange Range,
+                      std::string Message) {
+    return report(Severity::Warning, Rule, Spec, Range, std::move(Message));
+  }
+  Diagnostic &note(llvm::StringRef Rule, llvm::StringRef Spec, SourceRange Range,
+                   std::string Message) {
+    return report(Severity::Note, Rule, Spec, Range, std::move(Message));
+  }
+
+  const std::vector<Diagnostic> &diagnostics() const { return Diags; }
+  std::vector<Diagnostic> take() { return std::move(Diags); }
+  unsigned errorCount() const { return NumErrors; }
+  unsigned warningCount() const { return NumWarnings; }
+  /// Stops collecting (not checking) once this many diagnostics are stored;
+  /// 0 means unlimited. A final note says how many were dropped.
+  void setLimit(unsigned Limit) { this->Limit = Limit; }
+  unsigned dropped() const { return Dropped; }
+  /// Sort by position (stable), so output order is the file's order.
+  void sortByLocation();
+
+private:
+  std::vector<Diagnostic> Diags;
+  Diagnostic Scratch; // returned when over the limit
+  unsigned NumErrors = 0;
+  unsigned NumWarnings = 0;
+  unsigned Limit = 0;
+  unsigned Dropped = 0;
+};
+
+} // namespace ptxlint
+
+#endif // PTXLINT_DIAGNOSTIC_H

@@ -1,0 +1,39 @@
+//===- Emitter.h - print the AST back as canonical PTX ----------*- C++ -*-===//
+//
+// Canonical form: one statement a line, body statements indented by a tab,
+// one space between a mnemonic and its operands, ", " between operands,
+// comments dropped, declarations and directives kept token for token.
+// emit(parse(emit(x))) == emit(x), and ptxas assembles emit(x) to the same
+// code as x.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PTXLINT_EMITTER_H
+#define PTXLINT_EMITTER_H
+
+#include "ptxlint/AST.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+#include <string>
+
+namespace ptxlint {
+
+void emitModule(const Module &M, llvm::raw_ostream &OS);
+std::string emitModule(const Module &M);
+
+/// Pieces, for code that builds and prints its own statements.
+void emitInstruction(const Instruction &I, llvm::raw_ostream &OS);
+void emitOperand(const Operand &Op, llvm::raw_ostream &OS);
+void emitVarDecl(const VarDecl &V, llvm::raw_ostream &OS);
+void emitDirective(const Directive &D, llvm::raw_ostream &OS);
+void emitStatement(const Statement &S, llvm::raw_ostream &OS, unsigned Indent);
+void emitFunctionHeader(const Function &F, llvm::raw_ostream &OS);
+
+/// A ParseSink that prints canonical PTX as the parse streams (constant
+/// memory for any file size).
+class ParseSink;
+std::unique_ptr<ParseSink> makeStreamingEmitter(llvm::raw_ostream &OS);
+
+} // namespace ptxlint
+
+#endif // PTXLINT_EMITTER_H

@@ -1,0 +1,54 @@
+//===- Lint.h - the library's front door ------------------------*- C++ -*-===//
+//
+// Check a whole module from a buffer, or a single instruction string against
+// a target and PTX ISA version. Every entry point is thread-safe (no global
+// mutable state), returns diagnostics as plain structs and never throws.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PTXLINT_LINT_H
+#define PTXLINT_LINT_H
+
+#include "ptxlint/Diagnostic.h"
+#include "ptxlint/Source.h"
+#include "ptxlint/Target.h"
+
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace ptxlint {
+
+struct LintOptions {
+  /// Override the module's .version / .target for checking.
+  std::optional<PtxVersion> Version;
+  std::optional<Target> TargetOverride;
+  /// Rule ids switched off (or on, for rules that are off by default).
+  std::set<std::string> Disabled;
+  std::set<std::string> Enabled;
+  /// Report warnings as errors.
+  bool WarningsAsErrors = false;
+  /// Run the matrix-instruction checks (false: syntax only).
+  bool RunChecks = true;
+};
+
+struct LintResult {
+  std::vector<Diagnostic> Diags;
+  unsigned Errors = 0;
+  unsigned Warnings = 0;
+};
+
+/// Parses and checks a whole file.
+LintResult lintFile(const SourceFile &File, const LintOptions &Opts = {});
+
+/// Checks one instruction, e.g. "mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32
+/// {%f1,%f2,%f3,%f4}, {%r1,%r2}, {%r3}, {%f5,%f6,%f7,%f8};", as if it appeared in a
+/// function compiled for T at PTX ISA version V. Register operands need no
+/// declarations: their types are taken as acceptable, unless Decls (PTX
+/// declarations such as ".reg .f32 %f<9>; .reg .b32 %r<4>;") is given.
+LintResult checkInstruction(llvm::StringRef Text, Target T, PtxVersion V,
+                            llvm::StringRef Decls = {}, const LintOptions &Opts = {});
+
+} // namespace ptxlint
+
+#endif // PTXLINT_LINT_H

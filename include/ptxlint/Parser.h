@@ -1,0 +1,67 @@
+//===- Parser.h - parse PTX text into the AST -------------------*- C++ -*-===//
+//
+// The parser streams: it hands each top-level item and each body statement to
+// a ParseSink as soon as it is parsed, so linting a file holds only the input,
+// the current statement and the checker's symbol tables in memory. Asking for
+// a built Module (parseModule) keeps every node instead.
+//
+// Syntax errors are reported with rule id "syntax" at the offending token;
+// the parser then resynchronises at the next ';', '{' or '}' and goes on, so
+// every syntax error in a file is reported. Nothing here throws.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PTXLINT_PARSER_H
+#define PTXLINT_PARSER_H
+
+#include "ptxlint/AST.h"
+#include "ptxlint/Diagnostic.h"
+#include "ptxlint/Source.h"
+
+#include <memory>
+
+namespace ptxlint {
+
+/// Receives the parse as it happens. Nodes passed in are valid only during
+/// the call unless the parse builds a Module.
+class ParseSink {
+public:
+  virtual ~ParseSink();
+  /// A top-level directive (.version, .target, .file, .section, ...).
+  virtual void onDirective(const Directive &D) {}
+  /// A module-scope variable declaration.
+  virtual void onGlobalVar(const VarDecl &V) {}
+  /// A function header; with a body, onStatement/onFunctionEnd follow.
+  virtual void onFunctionBegin(const Function &F) {}
+  virtual void onStatement(const Statement &S) {}
+  virtual void onFunctionEnd(const Function &F) {}
+  /// Called once after the last item.
+  virtual void onEndOfFile() {}
+};
+
+struct ParseOptions {
+  /// Maximum number of syntax errors reported before giving up (0: no limit).
+  unsigned MaxSyntaxErrors = 200;
+};
+
+/// Parses all of File, streaming into Sink (may be null). Diagnostics go to
+/// Diags. Returns false if any syntax error was found.
+bool parse(const SourceFile &File, ParseSink *Sink, DiagnosticEngine &Diags,
+           const ParseOptions &Opts = {});
+
+/// Parses all of File into a Module that keeps every node. The Module's
+/// StringRefs point into File, which must outlive it.
+std::unique_ptr<Module> parseModule(const SourceFile &File, DiagnosticEngine &Diags,
+                                    const ParseOptions &Opts = {});
+
+/// Parses one instruction ("mma.sync.aligned... d, a, b, c;" - the ';' is
+/// optional) from File's whole text into Ctx. Returns null on a syntax error.
+const Instruction *parseInstruction(const SourceFile &File, ASTContext &Ctx,
+                                    DiagnosticEngine &Diags);
+
+/// Checks that the input looks like text (no NUL bytes, mostly printable).
+/// Returns an empty string when it does, else the reason it does not.
+std::string checkLooksLikeText(llvm::StringRef Bytes);
+
+} // namespace ptxlint
+
+#endif // PTXLINT_PARSER_H

@@ -1,0 +1,89 @@
+//===- CheckContext.h - what every family check receives --------*- C++ -*-===//
+//
+// The checker (Checker.cpp) walks the parse stream, keeps the module's
+// .version/.target and a scoped table of declared registers, and hands each
+// matrix instruction to the check of its family (one file per family, same
+// signature, dispatched in Dispatch.cpp).
+//
+//===----------------------------------------------------------------------===//
+#ifndef PTXLINT_LIB_CHECK_CHECKCONTEXT_H
+#define PTXLINT_LIB_CHECK_CHECKCONTEXT_H
+
+#include "ptxlint/AST.h"
+#include "ptxlint/Diagnostic.h"
+#include "ptxlint/Target.h"
+
+#include "llvm/ADT/StringMap.h"
+
+#include <vector>
+
+namespace ptxlint {
+namespace check {
+
+/// What a declaration says about one register name.
+struct RegisterInfo {
+  llvm::StringRef Type;    ///< ".b32", ".f16x2", ".pred" ...
+  unsigned VectorWidth = 1;
+  llvm::StringRef StateSpace; ///< ".reg" (or ".param", ".shared"... for other symbols)
+  SourceRange DeclRange;
+};
+
+/// Scoped declarations: module scope, function scope, nested { } scopes.
+/// Handles parameterized names: ".reg .b32 %r<100>" declares %r0..%r99.
+class SymbolTable {
+public:
+  SymbolTable();
+  void pushScope();
+  void popScope();
+  /// Back to module scope only.
+  void resetToModuleScope();
+  void declare(const VarDecl &V, const SourceFile *File);
+  void declareParams(const Function &F, const SourceFile *File);
+  const RegisterInfo *lookup(llvm::StringRef Name) const;
+
+private:
+  struct RangeDecl {
+    std::string Prefix;
+    int64_t Count;
+    RegisterInfo Info;
+  };
+  struct Scope {
+    llvm::StringMap<RegisterInfo> Names;
+    std::vector<RangeDecl> Ranges;
+  };
+  std::vector<Scope> Scopes;
+};
+
+struct CheckContext {
+  const SourceFile &File;
+  DiagnosticEngine &Diags;
+  PtxVersion Version;          ///< effective (override or .version); invalid if unknown
+  Target Tgt;                  ///< effective (override or first sm target); invalid if unknown
+  SourceRange VersionRange;    ///< where .version is written (may be invalid)
+  SourceRange TargetRange;     ///< where .target is written (may be invalid)
+  const SymbolTable &Syms;
+  /// Single-instruction mode without declarations: undeclared names are
+  /// taken to be registers of an acceptable type.
+  bool AssumeDeclared = false;
+
+  SourceRange rangeOf(llvm::StringRef Text) const { return File.rangeOf(Text); }
+};
+
+/// One family check: same signature for every instruction family.
+using FamilyCheck = void (*)(const Instruction &I, CheckContext &Ctx);
+
+// The family checks (one file each). Each reports through Ctx.Diags.
+void checkWmma(const Instruction &I, CheckContext &Ctx);     // CheckWmma.cpp
+void checkMma(const Instruction &I, CheckContext &Ctx);      // CheckMma.cpp
+void checkMmaSp(const Instruction &I, CheckContext &Ctx);    // CheckMmaSp.cpp
+void checkLdmatrix(const Instruction &I, CheckContext &Ctx); // CheckLdmatrix.cpp
+void checkStmatrix(const Instruction &I, CheckContext &Ctx); // CheckStmatrix.cpp
+void checkMovmatrix(const Instruction &I, CheckContext &Ctx); // CheckMovmatrix.cpp
+
+/// Returns the family check for I (null when I is not a matrix instruction).
+FamilyCheck familyCheckFor(const Instruction &I);
+
+} // namespace check
+} // namespace ptxlint
+
+#endif // PTXLINT_LIB_CHECK_CHECKCONTEXT_H

@@ -1,0 +1,43 @@
+//===- Rules.h - the registry of rule ids -----------------------*- C++ -*-===//
+//
+// Every diagnostic carries a stable rule id from this registry. docs/rules.md
+// is generated from it (ptx-lint --print-rules=markdown) and a test keeps the
+// two identical, so the reference never drifts from the code.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PTXLINT_LIB_CHECK_RULES_H
+#define PTXLINT_LIB_CHECK_RULES_H
+
+#include "ptxlint/Diagnostic.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+
+namespace ptxlint {
+
+struct RuleInfo {
+  const char *Id;         ///< "mma-shape"
+  const char *Spec;       ///< "9.7.14.5.14"
+  Severity DefaultSev;    ///< the usual severity of its diagnostics
+  const char *Summary;    ///< one line: the constraint
+  const char *BadExample; ///< PTX that triggers it
+  const char *Fix;        ///< how to fix it (or "")
+};
+
+/// Every rule, across all families, sorted by id.
+llvm::ArrayRef<RuleInfo> allRules();
+const RuleInfo *findRule(llvm::StringRef Id);
+
+// Each family file contributes its rules through one of these arrays,
+// collected in Rules.cpp.
+llvm::ArrayRef<RuleInfo> genericRules();   // Rules.cpp: syntax, io, target, version...
+llvm::ArrayRef<RuleInfo> wmmaRules();      // CheckWmma.cpp
+llvm::ArrayRef<RuleInfo> mmaRules();       // CheckMma.cpp
+llvm::ArrayRef<RuleInfo> mmaSpRules();     // CheckMmaSp.cpp
+llvm::ArrayRef<RuleInfo> ldmatrixRules();  // CheckLdmatrix.cpp
+llvm::ArrayRef<RuleInfo> stmatrixRules();  // CheckStmatrix.cpp
+llvm::ArrayRef<RuleInfo> movmatrixRules(); // CheckMovmatrix.cpp
+
+} // namespace ptxlint
+
+#endif // PTXLINT_LIB_CHECK_RULES_H
