@@ -1,0 +1,272 @@
+//===- Forms.cpp - the generic parts of the spec tables ---------*- C++ -*-===//
+//
+// Family names, building helpers, gate evaluation and the per-family form
+// registry (each family's table file contributes a builder).
+//
+//===----------------------------------------------------------------------===//
+#include "Spec/Spec.h"
+
+#include "llvm/ADT/STLExtras.h"
+
+#include <algorithm>
+#include <array>
+
+using namespace llvm;
+
+namespace ptxlint {
+namespace spec {
+
+namespace {
+struct FamilyRow {
+  Family F;
+  const char *Name;
+  const char *Prefix;
+  const char *Section;
+};
+constexpr FamilyRow FamilyRows[NumFamilies] = {
+    {Family::Mma, "mma", "mma", "9.7.14.5.14"},
+    {Family::MmaSp, "mma.sp", "mma-sp", "9.7.14.6.3"},
+    {Family::WmmaLoad, "wmma.load", "wmma-load", "9.7.14.4.3"},
+    {Family::WmmaStore, "wmma.store", "wmma-store", "9.7.14.4.4"},
+    {Family::WmmaMma, "wmma.mma", "wmma-mma", "9.7.14.4.5"},
+    {Family::Ldmatrix, "ldmatrix", "ldmatrix", "9.7.14.5.15"},
+    {Family::Stmatrix, "stmatrix", "stmatrix", "9.7.14.5.16"},
+    {Family::Movmatrix, "movmatrix", "movmatrix", "9.7.14.5.17"},
+};
+const FamilyRow &row(Family F) { return FamilyRows[static_cast<unsigned>(F)]; }
+} // namespace
+
+StringRef familyName(Family F) { return row(F).Name; }
+StringRef familyRulePrefix(Family F) { return row(F).Prefix; }
+StringRef familySection(Family F) { return row(F).Section; }
+ArrayRef<Family> allFamilies() {
+  static const Family All[] = {Family::Mma,       Family::MmaSp,    Family::WmmaLoad,
+                               Family::WmmaStore, Family::WmmaMma,  Family::Ldmatrix,
+                               Family::Stmatrix,  Family::Movmatrix};
+  return All;
+}
+
+bool QualSlot::accepts(StringRef V) const { return llvm::is_contained(Values, V); }
+
+//===----------------------------------------------------------------------===//
+// Gates
+//===----------------------------------------------------------------------===//
+
+/// Family members share the tens digit of the sm number: sm_100/sm_103 are
+/// one family, sm_120/sm_121 another (sm_101 was renamed sm_110, its own).
+static bool sameFamily(unsigned A, unsigned B) { return A / 10 == B / 10; }
+
+bool TargetGate::allows(Target T, PtxVersion V) const {
+  if (!Specific.empty()) {
+    for (const SpecificTarget &S : Specific) {
+      if (V.isValid() && S.Since.isValid() && V < S.Since)
+        continue;
+      if (S.T.Suffix == 'a') {
+        if (T.Sm == S.T.Sm && T.Suffix == 'a')
+          return true;
+        continue;
+      }
+      // 'f': the target itself (f or a) and later family members (f or a).
+      if (!T.Suffix || !sameFamily(T.Sm, S.T.Sm))
+        continue;
+      if (T.Sm == S.T.Sm || (S.FamilyOrHigher && T.Sm > S.T.Sm))
+        return true;
+    }
+    return false;
+  }
+  return T.Sm >= MinSm;
+}
+
+std::string TargetGate::describe() const {
+  if (Specific.empty())
+    return "sm_" + std::to_string(MinSm) + " or higher";
+  std::string S;
+  for (size_t I = 0; I < Specific.size(); ++I) {
+    const SpecificTarget &T = Specific[I];
+    if (I)
+      S += I + 1 == Specific.size() ? " or " : ", ";
+    S += T.T.str();
+    if (T.T.Suffix == 'f' && T.FamilyOrHigher)
+      S += " (and later members of its family)";
+    if (T.Since.isValid())
+      S += " from PTX ISA " + T.Since.str();
+  }
+  return S;
+}
+
+Target TargetGate::suggest() const {
+  if (!Specific.empty())
+    return Specific.front().T;
+  Target T;
+  T.Sm = MinSm;
+  return T;
+}
+
+void addGate(Form &F, Gate G) {
+  if (G.MinPtx.isValid() && (!F.MinPtx.isValid() || F.MinPtx < G.MinPtx))
+    F.MinPtx = G.MinPtx;
+  F.Gates.push_back(std::move(G));
+}
+
+//===----------------------------------------------------------------------===//
+// Forms
+//===----------------------------------------------------------------------===//
+
+std::string Form::mnemonic() const {
+  std::string S = Opcode;
+  for (const QualSlot &Q : Quals)
+    if (!Q.isOmittable() && !Q.Values.empty())
+      S += Q.Values.front();
+  return S;
+}
+
+std::string Form::fullMnemonic() const {
+  std::string S = Opcode;
+  for (const QualSlot &Q : Quals)
+    if (!Q.Values.empty())
+      S += Q.Values.front();
+  return S;
+}
+
+const QualSlot *Form::slot(StringRef Name) const {
+  for (const QualSlot &Q : Quals)
+    if (Q.Slot == Name)
+      return &Q;
+  return nullptr;
+}
+
+const OperandSpec *Form::operand(StringRef Name) const {
+  for (const OperandSpec &O : Operands)
+    if (O.Name == Name)
+      return &O;
+  return nullptr;
+}
+
+bool Form::allowedOn(Target T, PtxVersion V) const {
+  for (const Gate &G : Gates)
+    if (G.Targets.isRestricted() && !G.Targets.allows(T, V))
+      return false;
+  return true;
+}
+
+unsigned Form::minSm() const {
+  unsigned M = 0;
+  for (const Gate &G : Gates) {
+    if (!G.Targets.Specific.empty())
+      return 0;
+    M = std::max(M, G.Targets.MinSm);
+  }
+  return M;
+}
+
+void FormSet::finalize() {
+  Vocab.clear();
+  auto Add = [&](const Form &F) {
+    for (const QualSlot &Q : F.Quals)
+      for (const std::string &V : Q.Values) {
+        VocabEntry &E = Vocab[V];
+        E.Group = Q.Group;
+        if (!llvm::is_contained(E.Slots, Q.Slot))
+          E.Slots.push_back(Q.Slot);
+      }
+  };
+  for (const Form &F : Forms)
+    Add(F);
+  for (const RejectedForm &R : Rejected)
+    Add(R.F);
+}
+
+//===----------------------------------------------------------------------===//
+// Building helpers
+//===----------------------------------------------------------------------===//
+
+QualSlot req(StringRef Slot, StringRef Value, OrderGroup G) {
+  QualSlot Q;
+  Q.Slot = Slot.str();
+  Q.Values = {Value.str()};
+  Q.Group = G;
+  return Q;
+}
+
+QualSlot opt(StringRef Slot, std::vector<std::string> Values, OrderGroup G) {
+  QualSlot Q;
+  Q.Slot = Slot.str();
+  Q.Values = std::move(Values);
+  Q.Pres = Presence::Optional;
+  Q.Group = G;
+  return Q;
+}
+
+QualSlot dflt(StringRef Slot, StringRef Value, OrderGroup G) {
+  QualSlot Q = req(Slot, Value, G);
+  Q.Pres = Presence::Defaulted;
+  Q.DefaultValue = Value.str();
+  return Q;
+}
+
+QualSlot specReq(StringRef Slot, StringRef Value, OrderGroup G) {
+  QualSlot Q = req(Slot, Value, G);
+  Q.Pres = Presence::SpecRequired;
+  return Q;
+}
+
+OperandSpec vecOperand(StringRef Name, unsigned Count, std::vector<std::string> RegTypes,
+                       StringRef ElemType, unsigned ElemsPerReg, bool IsDest) {
+  OperandSpec O;
+  O.Name = Name.str();
+  O.Shape = OperandShape::Vector;
+  O.Count = Count;
+  O.RegTypes = std::move(RegTypes);
+  O.ElemType = ElemType.str();
+  O.ElemsPerReg = ElemsPerReg;
+  O.IsDest = IsDest;
+  return O;
+}
+
+const std::vector<std::string> &packed32RegTypes() {
+  // Filled in from ptxas probing (docs/differences/mma.md).
+  static const std::vector<std::string> Types = {".b32", ".u32", ".s32"};
+  return Types;
+}
+
+//===----------------------------------------------------------------------===//
+// Registry
+//===----------------------------------------------------------------------===//
+
+namespace {
+using Builder = void (*)(FormSet &);
+Builder builderFor(Family F) {
+  switch (F) {
+  case Family::Mma:
+    return buildMmaForms;
+  case Family::MmaSp:
+    return buildMmaSpForms;
+  default:
+    // Other families add their builders here when their table file lands.
+    return nullptr;
+  }
+}
+
+struct AllSets {
+  std::array<FormSet, NumFamilies> Sets;
+  AllSets() {
+    for (Family F : allFamilies()) {
+      FormSet &S = Sets[static_cast<unsigned>(F)];
+      S.Fam = F;
+      if (Builder B = builderFor(F))
+        B(S);
+      S.finalize();
+    }
+  }
+};
+} // namespace
+
+const FormSet &formsOf(Family F) {
+  static const AllSets All; // thread-safe initialization (C++11)
+  return All.Sets[static_cast<unsigned>(F)];
+}
+
+ArrayRef<Form> enumerateForms(Family F) { return formsOf(F).Forms; }
+
+} // namespace spec
+} // namespace ptxlint

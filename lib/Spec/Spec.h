@@ -1,0 +1,304 @@
+//===- Spec.h - the spec tables of the matrix instructions ------*- C++ -*-===//
+//
+// The data model of every matrix-instruction family (PTX ISA 9.7.14), in one
+// place. The checker, the rules reference, the exhaustive test generator and
+// the on-device harness all derive from these tables.
+//
+// A family (mma, mma.sp, wmma.load, ldmatrix, ...) is a set of concrete
+// Forms. Each table file builds its forms the way LLVM's IntrinsicsNVVM.td
+// does (MMA_OPS / NVVM_MMA_SUPPORTED): cartesian products of qualifier
+// options, then one exclusion rule per spec sentence. An excluded combination
+// is kept, as a RejectedForm naming the rule that excluded it, so that the
+// checker can say *why* a combination is invalid instead of "no such form".
+//
+// A Form is concrete: its qualifiers are one value per slot, except that a
+// slot may be Optional (absent is fine: `.satfinite`), Defaulted (absent
+// means DefaultValue: `.scale_vec::2X` for `.kind::mxf4`) or SpecRequired
+// (the spec demands it, ptxas accepts its absence: a warning). A slot that
+// is optional and has several values (f64 rounding `.rn/.rz/.rm/.rp`) lists
+// them all in Values; a required slot has exactly one value.
+//
+// Qualifier order: qualifiers are matched as a SET, except within an
+// "order group": tokens from the same vocabulary (types, layouts) are
+// positional, so the i-th type qualifier is bound to the i-th type slot of
+// the form (`.f32.f16.f16.f32` is .dtype .atype .btype .ctype). The canonical
+// order is the order of Form::Quals; another order is reported as a note.
+//
+// Naming: qualifier values are written with their leading dot, exactly as in
+// PTX (".m16n8k16", ".kind::f8f6f4", ".scale_vec::2X"). Slot names are the
+// spec's placeholder names with a dot (".shape", ".alayout", ".ctype").
+//
+//===----------------------------------------------------------------------===//
+#ifndef PTXLINT_LIB_SPEC_SPEC_H
+#define PTXLINT_LIB_SPEC_SPEC_H
+
+#include "ptxlint/Target.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace ptxlint {
+namespace spec {
+
+//===----------------------------------------------------------------------===//
+// Families
+//===----------------------------------------------------------------------===//
+
+/// One instruction family: one opcode plus the qualifiers that select it.
+enum class Family : uint8_t {
+  Mma,       ///< mma.sync.aligned (9.7.14.5.14)
+  MmaSp,     ///< mma.sp / mma.sp::ordered_metadata (9.7.14.6.3)
+  WmmaLoad,  ///< wmma.load.{a,b,c} (9.7.14.4.3)
+  WmmaStore, ///< wmma.store.d (9.7.14.4.4)
+  WmmaMma,   ///< wmma.mma (9.7.14.4.5)
+  Ldmatrix,  ///< ldmatrix (9.7.14.5.15)
+  Stmatrix,  ///< stmatrix (9.7.14.5.16)
+  Movmatrix, ///< movmatrix (9.7.14.5.17)
+};
+constexpr unsigned NumFamilies = 8;
+
+/// "mma", "mma.sp", "wmma.load", ... (for messages).
+llvm::StringRef familyName(Family F);
+/// Rule-id prefix: "mma", "mma-sp", "wmma-load", "ldmatrix", ...
+llvm::StringRef familyRulePrefix(Family F);
+/// The main spec section of the family ("9.7.14.5.14").
+llvm::StringRef familySection(Family F);
+/// Every family, in enum order.
+llvm::ArrayRef<Family> allFamilies();
+
+//===----------------------------------------------------------------------===//
+// Qualifier slots
+//===----------------------------------------------------------------------===//
+
+/// How a slot may appear in an instruction.
+enum class Presence : uint8_t {
+  Required,     ///< must be written (ptxas rejects its absence)
+  Optional,     ///< may be written or not (`.satfinite`, f64 rounding)
+  Defaulted,    ///< may be omitted; omitted means DefaultValue
+  SpecRequired, ///< the spec requires it, ptxas accepts its absence (warning)
+};
+
+/// Order groups: qualifiers of one group are positional among themselves.
+/// Free qualifiers (distinct vocabulary: shapes, `.sync`, `.kind::*`) may be
+/// written in any order ptxas accepts (see docs/differences/mma.md).
+enum class OrderGroup : uint8_t {
+  Free,   ///< matched by value, as a set
+  Layout, ///< `.row`/`.col`: .alayout then .blayout
+  Type,   ///< element types: .dtype .atype .btype .ctype (then .stype)
+};
+
+/// One qualifier slot of a concrete form.
+struct QualSlot {
+  std::string Slot;                ///< ".shape", ".alayout", ".ctype", ".sync"
+  std::vector<std::string> Values; ///< the accepted values (one for Required)
+  Presence Pres = Presence::Required;
+  OrderGroup Group = OrderGroup::Free;
+  std::string DefaultValue; ///< for Defaulted slots: the implied value
+
+  bool isOmittable() const { return Pres != Presence::Required; }
+  bool accepts(llvm::StringRef V) const;
+};
+
+//===----------------------------------------------------------------------===//
+// Operands
+//===----------------------------------------------------------------------===//
+
+/// The syntactic shape an operand must have.
+enum class OperandShape : uint8_t {
+  Vector,       ///< {%r0, %r1, ...}: Count registers (a 1-register fragment
+                ///< may also be written as a bare register where ptxas allows)
+  Scalar,       ///< one register (or immediate where ImmAllowed)
+  Address,      ///< [addr]
+  SelectorPair, ///< {byte-id, thread-id}: two u16 values, registers or immediates
+  Immediate,    ///< an integer constant only (mma.sp selector f)
+};
+
+/// A range of integer values an immediate may take. Outside Hard: error
+/// (ptxas rejects); inside Hard but outside Valid: warning (spec-undefined).
+struct ImmRange {
+  int64_t HardMin = INT64_MIN, HardMax = INT64_MAX;
+  int64_t ValidMin = INT64_MIN, ValidMax = INT64_MAX;
+  std::string Spec;   ///< section stating the range (e.g. "9.7.14.6.1")
+  std::string Reason; ///< "the sparsity selector of m16n8k16 .f16 selects a thread pair"
+  bool isRestricted() const {
+    return HardMin != INT64_MIN || HardMax != INT64_MAX || ValidMin != INT64_MIN ||
+           ValidMax != INT64_MAX;
+  }
+};
+
+/// One operand of a form.
+struct OperandSpec {
+  std::string Name; ///< "d", "a", "b", "c", "e", "f", "scale-a-data", "p", "stride"
+  OperandShape Shape = OperandShape::Vector;
+  unsigned Count = 1; ///< registers in the vector (2 for SelectorPair)
+  /// Declared register types accepted (".b32", ".f16x2", ...); empty = any.
+  std::vector<std::string> RegTypes;
+  bool ImmAllowed = false; ///< an immediate may stand for a register
+  bool RegAllowed = true;  ///< a register may be written (false: Immediate)
+  bool Optional = false;   ///< may be left out (wmma stride)
+  bool IsDest = false;     ///< written by the instruction
+  /// Element type of the matrix this fragment holds (".f16", ".e4m3", ".u8",
+  /// ".b32" for metadata); empty for addresses. Used to generate data.
+  std::string ElemType;
+  /// Elements packed per register (2 for f16x2, 4 for u8, 8 for u4 ...).
+  unsigned ElemsPerReg = 1;
+  /// Immediate ranges: for Scalar/Immediate one entry; for SelectorPair one
+  /// per element (byte-id, thread-id).
+  std::vector<ImmRange> Ranges;
+};
+
+//===----------------------------------------------------------------------===//
+// Gates
+//===----------------------------------------------------------------------===//
+
+/// A specific (arch- or family-specific) target that carries a feature.
+struct SpecificTarget {
+  Target T;         ///< sm_120a, sm_120f, sm_100a ...
+  PtxVersion Since; ///< first PTX ISA version that allows it on this target
+  /// For 'f' targets: also every later member of the family (sm_121a/f for
+  /// sm_120f). For 'a' targets: only that exact target.
+  bool FamilyOrHigher = false;
+};
+
+/// Which targets carry a feature.
+struct TargetGate {
+  /// Generic requirement: sm_MinSm or higher, any suffix. 0: no generic
+  /// target carries it (only the Specific list).
+  unsigned MinSm = 0;
+  /// When non-empty, only these targets (and not MinSm) carry the feature.
+  std::vector<SpecificTarget> Specific;
+
+  bool isRestricted() const { return MinSm != 0 || !Specific.empty(); }
+  /// True when T (at PTX ISA version V) carries the feature.
+  bool allows(Target T, PtxVersion V) const;
+  /// "sm_90 or higher", "sm_120a, or sm_120f and later family members
+  /// (PTX ISA 8.8)".
+  std::string describe() const;
+  /// The target to suggest in a fix ("sm_120a").
+  Target suggest() const;
+};
+
+/// One sub-feature gate: a spec sentence of "PTX ISA notes" / "Target ISA
+/// notes" that applies to the form.
+struct Gate {
+  std::string Feature; ///< "`.f64` mma with shape .m16n8k16"
+  std::string Spec;    ///< "9.7.14.5.14"
+  PtxVersion MinPtx;   ///< invalid: no version requirement
+  TargetGate Targets;
+};
+
+//===----------------------------------------------------------------------===//
+// Forms
+//===----------------------------------------------------------------------===//
+
+/// One valid concrete form of a family.
+struct Form {
+  Family Fam = Family::Mma;
+  std::string Opcode;          ///< "mma", "wmma", "ldmatrix"
+  std::vector<QualSlot> Quals; ///< in canonical order
+  std::vector<OperandSpec> Operands;
+  /// Element types of A, B, C, D (".f16"...; "" where there is no such matrix)
+  /// and of the scale matrices (block scaling).
+  std::string AType, BType, CType, DType, SType;
+  std::string Shape; ///< ".m16n8k16" ("" where none)
+  bool Sparse = false;
+  std::vector<Gate> Gates;
+  PtxVersion MinPtx; ///< max over Gates
+  std::string Spec;  ///< section of the syntax line
+  /// Section(s) of the fragment layout ("9.7.14.5.8").
+  std::string FragmentSpec;
+  /// Deprecation: non-empty means ptxas warns; the text says why/what instead.
+  std::string Deprecated;
+  std::string Advisory; ///< a note (e.g. "prefer mma.sp::ordered_metadata")
+
+  /// Canonical text: opcode and every non-omitted qualifier (Defaulted ones
+  /// left out, Optional ones left out): "mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32".
+  std::string mnemonic() const;
+  /// Same, with every Optional/Defaulted slot written with its first value.
+  std::string fullMnemonic() const;
+  const QualSlot *slot(llvm::StringRef Name) const;
+  const OperandSpec *operand(llvm::StringRef Name) const;
+  /// True when the target gates allow T at PTX version V.
+  bool allowedOn(Target T, PtxVersion V) const;
+  /// The lowest generic sm that carries every gate (0 when a specific
+  /// target is needed); see also Gates.
+  unsigned minSm() const;
+};
+
+/// A combination produced by the cartesian product and excluded by a rule.
+struct RejectedForm {
+  Form F;              ///< the would-be form (operands may be empty)
+  std::string Rule;    ///< rule id, e.g. "mma-type-combination"
+  std::string Spec;    ///< "9.7.14.5.14"
+  std::string Reason;  ///< "m16n8k8 requires .dtype to equal .ctype"
+  std::string BadSlot; ///< the slot to point at (".ctype"), or ""
+};
+
+/// Every form of one family, plus its vocabulary (for the matcher).
+struct FormSet {
+  Family Fam = Family::Mma;
+  std::vector<Form> Forms;
+  std::vector<RejectedForm> Rejected;
+  /// Every qualifier value any form accepts, mapped to its order group and
+  /// the slot names it may fill.
+  struct VocabEntry {
+    OrderGroup Group = OrderGroup::Free;
+    std::vector<std::string> Slots;
+  };
+  llvm::StringMap<VocabEntry> Vocab;
+  /// Qualifiers that select the family and are not slots of it
+  /// (none for mma; the matcher ignores them when listed here).
+  std::vector<std::string> Ignored;
+
+  /// Fills Vocab from Forms and Rejected (call after building).
+  void finalize();
+};
+
+/// The forms of a family (built once, thread-safe, never empty for
+/// families whose table file is linked).
+const FormSet &formsOf(Family F);
+/// Every valid concrete form of the family (= formsOf(F).Forms).
+llvm::ArrayRef<Form> enumerateForms(Family F);
+
+// Per-family table builders (one table file each). Forms.cpp's formsOf()
+// dispatches to these. Owners: mma/mma.sp: lib/Spec/MmaTables.cpp and
+// lib/Spec/MmaSpTables.cpp; wmma/ldmatrix/stmatrix/movmatrix: their own
+// table files (define buildWmmaLoadForms ... with this signature and tell the
+// spec owner, who adds the dispatch line).
+void buildMmaForms(FormSet &Out);
+void buildMmaSpForms(FormSet &Out);
+
+//===----------------------------------------------------------------------===//
+// Building helpers (for table files)
+//===----------------------------------------------------------------------===//
+
+/// Makes a required slot with one value.
+QualSlot req(llvm::StringRef Slot, llvm::StringRef Value, OrderGroup G = OrderGroup::Free);
+/// Makes an optional slot with the given values.
+QualSlot opt(llvm::StringRef Slot, std::vector<std::string> Values,
+             OrderGroup G = OrderGroup::Free);
+/// Makes a defaulted slot: written as Value, or omitted meaning Value.
+QualSlot dflt(llvm::StringRef Slot, llvm::StringRef Value, OrderGroup G = OrderGroup::Free);
+/// Makes a slot the spec requires and ptxas does not (warning when absent).
+QualSlot specReq(llvm::StringRef Slot, llvm::StringRef Value, OrderGroup G = OrderGroup::Free);
+
+/// A Vector operand of Count registers.
+OperandSpec vecOperand(llvm::StringRef Name, unsigned Count, std::vector<std::string> RegTypes,
+                       llvm::StringRef ElemType, unsigned ElemsPerReg, bool IsDest = false);
+/// Adds G to F.Gates and raises F.MinPtx.
+void addGate(Form &F, Gate G);
+
+/// Known spec/ptxas facts about register types (see docs/spec-tables.md).
+/// The declared types ptxas accepts for a 32-bit packed fragment register.
+const std::vector<std::string> &packed32RegTypes();
+
+} // namespace spec
+} // namespace ptxlint
+
+#endif // PTXLINT_LIB_SPEC_SPEC_H
