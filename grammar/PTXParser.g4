@@ -1,0 +1,110 @@
+// PTXParser.g4 - the PTX assembly language (PTX ISA up to 9.0).
+//
+// A file is a sequence of units. The parse driver (lib/Parse/Parser.cpp)
+// calls `unit` once per statement and tracks function bodies and nested
+// scopes itself ('{' and '}' are units), so it can hand each statement to
+// the checker and free it at once: memory stays flat for any file size.
+// `module` describes the whole file for documentation and tooling.
+//
+// Instructions are generic (opcode with its qualifiers, then operands);
+// their meaning is checked on the AST against the spec tables.
+parser grammar PTXParser;
+
+options { tokenVocab = PTXLexer; }
+
+module : unit* EOF;
+
+unit
+  : versionDirective
+  | targetDirective
+  | addressSizeDirective
+  | fileDirective
+  | locDirective
+  | sectionDirective
+  | functionHeader
+  | varDecl
+  | label
+  | instruction
+  | LBRACE
+  | RBRACE
+  | genericDirective
+  ;
+
+// ---- Module directives (no terminating ';') -------------------------------
+versionDirective     : VERSION (DEC_FLOAT | INT);
+targetDirective      : TARGET IDENT (COMMA IDENT)*;
+addressSizeDirective : ADDRESS_SIZE INT;
+fileDirective        : FILE INT STRING (COMMA INT)*;
+locDirective         : LOC INT INT INT (COMMA locAttribute)*;
+locAttribute         : IDENT (INT+ | name (PLUS INT)?);
+
+// DWARF and other sections: data lines without ';', labels, label arithmetic.
+sectionDirective : SECTION (DOTNAME | IDENT) LBRACE sectionEntry* RBRACE;
+sectionEntry
+  : DOTNAME sectionValue (COMMA sectionValue)* SEMI?
+  | name COLON
+  ;
+sectionValue : DOTNAME ((PLUS | MINUS) expr)? | expr;
+
+// Any other directive: .pragma "nounroll"; .alias a, b; .callprototype ...;
+// .branchtargets L1, L2; .calltargets f, g; .maxnreg 16; (in a body)
+genericDirective : DOTNAME directiveArg* SEMI;
+directiveArg     : ~(SEMI | LBRACE | RBRACE);
+
+// ---- Functions ------------------------------------------------------------
+// `{` opens the body (the driver then expects statements up to the matching
+// `}`); `;` ends a declaration-only prototype.
+functionHeader
+  : linkage* (ENTRY | FUNC) returnList=paramList? name paramList? functionAttribute*
+    (LBRACE | SEMI)
+  ;
+linkage          : EXTERN | VISIBLE | WEAK | COMMON;
+paramList        : LPAREN (paramDecl (COMMA paramDecl)*)? RPAREN;
+paramDecl        : stateSpace declAttribute* declarator;
+functionAttribute: DOTNAME (number (COMMA number)*)? | DOTNAME STRING SEMI;
+
+// ---- Declarations ---------------------------------------------------------
+varDecl       : linkage* stateSpace declAttribute* declarator (COMMA declarator)* SEMI;
+stateSpace    : REG | SREG | PARAM | SHARED | GLOBAL | CONST | LOCAL | TEX;
+declAttribute : DOTNAME | INT | GLOBAL | SHARED | CONST | LOCAL | PARAM;
+declarator    : name (LT INT GT)? arraySpec* (EQ initializer)?;
+arraySpec     : LBRACK expr? RBRACK;
+initializer   : LBRACE (initializer (COMMA initializer)*)? RBRACE | expr;
+
+// ---- Statements -----------------------------------------------------------
+label       : name COLON;
+instruction : guard? IDENT (operand (COMMA operand)*)? SEMI;
+guard       : AT BANG? IDENT;
+
+operand
+  : LBRACE operand (COMMA operand)* RBRACE       # vectorOperand
+  | LBRACK operand (COMMA operand)* RBRACK       # addressOperand
+  | LPAREN (operand (COMMA operand)*)? RPAREN    # listOperand
+  | pairName PIPE pairName                       # predPairOperand
+  | BANG IDENT                                   # negatedOperand
+  | expr                                         # exprOperand
+  ;
+pairName : IDENT | UNDERSCORE;
+
+// Constant expressions: operands (foo+8, %rd1+-4), initializers, array sizes.
+expr
+  : primary                                           # primaryExpr
+  | (MINUS | PLUS | TILDE | BANG) expr                # unaryExpr
+  | expr (STAR | SLASH | PERCENT) expr                # mulExpr
+  | expr (PLUS | MINUS) expr                          # addExpr
+  | expr (SHL | SHR) expr                             # shiftExpr
+  | expr (LT | GT | LE | GE | EQEQ | NE) expr         # compareExpr
+  | expr AMP expr                                     # bitAndExpr
+  | expr CARET expr                                   # bitXorExpr
+  | expr ANDAND expr                                  # andExpr
+  | expr OROR expr                                    # orExpr
+  | <assoc = right> expr QUESTION expr COLON expr     # condExpr
+  ;
+primary
+  : name LPAREN expr (COMMA expr)* RPAREN   // generic(foo), mask(...)
+  | name
+  | number
+  | LPAREN expr RPAREN
+  ;
+name   : IDENT | UNDERSCORE;
+number : INT | DEC_FLOAT | FLOAT_HEX | DOUBLE_HEX;

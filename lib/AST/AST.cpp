@@ -1,0 +1,161 @@
+//===- AST.cpp - AST helpers and structural equality -----------------------===//
+#include "ptxlint/AST.h"
+
+#include "llvm/ADT/StringSwitch.h"
+
+using namespace ptxlint;
+using llvm::StringRef;
+
+SourceRange Instruction::opcodeRange() const {
+  if (!Range.isValid())
+    return {};
+  uint32_t B = GuardRange.isValid() ? Range.Begin : Range.Begin;
+  if (GuardRange.isValid()) {
+    // The opcode follows the guard; its text length is known.
+    if (!QualifierRanges.empty())
+      return {QualifierRanges.front().Begin - static_cast<uint32_t>(Opcode.size()),
+              QualifierRanges.front().Begin};
+    return {};
+  }
+  return {B, B + static_cast<uint32_t>(Opcode.size())};
+}
+
+bool Instruction::hasQualifier(StringRef Q) const {
+  for (StringRef X : Qualifiers)
+    if (X == Q)
+      return true;
+  return false;
+}
+
+static bool isTypeName(StringRef S) {
+  return llvm::StringSwitch<bool>(S)
+      .Cases(".b8", ".b16", ".b32", ".b64", ".b128", true)
+      .Cases(".u8", ".u16", ".u32", ".u64", true)
+      .Cases(".s8", ".s16", ".s32", ".s64", true)
+      .Cases(".f16", ".f16x2", ".f32", ".f64", ".bf16", ".bf16x2", true)
+      .Cases(".e4m3", ".e5m2", ".e4m3x2", ".e5m2x2", true)
+      .Cases(".pred", ".tf32", ".texref", ".samplerref", ".surfref", true)
+      .Default(false);
+}
+
+StringRef VarDecl::type() const {
+  for (StringRef A : Attrs)
+    if (isTypeName(A))
+      return A;
+  return {};
+}
+
+unsigned VarDecl::vectorWidth() const {
+  for (StringRef A : Attrs) {
+    if (A == ".v2")
+      return 2;
+    if (A == ".v4")
+      return 4;
+    if (A == ".v8")
+      return 8;
+  }
+  return 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Structural equality (ranges ignored)
+//===----------------------------------------------------------------------===//
+namespace {
+struct Eq {
+  std::string *Why;
+  bool fail(const std::string &What) {
+    if (Why && Why->empty())
+      *Why = What;
+    return false;
+  }
+  template <typename T> bool list(llvm::ArrayRef<T> A, llvm::ArrayRef<T> B, const char *What) {
+    if (A.size() != B.size())
+      return fail(std::string(What) + ": count differs");
+    for (size_t I = 0; I < A.size(); ++I)
+      if (!(*this)(A[I], B[I]))
+        return false;
+    return true;
+  }
+  bool operator()(StringRef A, StringRef B) {
+    return A == B || fail("'" + A.str() + "' vs '" + B.str() + "'");
+  }
+  bool operator()(const Operand &A, const Operand &B) {
+    if (A.Kind != B.Kind || A.Negated != B.Negated || A.Text != B.Text ||
+        A.HasOffset != B.HasOffset || A.IntValue != B.IntValue)
+      return fail("operand '" + A.Text.str() + "' vs '" + B.Text.str() + "'");
+    return list(A.Elements, B.Elements, "operand elements");
+  }
+  bool operator()(const Instruction &A, const Instruction &B) {
+    if (A.Guard != B.Guard || A.GuardNegated != B.GuardNegated || A.Opcode != B.Opcode)
+      return fail("instruction '" + A.Opcode.str() + "' vs '" + B.Opcode.str() + "'");
+    return list(A.Qualifiers, B.Qualifiers, "qualifiers") &&
+           list(A.Operands, B.Operands, "operands");
+  }
+  bool operator()(const Declarator &A, const Declarator &B) {
+    if (A.Name != B.Name || A.RangeCount != B.RangeCount || A.HasInit != B.HasInit)
+      return fail("declarator '" + A.Name.str() + "' vs '" + B.Name.str() + "'");
+    return list(A.ArraySuffix, B.ArraySuffix, "array suffix") && list(A.Init, B.Init, "initializer");
+  }
+  bool operator()(const VarDecl &A, const VarDecl &B) {
+    return (*this)(A.StateSpace, B.StateSpace) && list(A.Prefix, B.Prefix, "linkage") &&
+           list(A.Attrs, B.Attrs, "declaration attributes") &&
+           list(A.Declarators, B.Declarators, "declarators");
+  }
+  bool operator()(const Directive &A, const Directive &B) {
+    if (A.IsLabel != B.IsLabel || A.HasBody != B.HasBody)
+      return fail("directive '" + A.Name.str() + "' vs '" + B.Name.str() + "'");
+    return (*this)(A.Name, B.Name) && list(A.Args, B.Args, "directive arguments") &&
+           list(A.Body, B.Body, "section body");
+  }
+  bool operator()(const Statement &A, const Statement &B) {
+    if (A.Kind != B.Kind)
+      return fail("statement kinds differ");
+    switch (A.Kind) {
+    case StmtKind::Instruction:
+      return (*this)(*A.Inst, *B.Inst);
+    case StmtKind::Label:
+      return (*this)(A.LabelName, B.LabelName);
+    case StmtKind::VarDecl:
+      return (*this)(*A.Var, *B.Var);
+    case StmtKind::Directive:
+      return (*this)(*A.Dir, *B.Dir);
+    case StmtKind::ScopeBegin:
+    case StmtKind::ScopeEnd:
+      return true;
+    }
+    return true;
+  }
+  bool operator()(const Function &A, const Function &B) {
+    if (A.HasBody != B.HasBody || A.HasReturnList != B.HasReturnList ||
+        A.HasParamList != B.HasParamList)
+      return fail("function '" + A.Name.str() + "' shape differs");
+    if (!((*this)(A.Name, B.Name) && (*this)(A.Kind, B.Kind) && list(A.Prefix, B.Prefix, "linkage") &&
+          list(A.Returns, B.Returns, "return list") && list(A.Params, B.Params, "parameters") &&
+          list(A.Attributes, B.Attributes, "function attributes")))
+      return false;
+    if (A.Body.size() != B.Body.size())
+      return fail("function '" + A.Name.str() + "': statement count differs");
+    for (size_t I = 0; I < A.Body.size(); ++I)
+      if (!(*this)(*A.Body[I], *B.Body[I]))
+        return false;
+    return true;
+  }
+};
+} // namespace
+
+bool ptxlint::structurallyEqual(const Module &A, const Module &B, std::string *WhyNot) {
+  Eq E{WhyNot};
+  if (A.Items.size() != B.Items.size())
+    return E.fail("top-level item count differs");
+  for (size_t I = 0; I < A.Items.size(); ++I) {
+    const TopLevelItem &X = A.Items[I], &Y = B.Items[I];
+    if (X.Kind != Y.Kind)
+      return E.fail("top-level item kinds differ");
+    bool Ok = X.Kind == ItemKind::Directive ? E(*X.Dir, *Y.Dir)
+              : X.Kind == ItemKind::VarDecl ? E(*X.Var, *Y.Var)
+                                            : E(*X.Func, *Y.Func);
+    if (!Ok)
+      return false;
+  }
+  return true;
+}

@@ -1,0 +1,62 @@
+//===- Parser.cpp - public parse entry points (no ANTLR here) -------------===//
+#include "Parse/ParseDriver.h"
+
+using namespace ptxlint;
+
+ParseSink::~ParseSink() = default;
+
+bool ptxlint::parse(const SourceFile &File, ParseSink *Sink, DiagnosticEngine &Diags,
+                    const ParseOptions &Opts) {
+  return parsedriver::runParse(File, Sink, Diags, Opts, nullptr, parsedriver::UnitMode::File);
+}
+
+std::unique_ptr<Module> ptxlint::parseModule(const SourceFile &File, DiagnosticEngine &Diags,
+                                             const ParseOptions &Opts) {
+  auto M = std::make_unique<Module>();
+  parsedriver::runParse(File, nullptr, Diags, Opts, M.get(), parsedriver::UnitMode::File);
+  return M;
+}
+
+namespace {
+/// Keeps the first instruction seen.
+class FirstInstruction : public ParseSink {
+public:
+  const Instruction *Inst = nullptr;
+  unsigned Count = 0;
+  void onStatement(const Statement &S) override {
+    if (S.Kind == StmtKind::Instruction) {
+      ++Count;
+      if (!Inst)
+        Inst = S.Inst;
+    }
+  }
+};
+} // namespace
+
+const Instruction *ptxlint::parseInstruction(const SourceFile &File, ASTContext &Ctx,
+                                             DiagnosticEngine &Diags) {
+  FirstInstruction Sink;
+  bool Ok = parsedriver::runParse(File, &Sink, Diags, ParseOptions(), nullptr,
+                            parsedriver::UnitMode::SingleInstruction, &Ctx);
+  if (!Ok)
+    return nullptr;
+  if (!Sink.Inst) {
+    Diags.error("syntax", "", {0, static_cast<uint32_t>(File.size())}, "expected an instruction");
+    return nullptr;
+  }
+  return Sink.Inst;
+}
+
+std::string ptxlint::checkLooksLikeText(llvm::StringRef Bytes) {
+  size_t Bad = 0;
+  for (size_t I = 0; I < Bytes.size(); ++I) {
+    unsigned char C = static_cast<unsigned char>(Bytes[I]);
+    if (C == 0)
+      return "contains a NUL byte at offset " + std::to_string(I) + " (binary file?)";
+    if (C < 0x20 && C != '\n' && C != '\r' && C != '\t' && C != '\f' && C != '\v')
+      ++Bad;
+  }
+  if (Bytes.size() && Bad * 100 > Bytes.size())
+    return "contains many control characters (binary file?)";
+  return "";
+}
