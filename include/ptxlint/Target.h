@@ -55,6 +55,11 @@ struct TargetInfo {
   PtxVersion Introduced;  ///< first PTX ISA version that accepts it
   PtxVersion Removed;     ///< invalid when never removed/renamed
   const char *RenamedTo;  ///< e.g. sm_101a -> sm_110a (or null)
+  /// The version the PTX ISA release notes give when ptxas (CUDA 13.0)
+  /// accepts the target earlier than documented (sm_70: 6.0, sm_88: 9.0);
+  /// invalid when the two agree. Below Introduced is an error; between
+  /// Introduced and Documented a warning.
+  PtxVersion Documented;
 };
 
 /// Every target ptx-lint knows, in ascending order.
@@ -64,6 +69,21 @@ const TargetInfo *findTarget(Target T);
 PtxVersion latestPtxVersion();
 /// True when V is a PTX ISA version that exists.
 bool isKnownPtxVersion(PtxVersion V);
+/// True when V appears in the PTX ISA release notes (every known version
+/// but 5.1, which ptxas accepts without documentation).
+bool isDocumentedPtxVersion(PtxVersion V);
+/// "1.0-1.5, 2.0-2.3, ..., 9.0": every known version, for messages.
+std::string knownPtxVersionsText();
+
+/// The family of a target: sm_100, sm_100a, sm_100f, sm_103... share family
+/// 10; sm_101 (renamed sm_110 in PTX ISA 9.0) belongs to family 11.
+unsigned targetFamily(Target T);
+
+/// Whether PTX written for .target FileTarget can be compiled for the GPU
+/// Arch (ptxas -arch): sm_XY runs on every sm_MN* with MN >= XY; sm_XYf on
+/// sm_XZ, sm_XZa, sm_XZf of the same family with Z >= Y; sm_XYa only on
+/// sm_XYa. When it cannot, *Why (if given) gets the reason.
+bool canCompileFor(Target FileTarget, Target Arch, std::string *Why = nullptr);
 
 } // namespace ptxlint
 

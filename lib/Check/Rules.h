@@ -13,6 +13,8 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 
+#include <string>
+
 namespace ptxlint {
 
 struct RuleInfo {
@@ -37,6 +39,14 @@ llvm::ArrayRef<RuleInfo> mmaSpRules();     // CheckMmaSp.cpp
 llvm::ArrayRef<RuleInfo> ldmatrixRules();  // CheckLdmatrix.cpp
 llvm::ArrayRef<RuleInfo> stmatrixRules();  // CheckStmatrix.cpp
 llvm::ArrayRef<RuleInfo> movmatrixRules(); // CheckMovmatrix.cpp
+
+/// False for the few rules that are off unless enabled (LintOptions::Enabled);
+/// true for every other id, known or not.
+bool isRuleOnByDefault(llvm::StringRef Id);
+
+/// The registry as markdown: the content of docs/rules.md (an index table,
+/// then one section per rule with its spec section, example and fix).
+std::string renderRulesMarkdown();
 
 } // namespace ptxlint
 

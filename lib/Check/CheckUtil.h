@@ -1,0 +1,110 @@
+//===- CheckUtil.h - shared helpers for the family checks -------*- C++ -*-===//
+//
+// Gating messages (PTX ISA version, target), "did you mean" suggestions and
+// list formatting, so every check words its diagnostics the same way:
+//   "<what> requires PTX ISA 7.8 (module is .version 7.0)"
+//   "<what> requires sm_90 or higher (target is sm_80)"
+//   "<what> requires sm_100a, sm_110a or sm_120a (target is sm_90)"
+// This header is stable: family checks depend on it.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PTXLINT_LIB_CHECK_CHECKUTIL_H
+#define PTXLINT_LIB_CHECK_CHECKUTIL_H
+
+#include "Check/CheckContext.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <initializer_list>
+#include <string>
+
+namespace ptxlint {
+namespace check {
+
+//===----------------------------------------------------------------------===//
+// Version and target gating
+//===----------------------------------------------------------------------===//
+
+/// "requires PTX ISA 7.8 (module is .version 7.0)".
+std::string requiresPtxText(PtxVersion Need, PtxVersion Have);
+
+/// Whether target Have provides a feature available on any of AnyOf. Each
+/// entry means:
+///   sm_NN  - sm_NN or higher, any suffix (the onion model);
+///   sm_NNa - exactly sm_NNa (sm_101a and sm_110a are the same target);
+///   sm_NNf - an 'a' or 'f' target of NN's family, at NN or above
+///            (sm_100f is provided by sm_100a, sm_100f, sm_103a, sm_103f).
+/// An invalid Have (unknown target) satisfies everything: the module-level
+/// check has reported it already.
+bool targetSatisfies(Target Have, llvm::ArrayRef<Target> AnyOf);
+
+/// "sm_90 or higher", "sm_90a", "sm_100f family", "sm_100a, sm_110a or sm_120a".
+std::string describeTargets(llvm::ArrayRef<Target> AnyOf);
+
+/// "requires sm_90 or higher (target is sm_80)".
+std::string requiresTargetText(llvm::ArrayRef<Target> AnyOf, Target Have);
+
+/// Reports an error (Rule, Spec, at R) when Ctx.Version is known and older
+/// than Need: "<What> requires PTX ISA <Need> (module is .version <Have>)",
+/// with a fix-it on the .version directive when it is in the file. Returns
+/// true when the requirement holds (or the version is unknown).
+bool requirePtx(CheckContext &Ctx, PtxVersion Need, SourceRange R, llvm::StringRef Rule,
+                llvm::StringRef Spec, llvm::StringRef What);
+
+/// Reports an error when Ctx.Tgt is known and does not satisfy AnyOf (see
+/// targetSatisfies): "<What> requires <targets> (target is <Tgt>)". Returns
+/// true when the requirement holds (or the target is unknown).
+bool requireTarget(CheckContext &Ctx, llvm::ArrayRef<Target> AnyOf, SourceRange R,
+                   llvm::StringRef Rule, llvm::StringRef Spec, llvm::StringRef What);
+
+/// Shorthand for requireTarget with a single "sm_NN or higher" entry.
+bool requireSm(CheckContext &Ctx, unsigned MinSm, SourceRange R, llvm::StringRef Rule,
+               llvm::StringRef Spec, llvm::StringRef What);
+
+/// A Target value for tables: smT(90), smT(100, 'a').
+constexpr Target smT(unsigned Sm, char Suffix = 0) {
+  Target T;
+  T.Sm = Sm;
+  T.Suffix = Suffix;
+  return T;
+}
+
+//===----------------------------------------------------------------------===//
+// Suggestions and lists
+//===----------------------------------------------------------------------===//
+
+/// Levenshtein distance (insert, delete, substitute cost 1; case-sensitive).
+unsigned editDistance(llvm::StringRef A, llvm::StringRef B);
+
+/// The candidate closest to Word, or "" when none is close enough. The
+/// default MaxDistance (0) allows about a third of Word's length (at least 1,
+/// at most 3). Ties go to the earlier candidate. Exact matches return Word.
+llvm::StringRef closestMatch(llvm::StringRef Word, llvm::ArrayRef<llvm::StringRef> Candidates,
+                             unsigned MaxDistance = 0);
+llvm::StringRef closestMatch(llvm::StringRef Word, llvm::ArrayRef<const char *> Candidates,
+                             unsigned MaxDistance = 0);
+
+/// "; did you mean '.row'?" when a close candidate exists, else "".
+std::string didYouMean(llvm::StringRef Word, llvm::ArrayRef<llvm::StringRef> Candidates);
+std::string didYouMean(llvm::StringRef Word, llvm::ArrayRef<const char *> Candidates);
+
+/// "a, b or c" (Conj "or"/"and"); each item wrapped in Quote when given:
+/// joinList({".row", ".col"}) == ".row or .col".
+std::string joinList(llvm::ArrayRef<llvm::StringRef> Items, llvm::StringRef Conj = "or",
+                     llvm::StringRef Quote = "");
+std::string joinList(llvm::ArrayRef<const char *> Items, llvm::StringRef Conj = "or",
+                     llvm::StringRef Quote = "");
+
+/// "expected one of .row, .col (found .rwo)" style tail: "one of .row, .col".
+std::string oneOf(llvm::ArrayRef<llvm::StringRef> Items);
+std::string oneOf(llvm::ArrayRef<const char *> Items);
+
+/// The range of the qualifier of I equal to Q (its first occurrence), else
+/// the opcode's range.
+SourceRange qualifierRange(const Instruction &I, llvm::StringRef Q);
+
+} // namespace check
+} // namespace ptxlint
+
+#endif // PTXLINT_LIB_CHECK_CHECKUTIL_H

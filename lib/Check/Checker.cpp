@@ -1,0 +1,436 @@
+//===- Checker.cpp - from a parse stream to checked diagnostics -----------===//
+//
+// Module-level rules (PTX ISA 9.0 sections 11.1.1 .version, 11.1.2 .target)
+// as ptxas 13.0 enforces them, probed one by one (docs/differences/targets.md):
+//  - .version comes first and .target directly after it; ptxas says
+//    "Missing .version/.target directive at start of file" otherwise;
+//  - several .target directives/entries may follow, the last architecture
+//    wins (".target sm_90, sm_80" is checked as sm_80);
+//  - an option may not come before the first architecture ("Target
+//    architecture not defined"), texmode_unified/independent conflict,
+//    map_f64_to_f32 only below sm_13, debug needs PTX ISA 3.0 and DWARF
+//    sections in the module.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Check/Checker.h"
+#include "Check/CheckUtil.h"
+
+#include "llvm/ADT/SmallVector.h"
+
+namespace ptxlint {
+namespace check {
+
+namespace {
+
+constexpr const char *VersionSpec = "11.1.1";
+constexpr const char *TargetSpec = "11.1.2";
+
+const char *const TargetOptions[] = {"texmode_unified", "texmode_independent", "debug",
+                                     "map_f64_to_f32"};
+
+bool isTargetOption(llvm::StringRef S) {
+  for (const char *O : TargetOptions)
+    if (S == O)
+      return true;
+  return false;
+}
+
+/// The known target closest to an unknown but well-formed name: the plain
+/// target when only the suffix is wrong (sm_80a -> sm_80), else the nearest
+/// number with the same suffix, preferring the lower one (sm_91 -> sm_90).
+const TargetInfo *nearestTarget(Target T) {
+  if (T.Suffix) {
+    Target Plain = T;
+    Plain.Suffix = 0;
+    if (const TargetInfo *I = findTarget(Plain))
+      return I;
+  }
+  const TargetInfo *Best = nullptr;
+  unsigned BestDist = ~0u;
+  for (const TargetInfo &I : knownTargets()) {
+    if (I.T.Suffix != T.Suffix || I.Removed.isValid())
+      continue;
+    unsigned D = I.T.Sm > T.Sm ? (I.T.Sm - T.Sm) * 2 + 1 : (T.Sm - I.T.Sm) * 2;
+    if (D < BestDist) {
+      Best = &I;
+      BestDist = D;
+    }
+  }
+  return Best;
+}
+
+std::string unknownTargetMessage(llvm::StringRef Name) {
+  std::string Msg = "unknown .target '" + Name.str() + "'";
+  if (std::optional<Target> T = Target::parse(Name)) {
+    if (const TargetInfo *Near = nearestTarget(*T))
+      return Msg + "; did you mean '" + Near->Name + "'?";
+  }
+  llvm::SmallVector<llvm::StringRef, 64> Names;
+  for (const TargetInfo &I : knownTargets())
+    Names.push_back(I.Name);
+  for (const char *O : TargetOptions)
+    Names.push_back(O);
+  std::string Suggest = didYouMean(Name, Names);
+  if (!Suggest.empty())
+    return Msg + Suggest;
+  return Msg + "; expected a target such as sm_90, sm_90a or sm_100f, or an option (" +
+         joinList(llvm::ArrayRef<const char *>(TargetOptions), "or") + ")";
+}
+
+} // namespace
+
+Checker::Checker(const SourceFile &File, DiagnosticEngine &Diags, const LintOptions &Opts)
+    : File(File), Diags(Diags), Opts(Opts) {
+  if (Opts.Version)
+    Version = *Opts.Version;
+}
+
+Target Checker::effectiveTarget() const {
+  if (FixedContext)
+    return FixedTarget;
+  if (FileTarget.isValid())
+    return FileTarget;
+  if (Opts.TargetOverride)
+    return *Opts.TargetOverride;
+  return {};
+}
+
+void Checker::setFixedContext(PtxVersion V, Target T, bool Assume) {
+  FixedContext = true;
+  HeaderDone = true;
+  State = Phase::Body;
+  Version = Opts.Version ? *Opts.Version : V;
+  FixedTarget = T;
+  AssumeDeclared = Assume;
+}
+
+SourceRange Checker::argsRange(const Directive &D) const {
+  SourceRange R;
+  for (llvm::StringRef A : D.Args)
+    R = R.cover(File.rangeOf(A));
+  return R.isValid() ? R : D.Range;
+}
+
+//===----------------------------------------------------------------------===//
+// Header order
+//===----------------------------------------------------------------------===//
+
+void Checker::onItem(SourceRange R, bool IsVersion, bool IsTarget, const Directive *D) {
+  if (FixedContext)
+    return;
+  if (!FirstItemRange.isValid())
+    FirstItemRange = R;
+
+  if (IsVersion) {
+    if (State == Phase::Start) {
+      handleVersion(*D);
+      State = Phase::AfterVersion;
+      return;
+    }
+    Diagnostic &Diag =
+        SawVersion ? Diags.error("version-misplaced", VersionSpec, R,
+                                 "duplicate .version directive; a module has exactly one, first in "
+                                 "the file")
+                   : Diags.error("version-misplaced", VersionSpec, R,
+                                 ".version must be the first directive in the file");
+    if (SawVersion && VersionDirRange.isValid())
+      Diag.Notes.push_back({VersionDirRange, "first .version is here"});
+    else if (FirstItemRange.isValid() && !(FirstItemRange == R))
+      Diag.Notes.push_back({FirstItemRange, "first item of the file is here"});
+    // Use it anyway, so the rest of the file is checked against it.
+    if (!SawVersion)
+      handleVersion(*D);
+    return;
+  }
+
+  if (IsTarget) {
+    switch (State) {
+    case Phase::Start:
+    case Phase::AfterVersion:
+    case Phase::InTargets:
+      handleTarget(*D, !SawTarget);
+      if (State != Phase::Start)
+        State = Phase::InTargets;
+      return;
+    case Phase::Body: {
+      Diagnostic &Diag = Diags.error("target-misplaced", TargetSpec, R,
+                                     ".target must directly follow .version, before any other "
+                                     "directive or declaration");
+      if (FirstTargetDirRange.isValid())
+        Diag.Notes.push_back({FirstTargetDirRange, "the module's .target is here"});
+      if (!SawTarget)
+        handleTarget(*D, true);
+      return;
+    }
+    }
+  }
+
+  switch (State) {
+  case Phase::Start:
+    // The first item is not .version: reported at the end of the file,
+    // unless a misplaced .version turns up later.
+    break;
+  case Phase::AfterVersion:
+    if (!SawTarget) {
+      Diagnostic &Diag = Diags.error("target-missing", TargetSpec, R,
+                                     "missing .target directive; it must directly follow "
+                                     ".version");
+      if (Opts.TargetOverride)
+        Diag.Fixes.push_back(
+            {SourceRange(R.Begin, R.Begin), ".target " + Opts.TargetOverride->str() + "\n"});
+      TargetMissingReported = true;
+    }
+    break;
+  case Phase::InTargets:
+  case Phase::Body:
+    break;
+  }
+  State = Phase::Body;
+  finishHeader();
+}
+
+void Checker::handleVersion(const Directive &D) {
+  SawVersion = true;
+  VersionDirRange = D.Range;
+  SourceRange R = argsRange(D);
+  // The version as written: the tokens from the first to the last argument.
+  llvm::StringRef Text = File.slice(R);
+  if (Text.empty() && !D.Args.empty())
+    Text = D.Args.front();
+  if (Opts.Version)
+    return; // replaced for every check; the file's spelling is not ours to judge
+  VersionRange = R;
+  std::optional<PtxVersion> V = PtxVersion::parse(Text);
+  if (!V) {
+    Diags.error("version-unknown", VersionSpec, R,
+                "malformed .version '" + Text.str() + "'; expected MAJOR.MINOR, e.g. " +
+                    latestPtxVersion().str());
+    return;
+  }
+  if (V->Minor >= 10) {
+    // ptxas encodes the version as MAJOR*10+MINOR, so 7.10 reads as 8.0.
+    unsigned Enc = V->Major * 10 + V->Minor;
+    PtxVersion Read(Enc / 10, Enc % 10);
+    if (isKnownPtxVersion(Read)) {
+      Diagnostic &Diag =
+          Diags.warning("version-undocumented", VersionSpec, R,
+                        "'.version " + Text.str() +
+                            "' is not a PTX ISA version; ptxas reads it as " + Read.str());
+      Diag.Fixes.push_back({R, Read.str()});
+      Version = Read;
+      return;
+    }
+  }
+  if (!isKnownPtxVersion(*V)) {
+    Diags.error("version-unknown", VersionSpec, R,
+                "unknown PTX ISA version " + Text.str() + "; known versions are " +
+                    knownPtxVersionsText());
+    return;
+  }
+  if (!isDocumentedPtxVersion(*V))
+    Diags.warning("version-undocumented", VersionSpec, R,
+                  "PTX ISA " + V->str() +
+                      " is not in the PTX ISA release notes (ptxas accepts it)");
+  Version = *V;
+}
+
+void Checker::handleTarget(const Directive &D, bool FirstTargetDirective) {
+  if (!FirstTargetDirRange.isValid())
+    FirstTargetDirRange = D.Range;
+  SawTarget = true;
+  bool First = FirstTargetDirective;
+  for (llvm::StringRef Arg : D.Args) {
+    if (Arg == "," || Arg.empty())
+      continue;
+    SourceRange R = File.rangeOf(Arg);
+    if (!R.isValid())
+      R = D.Range;
+
+    if (isTargetOption(Arg)) {
+      if (First) {
+        Diags.error("target-option", TargetSpec, R,
+                    ".target option '" + Arg.str() +
+                        "' before any architecture; the first entry must be a target such as "
+                        "sm_90");
+      }
+      First = false;
+      if (Arg.startswith("texmode_")) {
+        if (!TexMode.empty() && TexMode != Arg)
+          Diags.error("target-option", TargetSpec, R,
+                      "conflicting .target option '" + Arg.str() + "'; '" + TexMode.str() +
+                          "' was given already");
+        else
+          TexMode = Arg == "texmode_unified" ? "texmode_unified" : "texmode_independent";
+      } else if (Arg == "debug") {
+        DebugRange = R;
+        if (Version.isValid() && Version < PtxVersion(3, 0))
+          Diags.error("target-option", TargetSpec, R,
+                      "the .target option debug " + requiresPtxText({3, 0}, Version));
+      } else {
+        MapF64Range = R;
+      }
+      continue;
+    }
+    First = false;
+
+    std::optional<Target> T = Target::parse(Arg);
+    const TargetInfo *Info = T ? findTarget(*T) : nullptr;
+    if (!Info) {
+      Diags.error("target-unknown", TargetSpec, R, unknownTargetMessage(Arg));
+      continue;
+    }
+    FileTarget = *T;
+    TargetRange = R;
+
+    if (Version.isValid()) {
+      PtxVersion Doc = Info->Documented.isValid() ? Info->Documented : Info->Introduced;
+      if (Version < Info->Introduced) {
+        Diagnostic &Diag =
+            Diags.error("target-version", TargetSpec, R,
+                        ".target " + Arg.str() + " " + requiresPtxText(Doc, Version));
+        if (VersionRange.isValid()) {
+          Diag.Fixes.push_back({VersionRange, Doc.str()});
+          Diag.Notes.push_back({VersionRange, "module PTX ISA version is set here"});
+        }
+      } else if (Version < Doc) {
+        Diagnostic &Diag =
+            Diags.warning("target-version", TargetSpec, R,
+                          std::string(Info->Name) + " is documented from PTX ISA " + Doc.str() +
+                              " (module is .version " + Version.str() +
+                              "); ptxas 13.0 accepts it from " + Info->Introduced.str());
+        if (VersionRange.isValid())
+          Diag.Fixes.push_back({VersionRange, Doc.str()});
+      }
+      if (Info->Removed.isValid() && Version >= Info->Removed && Info->RenamedTo) {
+        Diagnostic &Diag =
+            Diags.warning("target-renamed", TargetSpec, R,
+                          std::string(Info->Name) + " was renamed " + Info->RenamedTo +
+                              " in PTX ISA " + Info->Removed.str());
+        Diag.Fixes.push_back({R, Info->RenamedTo});
+      }
+    }
+  }
+}
+
+void Checker::finishHeader() {
+  if (HeaderDone)
+    return;
+  HeaderDone = true;
+  if (MapF64Range.isValid() && FileTarget.isValid() && FileTarget.Sm >= 13)
+    Diags.error("target-option", TargetSpec, MapF64Range,
+                ".target option map_f64_to_f32 is only for sm_10, sm_11 and sm_12 (target is " +
+                    FileTarget.str() + ")");
+  if (Opts.TargetOverride && FileTarget.isValid()) {
+    std::string Why;
+    if (!canCompileFor(FileTarget, *Opts.TargetOverride, &Why))
+      Diags.error("target-arch", TargetSpec, TargetRange,
+                  ".target " + FileTarget.str() + " cannot be compiled for " +
+                      Opts.TargetOverride->str() + " (--target): " + Why);
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Stream callbacks
+//===----------------------------------------------------------------------===//
+
+void Checker::onDirective(const Directive &D) {
+  bool IsVersion = D.Name == ".version", IsTarget = D.Name == ".target";
+  if (D.Name == ".section")
+    for (llvm::StringRef A : D.Args)
+      if (A.startswith(".debug_")) {
+        SawDebugSection = true;
+        break;
+      }
+  onItem(D.Range, IsVersion, IsTarget, &D);
+}
+
+void Checker::onGlobalVar(const VarDecl &V) {
+  onItem(V.Range, false, false, nullptr);
+  Syms.resetToModuleScope();
+  Syms.declare(V, &File);
+}
+
+void Checker::onFunctionBegin(const Function &F) {
+  onItem(F.Range, false, false, nullptr);
+  Syms.resetToModuleScope();
+  if (F.HasBody) {
+    Syms.pushScope();
+    Syms.declareParams(F, &File);
+  }
+}
+
+void Checker::onStatement(const Statement &S) {
+  switch (S.Kind) {
+  case StmtKind::Instruction:
+    if (S.Inst)
+      checkInstruction(*S.Inst);
+    break;
+  case StmtKind::VarDecl:
+    if (S.Var)
+      Syms.declare(*S.Var, &File);
+    break;
+  case StmtKind::ScopeBegin:
+    Syms.pushScope();
+    break;
+  case StmtKind::ScopeEnd:
+    Syms.popScope();
+    break;
+  case StmtKind::Label:
+  case StmtKind::Directive:
+    break;
+  }
+}
+
+void Checker::onFunctionEnd(const Function &F) { Syms.resetToModuleScope(); }
+
+void Checker::onEndOfFile() {
+  if (FixedContext)
+    return;
+  if (!SawVersion) {
+    SourceRange At = FirstItemRange.isValid()
+                         ? SourceRange(FirstItemRange.Begin, FirstItemRange.Begin)
+                         : SourceRange(0, 0);
+    Diagnostic &Diag = Diags.error("version-missing", VersionSpec, At,
+                                   "missing .version directive at the start of the file");
+    Diag.Fixes.push_back({SourceRange(0, 0), ".version " + latestPtxVersion().str() + "\n"});
+  }
+  if (!SawTarget && !TargetMissingReported) {
+    SourceRange At = VersionDirRange.isValid()
+                         ? SourceRange(VersionDirRange.End, VersionDirRange.End)
+                         : SourceRange(0, 0);
+    Diags.error("target-missing", TargetSpec, At,
+                "missing .target directive; it must directly follow .version");
+  }
+  finishHeader();
+  if (DebugRange.isValid() && !SawDebugSection)
+    Diags.error("target-debug-info", TargetSpec, DebugRange,
+                "the .target option debug requires debug information (.section .debug_info, "
+                ".debug_abbrev, ...) and the module has none");
+}
+
+//===----------------------------------------------------------------------===//
+// Instructions
+//===----------------------------------------------------------------------===//
+
+void Checker::checkInstruction(const Instruction &I) {
+  if (!Opts.RunChecks)
+    return;
+  FamilyCheck Check = familyCheckFor(I);
+  if (!Check)
+    return;
+  CheckContext Ctx{File,         Diags,       Version, effectiveTarget(),
+                   VersionRange, TargetRange, Syms,    AssumeDeclared};
+  // No exception may escape the library: a failing check becomes a
+  // diagnostic and the rest of the file is still checked.
+  try {
+    Check(I, Ctx);
+  } catch (...) {
+    Diags.error("internal", "", I.opcodeRange(),
+                "internal error while checking '" + I.Opcode.str() +
+                    "'; please report it with this input");
+  }
+}
+
+} // namespace check
+} // namespace ptxlint

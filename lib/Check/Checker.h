@@ -1,0 +1,95 @@
+//===- Checker.h - from a parse stream to checked diagnostics ---*- C++ -*-===//
+//
+// The Checker is the ParseSink that lintFile streams a file into. It keeps
+// the module header (.version, .target, and the LintOptions overrides), the
+// scoped symbol table, checks the module-level rules (version-*, target-*)
+// and hands every matrix instruction to its family check.
+//
+// Overrides: LintOptions::Version replaces the module's .version for every
+// check. LintOptions::TargetOverride behaves like `ptxas -arch`: the module's
+// own .target still decides which features are available (ptxas checks
+// instructions against .target, not -arch), and the override must be a GPU
+// the module's target can be compiled for (rule target-arch). Without a
+// .target in the file, the override is used for the checks.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PTXLINT_LIB_CHECK_CHECKER_H
+#define PTXLINT_LIB_CHECK_CHECKER_H
+
+#include "Check/CheckContext.h"
+#include "ptxlint/Lint.h"
+#include "ptxlint/Parser.h"
+
+namespace ptxlint {
+namespace check {
+
+class Checker final : public ParseSink {
+public:
+  Checker(const SourceFile &File, DiagnosticEngine &Diags, const LintOptions &Opts);
+
+  void onDirective(const Directive &D) override;
+  void onGlobalVar(const VarDecl &V) override;
+  void onFunctionBegin(const Function &F) override;
+  void onStatement(const Statement &S) override;
+  void onFunctionEnd(const Function &F) override;
+  void onEndOfFile() override;
+
+  /// Single-instruction mode: the version and target are given (no module
+  /// header is expected and module-level rules are not checked).
+  /// AssumeDeclared: undeclared register names are taken as acceptable.
+  void setFixedContext(PtxVersion V, Target T, bool AssumeDeclared);
+
+  /// Runs the family check of I, if I is a matrix instruction.
+  void checkInstruction(const Instruction &I);
+
+  SymbolTable &symbols() { return Syms; }
+  /// The version and target the checks use (invalid when unknown).
+  PtxVersion effectiveVersion() const { return Version; }
+  Target effectiveTarget() const;
+
+private:
+  enum class Phase : uint8_t { Start, AfterVersion, InTargets, Body };
+
+  /// Every top-level item passes through here, for the header-order rules.
+  void onItem(SourceRange R, bool IsVersion, bool IsTarget, const Directive *D);
+  void handleVersion(const Directive &D);
+  void handleTarget(const Directive &D, bool FirstTargetDirective);
+  /// The header is complete: checks that need all of .target.
+  void finishHeader();
+  SourceRange argsRange(const Directive &D) const;
+
+  const SourceFile &File;
+  DiagnosticEngine &Diags;
+  const LintOptions &Opts;
+  SymbolTable Syms;
+
+  Phase State = Phase::Start;
+  bool HeaderDone = false;
+  bool FixedContext = false;
+  bool AssumeDeclared = false;
+
+  // .version
+  PtxVersion Version;          ///< effective
+  SourceRange VersionRange;    ///< the version number as written
+  SourceRange VersionDirRange; ///< the whole first .version directive
+  bool SawVersion = false;
+
+  // .target
+  Target FileTarget;       ///< last architecture entry of .target (ptxas: last wins)
+  SourceRange TargetRange; ///< where FileTarget is written
+  SourceRange FirstTargetDirRange;
+  bool SawTarget = false;
+  bool TargetMissingReported = false;
+  Target FixedTarget;      ///< single-instruction mode
+  llvm::StringRef TexMode; ///< texmode_unified / texmode_independent seen
+  SourceRange DebugRange;  ///< the debug option, if given
+  SourceRange MapF64Range; ///< the map_f64_to_f32 option, if given
+  bool SawDebugSection = false;
+
+  SourceRange FirstItemRange;
+};
+
+} // namespace check
+} // namespace ptxlint
+
+#endif // PTXLINT_LIB_CHECK_CHECKER_H

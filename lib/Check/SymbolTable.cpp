@@ -1,0 +1,115 @@
+//===- SymbolTable.cpp - scoped register and symbol declarations ----------===//
+//
+// Module scope, function scope (parameters) and nested { } scopes. A
+// parameterized declaration ".reg .b32 %r<100>" declares %r0..%r99 without
+// materializing a hundred names: it is kept as (prefix, count) and matched at
+// lookup, since nvcc output routinely declares thousands of registers.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Check/CheckContext.h"
+
+#include "llvm/ADT/StringSwitch.h"
+
+namespace ptxlint {
+namespace check {
+
+namespace {
+
+/// Type names are kept as StringRefs. Streamed nodes die after each
+/// statement, so point the common ones at static storage; anything else is
+/// a token of the source text, which outlives the table.
+llvm::StringRef internType(llvm::StringRef T) {
+  static const char *const Known[] = {
+      ".pred", ".b8",     ".b16",    ".b32",    ".b64",    ".b128",       ".u8",
+      ".u16",  ".u32",    ".u64",    ".s8",     ".s16",    ".s32",        ".s64",
+      ".f16",  ".f16x2",  ".bf16",   ".bf16x2", ".f32",    ".f64",        ".e4m3",
+      ".e5m2", ".e4m3x2", ".e5m2x2", ".tf32",   ".texref", ".samplerref", ".surfref"};
+  for (const char *K : Known)
+    if (T == K)
+      return K;
+  return T;
+}
+
+/// True when Name is Prefix followed by a decimal index below Count (no
+/// leading zeros except "0" itself, as ptxas spells the expansion).
+bool matchesRange(llvm::StringRef Name, llvm::StringRef Prefix, int64_t Count) {
+  if (!Name.startswith(Prefix))
+    return false;
+  llvm::StringRef Digits = Name.drop_front(Prefix.size());
+  if (Digits.empty() || Digits.size() > 18 || (Digits.size() > 1 && Digits[0] == '0'))
+    return false;
+  int64_t V = 0;
+  for (char C : Digits) {
+    if (C < '0' || C > '9')
+      return false;
+    V = V * 10 + (C - '0');
+  }
+  return V < Count;
+}
+
+} // namespace
+
+SymbolTable::SymbolTable() { Scopes.emplace_back(); }
+
+void SymbolTable::pushScope() { Scopes.emplace_back(); }
+
+void SymbolTable::popScope() {
+  // Never drop the module scope, whatever the input's braces look like.
+  if (Scopes.size() > 1)
+    Scopes.pop_back();
+}
+
+void SymbolTable::resetToModuleScope() { Scopes.resize(1); }
+
+void SymbolTable::declare(const VarDecl &V, const SourceFile *File) {
+  RegisterInfo Info;
+  Info.Type = internType(V.type());
+  Info.VectorWidth = V.vectorWidth();
+  // State spaces are a closed set: keep them in static storage too.
+  Info.StateSpace = llvm::StringSwitch<llvm::StringRef>(V.StateSpace)
+                        .Case(".reg", ".reg")
+                        .Case(".param", ".param")
+                        .Case(".shared", ".shared")
+                        .Case(".global", ".global")
+                        .Case(".local", ".local")
+                        .Case(".const", ".const")
+                        .Case(".sreg", ".sreg")
+                        .Case(".tex", ".tex")
+                        .Default(V.StateSpace);
+  Scope &S = Scopes.back();
+  for (const Declarator &D : V.Declarators) {
+    RegisterInfo DI = Info;
+    DI.DeclRange = File ? D.Range : SourceRange();
+    if (D.RangeCount >= 0) {
+      S.Ranges.push_back({D.Name.str(), D.RangeCount, DI});
+      continue;
+    }
+    // A redeclaration in the same scope keeps the first (ptxas reports it;
+    // the syntax layer is not ours to second-guess here).
+    S.Names.try_emplace(D.Name, DI);
+  }
+}
+
+void SymbolTable::declareParams(const Function &F, const SourceFile *File) {
+  for (const VarDecl &V : F.Returns)
+    declare(V, File);
+  for (const VarDecl &V : F.Params)
+    declare(V, File);
+}
+
+const RegisterInfo *SymbolTable::lookup(llvm::StringRef Name) const {
+  for (auto It = Scopes.rbegin(); It != Scopes.rend(); ++It) {
+    auto Found = It->Names.find(Name);
+    if (Found != It->Names.end())
+      return &Found->second;
+    // Later declarations shadow earlier ones in the same scope.
+    for (auto R = It->Ranges.rbegin(); R != It->Ranges.rend(); ++R)
+      if (matchesRange(Name, R->Prefix, R->Count))
+        return &R->Info;
+  }
+  return nullptr;
+}
+
+} // namespace check
+} // namespace ptxlint

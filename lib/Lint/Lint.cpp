@@ -1,0 +1,147 @@
+//===- Lint.cpp - the library's front door --------------------------------===//
+//
+// lintFile streams a file through the parser into the Checker; checkInstruction
+// checks one instruction against a given target and version. Both build
+// everything they use on the stack (no global mutable state), so any number
+// of threads may call them at once.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ptxlint/Lint.h"
+
+#include "Check/Checker.h"
+#include "Check/Rules.h"
+#include "ptxlint/Parser.h"
+
+#include <algorithm>
+
+namespace ptxlint {
+
+namespace {
+
+/// Whether a diagnostic of rule Id is kept under Opts. Disabled wins over
+/// Enabled; an entry ending in '*' matches every id with that prefix.
+bool ruleSelected(llvm::StringRef Id, const LintOptions &Opts) {
+  auto Matches = [&](const std::set<std::string> &Set) {
+    if (Set.empty())
+      return false;
+    if (Set.count(Id.str()))
+      return true;
+    for (const std::string &E : Set)
+      if (!E.empty() && E.back() == '*' && Id.startswith(llvm::StringRef(E).drop_back()))
+        return true;
+    return false;
+  };
+  if (Matches(Opts.Disabled))
+    return false;
+  return isRuleOnByDefault(Id) || Matches(Opts.Enabled);
+}
+
+/// Filters, promotes, sorts and counts: the common tail of both entry points.
+LintResult finish(DiagnosticEngine &DE, const LintOptions &Opts) {
+  LintResult R;
+  R.Diags = DE.take();
+  R.Diags.erase(std::remove_if(R.Diags.begin(), R.Diags.end(),
+                               [&](const Diagnostic &D) { return !ruleSelected(D.Rule, Opts); }),
+                R.Diags.end());
+  for (Diagnostic &D : R.Diags) {
+    if (Opts.WarningsAsErrors && D.Sev == Severity::Warning)
+      D.Sev = Severity::Error;
+    if (D.Sev == Severity::Error)
+      ++R.Errors;
+    else if (D.Sev == Severity::Warning)
+      ++R.Warnings;
+  }
+  // File order; diagnostics without a location (invalid range) go last.
+  std::stable_sort(R.Diags.begin(), R.Diags.end(), [](const Diagnostic &A, const Diagnostic &B) {
+    return A.Range.Begin < B.Range.Begin;
+  });
+  return R;
+}
+
+/// Streams a declarations-only wrapper module into the checker's symbol
+/// table (checkInstruction with Decls).
+class DeclSink final : public ParseSink {
+public:
+  explicit DeclSink(check::SymbolTable &Syms) : Syms(Syms) {}
+  void onGlobalVar(const VarDecl &V) override { Syms.declare(V, nullptr); }
+  void onStatement(const Statement &S) override {
+    if (S.Kind == StmtKind::VarDecl && S.Var)
+      Syms.declare(*S.Var, nullptr);
+  }
+
+private:
+  check::SymbolTable &Syms;
+};
+
+} // namespace
+
+LintResult lintFile(const SourceFile &File, const LintOptions &Opts) {
+  DiagnosticEngine DE;
+  std::string NotText = checkLooksLikeText(File.text());
+  if (!NotText.empty()) {
+    DE.error("io", "", SourceRange(), "input is not PTX text: " + NotText);
+    return finish(DE, Opts);
+  }
+  // Syntax-only mode still needs no sink: the parser reports syntax itself.
+  check::Checker C(File, DE, Opts);
+  try {
+    parse(File, Opts.RunChecks ? &C : nullptr, DE);
+  } catch (...) {
+    DE.error("internal", "", SourceRange(),
+             "internal error while checking the file; please report it with this input");
+  }
+  return finish(DE, Opts);
+}
+
+LintResult checkInstruction(llvm::StringRef Text, Target T, PtxVersion V, llvm::StringRef Decls,
+                            const LintOptions &Opts) {
+  DiagnosticEngine DE;
+  PtxVersion EffV = Opts.Version ? *Opts.Version : V;
+  // The caller's target and version stand in for the module header: check
+  // them as the header would be (no location: they are not in Text).
+  if (EffV.isValid() && !isKnownPtxVersion(EffV))
+    DE.error("version-unknown", "11.1.1", SourceRange(),
+             "unknown PTX ISA version " + EffV.str() + "; known versions are " +
+                 knownPtxVersionsText());
+  if (T.isValid()) {
+    const TargetInfo *Info = findTarget(T);
+    if (!Info)
+      DE.error("target-unknown", "11.1.2", SourceRange(), "unknown target '" + T.str() + "'");
+    else if (EffV.isValid() && EffV < Info->Introduced)
+      DE.error("target-version", "11.1.2", SourceRange(),
+               "target " + T.str() + " requires PTX ISA " + Info->Introduced.str() +
+                   " (version is " + EffV.str() + ")");
+  }
+
+  SourceFile File("<instruction>", Text.str());
+  check::Checker C(File, DE, Opts);
+  C.setFixedContext(EffV, T, /*AssumeDeclared=*/Decls.empty());
+  try {
+    std::unique_ptr<SourceFile> DeclFile;
+    if (!Decls.empty()) {
+      // Declarations live in a function body of their own; their ranges do
+      // not point into Text, so their diagnostics carry no location.
+      PtxVersion WV = EffV.isValid() ? EffV : latestPtxVersion();
+      std::string W = ".version " + WV.str() + "\n.target " +
+                      (T.isValid() ? T.str() : std::string("sm_90")) +
+                      "\n.entry __ptxlint_decls()\n{\n" + Decls.str() + "\n}\n";
+      DeclFile = std::make_unique<SourceFile>("<declarations>", std::move(W));
+      DiagnosticEngine DeclDiags;
+      DeclSink Sink(C.symbols());
+      parse(*DeclFile, &Sink, DeclDiags);
+      for (const Diagnostic &D : DeclDiags.diagnostics()) {
+        DE.report(D.Sev, D.Rule, D.Spec, SourceRange(), "in the declarations: " + D.Message);
+      }
+    }
+    ASTContext Ctx;
+    if (const Instruction *I = parseInstruction(File, Ctx, DE))
+      C.checkInstruction(*I);
+  } catch (...) {
+    DE.error("internal", "", SourceRange(),
+             "internal error while checking the instruction; please report it with this input");
+  }
+  return finish(DE, Opts);
+}
+
+} // namespace ptxlint
