@@ -204,6 +204,15 @@ struct TopLevelItem {
 struct Module {
   ASTContext Ctx;
   std::vector<TopLevelItem> Items;
+  Module() = default;
+  Module(const Module &) = delete;
+  Module &operator=(const Module &) = delete;
+  /// Functions live in the arena but own their Body vector.
+  ~Module() {
+    for (TopLevelItem &It : Items)
+      if (It.Func)
+        It.Func->~Function();
+  }
 };
 
 /// Structural equality, ignoring ranges (used by the round-trip tests).

@@ -654,7 +654,13 @@ bool runParse(const SourceFile &File, ParseSink *Sink, DiagnosticEngine &Diags,
             if (std::find(Names.begin(), Names.end(), N) == Names.end())
               Names.push_back(N);
           }
-          if (!Names.empty() && Names.size() <= 8) {
+          size_t Rule = RE.getCtx() ? RE.getCtx()->getRuleIndex() : SIZE_MAX;
+          if (Rule == PTXParser::RuleOperand || Rule == PTXParser::RuleExpr ||
+              Rule == PTXParser::RulePrimary) {
+            Expected = "expected an operand (register, immediate, address, vector or name)";
+          } else if (Rule == PTXParser::RuleUnit) {
+            Expected = "expected a directive, declaration, label or instruction";
+          } else if (!Names.empty() && Names.size() <= 8) {
             Expected = "expected ";
             for (size_t I = 0; I < Names.size(); ++I)
               Expected += (I ? (I + 1 == Names.size() ? " or " : ", ") : "") + Names[I];
