@@ -1,0 +1,128 @@
+//===- Output.h - render diagnostics as text, gcc, JSON or SARIF -*- C++ -*-===//
+//
+// The formatters behind `ptx-lint --format=`. Diagnostics carry byte ranges
+// into a SourceFile; a FileReport resolves them to 1-based lines and columns
+// once, so the SourceFile can be freed before a whole-run document (JSON,
+// SARIF) is written. Text output needs the source line and is rendered from
+// the SourceFile directly.
+//
+// Positions: lines and columns are 1-based, columns count bytes; an end
+// position is exclusive (the column just past the last character). A
+// diagnostic without a location (an I/O problem) has line and column 0.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PTXLINT_OUTPUT_H
+#define PTXLINT_OUTPUT_H
+
+#include "ptxlint/Diagnostic.h"
+#include "ptxlint/Source.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <string>
+#include <vector>
+
+namespace ptxlint {
+
+enum class OutputFormat : uint8_t {
+  Text,  ///< file:line:col: error: message [rule, PTX ISA x.y], source line, caret
+  Gcc,   ///< one line per diagnostic: file:line:col: error: message [rule]
+  Json,  ///< one JSON document for the whole run (schema in docs/user-guide.md)
+  Sarif, ///< SARIF 2.1.0
+};
+
+/// A resolved span: 1-based, end exclusive; all zero when unknown.
+struct LineColRange {
+  unsigned Line = 0;
+  unsigned Column = 0;
+  unsigned EndLine = 0;
+  unsigned EndColumn = 0;
+  bool isValid() const { return Line != 0; }
+};
+
+/// A Diagnostic with its ranges resolved to lines and columns.
+struct LocatedDiagnostic {
+  Severity Sev = Severity::Error;
+  std::string Rule;
+  std::string Spec;
+  std::string Message;
+  LineColRange Loc;
+  struct Fix {
+    LineColRange Loc;
+    std::string Replacement;
+  };
+  std::vector<Fix> Fixes;
+  struct Note {
+    LineColRange Loc;
+    std::string Message;
+  };
+  std::vector<Note> Notes;
+};
+
+/// Everything reported about one input.
+struct FileReport {
+  std::string Path;
+  std::vector<LocatedDiagnostic> Diags;
+  unsigned Errors = 0;
+  unsigned Warnings = 0;
+  unsigned Notes = 0;
+  /// The input could not be read or is not PTX text (rule "io").
+  bool IoError = false;
+};
+
+/// Resolves R in F (an invalid range gives an all-zero LineColRange).
+LineColRange resolveRange(const SourceFile &F, SourceRange R);
+
+/// Builds the report for diagnostics about F (counts included).
+FileReport makeReport(const SourceFile &F, llvm::ArrayRef<Diagnostic> Diags);
+
+/// A report for an input that could not be linted at all: one "io" error.
+FileReport makeIoErrorReport(llvm::StringRef Path, llvm::StringRef Message);
+
+/// "[rule, PTX ISA 9.7.14.5.14]" (or "[rule]" without a spec section).
+std::string ruleTag(llvm::StringRef Rule, llvm::StringRef Spec);
+
+/// Text format: each diagnostic as "file:line:col: severity: message [tag]",
+/// then the source line with a caret under the location, tildes under the
+/// range and fix-its below (llvm::SourceMgr style). Colours are written only
+/// when OS.has_colors() (or --color forces them).
+void printText(const SourceFile &F, llvm::ArrayRef<Diagnostic> Diags, llvm::raw_ostream &OS);
+
+/// Text format for a report without its source (I/O errors): header lines only.
+void printTextNoSource(const FileReport &R, llvm::raw_ostream &OS);
+
+/// gcc format: "file:line:col: severity: message [rule]", one line each
+/// (notes attached to a diagnostic follow it as "note:" lines).
+void printGcc(const FileReport &R, llvm::raw_ostream &OS);
+
+/// Options for the whole-run documents.
+struct DocumentOptions {
+  std::string ToolVersion;
+  /// Base of rule documentation links: helpUri is Base + "#" + rule id.
+  std::string RulesDocUri = "docs/rules.md";
+};
+
+/// JSON format: {"files":[{"path":..., "diagnostics":[...]}], ...}.
+void printJson(llvm::ArrayRef<FileReport> Reports, llvm::raw_ostream &OS,
+               const DocumentOptions &Opts = {});
+
+/// SARIF 2.1.0 log with one run; the rules array lists the whole registry.
+void printSarif(llvm::ArrayRef<FileReport> Reports, llvm::raw_ostream &OS,
+                const DocumentOptions &Opts = {});
+
+/// A string stream whose has_colors() answer is chosen by the caller, so text
+/// rendered on a worker thread can carry colours for a terminal.
+class ColorStringStream : public llvm::raw_string_ostream {
+public:
+  ColorStringStream(std::string &S, bool Colors) : llvm::raw_string_ostream(S), Colors(Colors) {}
+  bool has_colors() const override { return Colors; }
+
+private:
+  bool Colors;
+};
+
+} // namespace ptxlint
+
+#endif // PTXLINT_OUTPUT_H

@@ -1,0 +1,260 @@
+//===- DocumentOutput.cpp - JSON and SARIF 2.1.0 documents ----------------===//
+//
+// Both formats describe the whole run in one document on stdout, written
+// with llvm::json::OStream (streaming, no intermediate tree). The JSON
+// schema is documented in docs/user-guide.md and is stable: fields may be
+// added, never renamed or removed.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ptxlint/Output.h"
+
+#include "Check/Rules.h"
+
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/JSON.h"
+
+using namespace llvm;
+
+namespace ptxlint {
+
+/// Version of the --format=json schema (bumped only on incompatible change).
+static constexpr int JsonSchemaVersion = 1;
+
+static void rangeFields(json::OStream &J, const LineColRange &L) {
+  J.attribute("line", L.Line);
+  J.attribute("column", L.Column);
+  J.attribute("end_line", L.EndLine);
+  J.attribute("end_column", L.EndColumn);
+}
+
+void printJson(ArrayRef<FileReport> Reports, raw_ostream &OS, const DocumentOptions &Opts) {
+  unsigned Errors = 0, Warnings = 0, Notes = 0;
+  for (const FileReport &R : Reports) {
+    Errors += R.Errors;
+    Warnings += R.Warnings;
+    Notes += R.Notes;
+  }
+  json::OStream J(OS, 2);
+  J.object([&] {
+    J.attribute("schema_version", JsonSchemaVersion);
+    J.attribute("tool", "ptx-lint");
+    J.attribute("tool_version", Opts.ToolVersion);
+    J.attributeArray("files", [&] {
+      for (const FileReport &R : Reports) {
+        J.object([&] {
+          J.attribute("path", R.Path);
+          J.attribute("errors", R.Errors);
+          J.attribute("warnings", R.Warnings);
+          J.attributeArray("diagnostics", [&] {
+            for (const LocatedDiagnostic &D : R.Diags) {
+              J.object([&] {
+                J.attribute("severity", severityName(D.Sev));
+                J.attribute("rule", D.Rule);
+                rangeFields(J, D.Loc);
+                J.attribute("message", D.Message);
+                J.attribute("spec", D.Spec);
+                J.attributeArray("fixes", [&] {
+                  for (const LocatedDiagnostic::Fix &F : D.Fixes)
+                    J.object([&] {
+                      rangeFields(J, F.Loc);
+                      J.attribute("replacement", F.Replacement);
+                    });
+                });
+                J.attributeArray("notes", [&] {
+                  for (const LocatedDiagnostic::Note &N : D.Notes)
+                    J.object([&] {
+                      rangeFields(J, N.Loc);
+                      J.attribute("message", N.Message);
+                    });
+                });
+              });
+            }
+          });
+        });
+      }
+    });
+    J.attributeObject("summary", [&] {
+      J.attribute("files", static_cast<int64_t>(Reports.size()));
+      J.attribute("errors", Errors);
+      J.attribute("warnings", Warnings);
+      J.attribute("notes", Notes);
+    });
+  });
+  OS << '\n';
+}
+
+static StringRef sarifLevel(Severity S) {
+  switch (S) {
+  case Severity::Error:
+    return "error";
+  case Severity::Warning:
+    return "warning";
+  case Severity::Note:
+    return "note";
+  }
+  return "error";
+}
+
+/// A file path as a SARIF artifact URI (relative paths stay relative).
+static std::string toUri(StringRef Path) {
+  std::string U;
+  for (char C : Path) {
+    unsigned char UC = static_cast<unsigned char>(C);
+    if (isAlnum(C) || StringRef("-._~/").contains(C)) {
+      U += C;
+    } else {
+      static const char Hex[] = "0123456789ABCDEF";
+      U += '%';
+      U += Hex[UC >> 4];
+      U += Hex[UC & 15];
+    }
+  }
+  if (Path.startswith("/"))
+    return "file://" + U;
+  return U;
+}
+
+static void sarifRegion(json::OStream &J, const LineColRange &L) {
+  J.attributeObject("region", [&] {
+    J.attribute("startLine", L.Line);
+    J.attribute("startColumn", L.Column);
+    J.attribute("endLine", L.EndLine);
+    J.attribute("endColumn", L.EndColumn);
+  });
+}
+
+void printSarif(ArrayRef<FileReport> Reports, raw_ostream &OS, const DocumentOptions &Opts) {
+  // Rules: the whole registry, plus any id met in results but not
+  // registered (so every result has a ruleIndex).
+  struct RuleRow {
+    std::string Id, Spec, Summary, Example, Fix;
+    Severity Sev;
+  };
+  std::vector<RuleRow> Rows;
+  StringMap<unsigned> Index;
+  for (const RuleInfo &R : allRules()) {
+    Index[R.Id] = Rows.size();
+    Rows.push_back({R.Id, R.Spec ? R.Spec : "", R.Summary ? R.Summary : "",
+                    R.BadExample ? R.BadExample : "", R.Fix ? R.Fix : "", R.DefaultSev});
+  }
+  for (const FileReport &R : Reports)
+    for (const LocatedDiagnostic &D : R.Diags)
+      if (!Index.count(D.Rule)) {
+        Index[D.Rule] = Rows.size();
+        Rows.push_back({D.Rule, D.Spec, "", "", "", D.Sev});
+      }
+
+  json::OStream J(OS, 2);
+  J.object([&] {
+    J.attribute("$schema", "https://json.schemastore.org/sarif-2.1.0.json");
+    J.attribute("version", "2.1.0");
+    J.attributeArray("runs", [&] {
+      J.object([&] {
+        J.attributeObject("tool", [&] {
+          J.attributeObject("driver", [&] {
+            J.attribute("name", "ptx-lint");
+            J.attribute("version", Opts.ToolVersion);
+            J.attribute("informationUri", Opts.RulesDocUri);
+            J.attributeArray("rules", [&] {
+              for (const RuleRow &R : Rows)
+                J.object([&] {
+                  J.attribute("id", R.Id);
+                  J.attributeObject("shortDescription", [&] {
+                    J.attribute("text", R.Summary.empty() ? R.Id : R.Summary);
+                  });
+                  std::string Help = R.Summary;
+                  if (!R.Fix.empty())
+                    Help += "\nFix: " + R.Fix;
+                  if (!R.Spec.empty())
+                    Help += "\nSee PTX ISA section " + R.Spec + ".";
+                  J.attributeObject("help", [&] { J.attribute("text", Help); });
+                  J.attribute("helpUri", Opts.RulesDocUri + "#" + R.Id);
+                  J.attributeObject("defaultConfiguration",
+                                    [&] { J.attribute("level", sarifLevel(R.Sev)); });
+                  J.attributeObject("properties", [&] { J.attribute("spec", R.Spec); });
+                });
+            });
+          });
+        });
+        J.attribute("columnKind", "unicodeCodePoints");
+        J.attributeArray("artifacts", [&] {
+          for (const FileReport &R : Reports)
+            J.object(
+                [&] { J.attributeObject("location", [&] { J.attribute("uri", toUri(R.Path)); }); });
+        });
+        J.attributeArray("results", [&] {
+          for (size_t FileIdx = 0; FileIdx < Reports.size(); ++FileIdx) {
+            const FileReport &R = Reports[FileIdx];
+            for (const LocatedDiagnostic &D : R.Diags) {
+              J.object([&] {
+                J.attribute("ruleId", D.Rule);
+                J.attribute("ruleIndex", Index[D.Rule]);
+                J.attribute("level", sarifLevel(D.Sev));
+                J.attributeObject("message", [&] { J.attribute("text", D.Message); });
+                J.attributeArray("locations", [&] {
+                  J.object([&] {
+                    J.attributeObject("physicalLocation", [&] {
+                      J.attributeObject("artifactLocation", [&] {
+                        J.attribute("uri", toUri(R.Path));
+                        J.attribute("index", static_cast<int64_t>(FileIdx));
+                      });
+                      if (D.Loc.isValid())
+                        sarifRegion(J, D.Loc);
+                    });
+                  });
+                });
+                if (!D.Notes.empty())
+                  J.attributeArray("relatedLocations", [&] {
+                    for (size_t I = 0; I < D.Notes.size(); ++I)
+                      J.object([&] {
+                        J.attribute("id", static_cast<int64_t>(I));
+                        J.attributeObject("physicalLocation", [&] {
+                          J.attributeObject("artifactLocation",
+                                            [&] { J.attribute("uri", toUri(R.Path)); });
+                          if (D.Notes[I].Loc.isValid())
+                            sarifRegion(J, D.Notes[I].Loc);
+                        });
+                        J.attributeObject("message",
+                                          [&] { J.attribute("text", D.Notes[I].Message); });
+                      });
+                  });
+                if (!D.Fixes.empty())
+                  J.attributeArray("fixes", [&] {
+                    J.object([&] {
+                      J.attributeObject("description",
+                                        [&] { J.attribute("text", "apply fix-it"); });
+                      J.attributeArray("artifactChanges", [&] {
+                        J.object([&] {
+                          J.attributeObject("artifactLocation",
+                                            [&] { J.attribute("uri", toUri(R.Path)); });
+                          J.attributeArray("replacements", [&] {
+                            for (const LocatedDiagnostic::Fix &F : D.Fixes)
+                              J.object([&] {
+                                J.attributeObject("deletedRegion", [&] {
+                                  J.attribute("startLine", F.Loc.Line);
+                                  J.attribute("startColumn", F.Loc.Column);
+                                  J.attribute("endLine", F.Loc.EndLine);
+                                  J.attribute("endColumn", F.Loc.EndColumn);
+                                });
+                                J.attributeObject("insertedContent",
+                                                  [&] { J.attribute("text", F.Replacement); });
+                              });
+                          });
+                        });
+                      });
+                    });
+                  });
+                if (!D.Spec.empty())
+                  J.attributeObject("properties", [&] { J.attribute("spec", D.Spec); });
+              });
+            }
+          }
+        });
+      });
+    });
+  });
+  OS << '\n';
+}
+
+} // namespace ptxlint

@@ -1,0 +1,77 @@
+# -*- Python -*-
+# lit configuration for ptx-lint (outside the LLVM tree, like MLIR's
+# examples/standalone). Substitutions:
+#   %ptxlint   the built ptx-lint        %FileCheck / FileCheck  LLVM FileCheck
+#   %corpus    the real-PTX corpus dir   %ptxas                  ptxas (REQUIRES: ptxas)
+#   %python    the Python running lit    not                     LLVM's not (on PATH)
+# Features: ptxas, corpus, pre-commit, git. With CI=true in the environment,
+# a missing ptxas, corpus or pre-commit fails the run instead of skipping.
+
+import os
+import shutil
+
+import lit.formats
+
+config.name = "ptx-lint"
+config.test_format = lit.formats.ShTest(not lit_config.isWindows)
+config.suffixes = [".ptx", ".test"]
+# Inputs/ hold files that tests read; they are not tests themselves.
+config.excludes = ["Inputs", "unit", "CMakeLists.txt", "README.md", "lit.cfg.py",
+                   "lit.site.cfg.py", "lit.site.cfg.py.in"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.ptxlint_obj_root, "test")
+
+in_ci = os.environ.get("CI", "").lower() in ("1", "true", "yes")
+
+# Tools: FileCheck, not, count from LLVM; ptx-lint from the build.
+path = [config.ptxlint_tools_dir, config.llvm_tools_dir, config.environment.get("PATH", "")]
+config.environment["PATH"] = os.pathsep.join(p for p in path if p)
+config.environment["LC_ALL"] = "C"
+for var in ("HOME", "CUDA_HOME"):
+    if var in os.environ:
+        config.environment[var] = os.environ[var]
+
+ptxlint = os.path.join(config.ptxlint_tools_dir, "ptx-lint")
+config.substitutions.append(("%ptxlint", ptxlint))
+config.substitutions.append(("%FileCheck", config.filecheck))
+config.substitutions.append(("%python", config.python_executable))
+config.substitutions.append(("%srcroot", config.ptxlint_src_root))
+
+
+def require_or_skip(feature, found, what):
+    """Adds a feature, or explains (and in CI fails) why tests needing it cannot run."""
+    if found:
+        config.available_features.add(feature)
+    elif in_ci:
+        lit_config.fatal("%s not found, and CI=true: tests that REQUIRE %s must run in CI"
+                         % (what, feature))
+    else:
+        lit_config.warning("%s not found: tests that REQUIRE %s are skipped (UNSUPPORTED)"
+                           % (what, feature))
+
+
+# The corpus of real PTX (every file must lint with zero errors).
+corpus = os.path.abspath(config.corpus_dir)
+config.substitutions.append(("%corpus", corpus))
+require_or_skip("corpus", os.path.isdir(corpus), "PTX corpus %s (PTXLINT_CORPUS_DIR)" % corpus)
+
+
+def find_ptxas():
+    if config.ptxas_hint and os.access(config.ptxas_hint, os.X_OK):
+        return config.ptxas_hint
+    dirs = [os.environ.get("PATH", "")]
+    if os.environ.get("CUDA_HOME"):
+        dirs.append(os.path.join(os.environ["CUDA_HOME"], "bin"))
+    dirs.append("/usr/local/cuda/bin")
+    return shutil.which("ptxas", path=os.pathsep.join(dirs))
+
+
+ptxas = find_ptxas()
+require_or_skip("ptxas", ptxas, "ptxas (looked in PATH, $CUDA_HOME/bin, /usr/local/cuda/bin)")
+if ptxas:
+    config.substitutions.append(("%ptxas", ptxas))
+
+git = shutil.which("git")
+if git:
+    config.available_features.add("git")
+require_or_skip("pre-commit", shutil.which("pre-commit") and git, "pre-commit (and git)")

@@ -1,0 +1,359 @@
+//===- Driver.cpp - inputs, the worker pool and the run's report ----------===//
+//
+// Files are linted on a pool of std::threads; each worker renders its file's
+// report into a string (text, gcc, verify) or keeps it structured (JSON,
+// SARIF), and the main thread prints them strictly in input order, so the
+// output does not depend on scheduling.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Driver.h"
+
+#include "ptxlint/Parser.h"
+#include "ptxlint/Verify.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/ConvertUTF.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <mutex>
+#include <thread>
+
+using namespace llvm;
+
+namespace ptxlint {
+
+static std::string lowerFirst(std::string S) {
+  if (!S.empty())
+    S[0] = toLower(S[0]);
+  return S;
+}
+
+std::vector<InputSpec> expandInputs(const std::vector<std::string> &Args) {
+  std::vector<InputSpec> Out;
+  for (const std::string &A : Args) {
+    if (A == "-") {
+      InputSpec S;
+      S.Path = "<stdin>";
+      S.IsStdin = true;
+      Out.push_back(S);
+      continue;
+    }
+    sys::fs::file_status St;
+    if (std::error_code EC = sys::fs::status(A, St)) {
+      Out.push_back({A, false, "cannot open file: " + lowerFirst(EC.message())});
+      continue;
+    }
+    if (!sys::fs::is_directory(St)) {
+      Out.push_back({A, false, ""});
+      continue;
+    }
+    // A directory: every *.ptx below it, hidden directories skipped,
+    // symbolic links to directories not followed (no cycles).
+    std::vector<std::string> Found;
+    std::error_code EC;
+    for (sys::fs::recursive_directory_iterator It(A, EC, /*follow_symlinks=*/false), End;
+         It != End && !EC; It.increment(EC)) {
+      StringRef Name = sys::path::filename(It->path());
+      sys::fs::file_type T = It->type();
+      if (T == sys::fs::file_type::directory_file) {
+        if (Name.startswith("."))
+          It.no_push();
+        continue;
+      }
+      if (sys::path::extension(Name) != ".ptx")
+        continue;
+      if (T == sys::fs::file_type::symlink_file) {
+        sys::fs::file_status LinkSt;
+        if (sys::fs::status(It->path(), LinkSt) || !sys::fs::is_regular_file(LinkSt))
+          continue;
+      }
+      Found.push_back(It->path());
+    }
+    if (EC) {
+      Out.push_back({A, false, "cannot read directory: " + lowerFirst(EC.message())});
+      continue;
+    }
+    if (Found.empty()) {
+      Out.push_back({A, false, "directory contains no .ptx files"});
+      continue;
+    }
+    llvm::sort(Found);
+    for (std::string &F : Found)
+      Out.push_back({std::move(F), false, ""});
+  }
+  return Out;
+}
+
+/// Why Bytes cannot be PTX source, or "" when it can be.
+static std::string whyNotText(StringRef Bytes, uint64_t MaxSize) {
+  if (Bytes.empty())
+    return "file is empty";
+  if (Bytes.size() > MaxSize || Bytes.size() >= SourceRange::Invalid)
+    return "file is too large: " + std::to_string(Bytes.size()) + " bytes (the limit is " +
+           std::to_string(MaxSize) + "; see --max-file-size)";
+  size_t Nul = Bytes.find('\0');
+  if (Nul != StringRef::npos)
+    return "not a text file: NUL byte at offset " + std::to_string(Nul);
+  const UTF8 *Begin = reinterpret_cast<const UTF8 *>(Bytes.begin());
+  const UTF8 *P = Begin;
+  if (!isLegalUTF8String(&P, reinterpret_cast<const UTF8 *>(Bytes.end()))) {
+    size_t Off = P - Begin;
+    return "not UTF-8 text: invalid byte 0x" + utohexstr(Bytes[Off] & 0xFF, false, 2) +
+           " at offset " + std::to_string(Off);
+  }
+  std::string Why = checkLooksLikeText(Bytes);
+  if (!Why.empty())
+    return "not PTX text: " + Why;
+  return "";
+}
+
+LoadedInput loadInput(const InputSpec &In, uint64_t MaxSize) {
+  LoadedInput L;
+  if (!In.Error.empty()) {
+    L.Error = In.Error;
+    return L;
+  }
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Buf = std::make_error_code(std::errc::io_error);
+  if (In.IsStdin) {
+    Buf = MemoryBuffer::getSTDIN();
+  } else {
+    sys::fs::file_status St;
+    if (!sys::fs::status(In.Path, St) && sys::fs::is_regular_file(St) && St.getSize() > MaxSize) {
+      L.Error = "file is too large: " + std::to_string(St.getSize()) + " bytes (the limit is " +
+                std::to_string(MaxSize) + "; see --max-file-size)";
+      return L;
+    }
+    Buf = MemoryBuffer::getFile(In.Path, /*IsText=*/false, /*RequiresNullTerminator=*/false);
+  }
+  if (!Buf) {
+    L.Error = "cannot read file: " + lowerFirst(Buf.getError().message());
+    return L;
+  }
+  StringRef Bytes = (*Buf)->getBuffer();
+  L.Error = whyNotText(Bytes, MaxSize);
+  if (L.Error.empty())
+    L.File = std::make_unique<SourceFile>(In.Path, Bytes.str());
+  return L;
+}
+
+namespace {
+/// What a worker leaves for the printer.
+struct FileResult {
+  FileReport Report;    // counts always; diagnostics kept for JSON/SARIF only
+  std::string Rendered; // text, gcc and verify output
+  bool VerifyFailed = false;
+  bool Internal = false;
+};
+} // namespace
+
+/// Applies the command line's view to the library's diagnostics:
+/// suppression comments, --disable (also for diagnostics the library does
+/// not know about, such as unknown-suppression), -Werror, position order.
+static void postProcess(const SourceFile &F, std::vector<Diagnostic> &D, const LintOptions &Opts) {
+  applySuppressions(F, D);
+  if (!Opts.Disabled.empty())
+    llvm::erase_if(
+        D, [&](const Diagnostic &X) { return X.Rule != "io" && Opts.Disabled.count(X.Rule); });
+  if (Opts.WarningsAsErrors)
+    for (Diagnostic &X : D)
+      if (X.Sev == Severity::Warning)
+        X.Sev = Severity::Error;
+  std::stable_sort(D.begin(), D.end(), [](const Diagnostic &A, const Diagnostic &B) {
+    uint32_t PA = A.Range.isValid() ? A.Range.Begin : 0;
+    uint32_t PB = B.Range.isValid() ? B.Range.Begin : 0;
+    return PA < PB;
+  });
+}
+
+static void processFile(const InputSpec &In, const DriverOptions &Opts, FileResult &R) {
+  std::string &Text = R.Rendered;
+  ColorStringStream OS(Text, Opts.Colors);
+  LoadedInput L = loadInput(In, Opts.MaxFileSize);
+  if (!L.File) {
+    R.Report = makeIoErrorReport(In.Path, L.Error);
+    if (Opts.Format == OutputFormat::Text && !Opts.Verify)
+      printTextNoSource(R.Report, OS);
+    else if (Opts.Format == OutputFormat::Gcc || Opts.Verify)
+      printGcc(R.Report, OS);
+    OS.flush();
+    return;
+  }
+  const SourceFile &F = *L.File;
+  LintResult LR = lintFile(F, Opts.Lint);
+  std::vector<Diagnostic> D = std::move(LR.Diags);
+  postProcess(F, D, Opts.Lint);
+  R.Report = makeReport(F, D);
+  if (Opts.Verify) {
+    VerifyResult V = verifyDiagnostics(F, D, OS);
+    R.VerifyFailed = !V.passed();
+  } else if (Opts.Format == OutputFormat::Text) {
+    printText(F, D, OS);
+  } else if (Opts.Format == OutputFormat::Gcc) {
+    printGcc(R.Report, OS);
+  }
+  if (Opts.Verify || Opts.Format == OutputFormat::Text || Opts.Format == OutputFormat::Gcc) {
+    R.Report.Diags.clear();
+    R.Report.Diags.shrink_to_fit();
+  }
+  OS.flush();
+}
+
+static void processFileNoThrow(const InputSpec &In, const DriverOptions &Opts, FileResult &R) {
+  try {
+    processFile(In, Opts, R);
+  } catch (const std::exception &E) {
+    R = FileResult();
+    R.Internal = true;
+    R.Report = makeIoErrorReport(In.Path, std::string("internal error: ") + E.what() +
+                                              " (please report this bug)");
+  } catch (...) {
+    R = FileResult();
+    R.Internal = true;
+    R.Report = makeIoErrorReport(In.Path, "internal error (please report this bug)");
+  }
+  if (R.Internal) {
+    raw_string_ostream OS(R.Rendered);
+    printGcc(R.Report, OS);
+  }
+}
+
+static std::string plural(size_t N, StringRef One, StringRef Many) {
+  return std::to_string(N) + " " + (N == 1 ? One : Many).str();
+}
+
+namespace {
+/// "[12/340] path" on stderr, redrawn in place; only on a terminal and only
+/// once a run has taken long enough to be worth it.
+class Progress {
+public:
+  Progress(bool Enabled, size_t Total) : Enabled(Enabled && Total > 1), Total(Total) {}
+  void update(size_t Done, StringRef Next) {
+    if (!Enabled)
+      return;
+    auto Now = std::chrono::steady_clock::now();
+    if (Now - Start < std::chrono::milliseconds(300) || Now - Last < std::chrono::milliseconds(100))
+      return;
+    Last = Now;
+    std::string Line = "[" + std::to_string(Done) + "/" + std::to_string(Total) + "] " + Next.str();
+    unsigned Cols = sys::Process::StandardErrColumns();
+    if (Cols > 1 && Line.size() >= Cols)
+      Line.resize(Cols - 1);
+    errs() << "\r\033[K" << Line;
+    errs().flush();
+    Shown = true;
+  }
+  void clear() {
+    if (Shown) {
+      errs() << "\r\033[K";
+      errs().flush();
+      Shown = false;
+    }
+  }
+
+private:
+  bool Enabled;
+  size_t Total;
+  bool Shown = false;
+  std::chrono::steady_clock::time_point Start = std::chrono::steady_clock::now();
+  std::chrono::steady_clock::time_point Last;
+};
+} // namespace
+
+int runLint(const std::vector<InputSpec> &Files, const DriverOptions &Opts, raw_ostream &Out) {
+  size_t N = Files.size();
+  std::vector<FileResult> Results(N);
+  std::vector<char> Done(N, 0);
+  std::mutex M;
+  std::condition_variable CV;
+  std::atomic<size_t> Next{0};
+
+  unsigned Jobs = std::max(1u, std::min<unsigned>(Opts.Jobs, static_cast<unsigned>(N)));
+  std::vector<std::thread> Pool;
+  if (Jobs > 1) {
+    for (unsigned T = 0; T < Jobs; ++T)
+      Pool.emplace_back([&] {
+        while (true) {
+          size_t I = Next++;
+          if (I >= N)
+            return;
+          processFileNoThrow(Files[I], Opts, Results[I]);
+          std::lock_guard<std::mutex> G(M);
+          Done[I] = 1;
+          CV.notify_all();
+        }
+      });
+  }
+
+  Progress Prog(Opts.Progress, N);
+  bool Streamed =
+      Opts.Verify || Opts.Format == OutputFormat::Text || Opts.Format == OutputFormat::Gcc;
+  unsigned Errors = 0, Warnings = 0, VerifyFailures = 0;
+  bool IoProblem = false;
+  for (size_t I = 0; I < N; ++I) {
+    if (Jobs > 1) {
+      std::unique_lock<std::mutex> G(M);
+      while (!Done[I]) {
+        if (CV.wait_for(G, std::chrono::milliseconds(100)) == std::cv_status::timeout) {
+          G.unlock();
+          Prog.update(I, Files[I].Path);
+          G.lock();
+        }
+      }
+    } else {
+      Prog.update(I, Files[I].Path);
+      processFileNoThrow(Files[I], Opts, Results[I]);
+    }
+    FileResult &R = Results[I];
+    Errors += R.Report.Errors;
+    Warnings += R.Report.Warnings;
+    IoProblem |= R.Report.IoError || R.Internal;
+    VerifyFailures += R.VerifyFailed;
+    if (Streamed && !R.Rendered.empty()) {
+      Prog.clear();
+      Out << R.Rendered;
+      Out.flush();
+      std::string().swap(R.Rendered);
+    }
+    Prog.update(I + 1, I + 1 < N ? StringRef(Files[I + 1].Path) : StringRef());
+  }
+  for (std::thread &T : Pool)
+    T.join();
+  Prog.clear();
+
+  if (!Streamed) {
+    std::vector<FileReport> Reports;
+    Reports.reserve(N);
+    for (FileResult &R : Results)
+      Reports.push_back(std::move(R.Report));
+    if (Opts.Format == OutputFormat::Json)
+      printJson(Reports, Out, Opts.Doc);
+    else
+      printSarif(Reports, Out, Opts.Doc);
+    Out.flush();
+  }
+
+  if (!Opts.Quiet) {
+    if (Opts.Verify)
+      errs() << "verify-diagnostics: " << plural(N, "file", "files") << ", " << (N - VerifyFailures)
+             << " passed, " << VerifyFailures << " failed\n";
+    else
+      errs() << plural(N, "file", "files") << ", " << plural(Errors, "error", "errors") << ", "
+             << plural(Warnings, "warning", "warnings") << "\n";
+  }
+  if (IoProblem)
+    return ExitUsage;
+  if (Opts.Verify)
+    return VerifyFailures ? ExitErrors : ExitOk;
+  return Errors ? ExitErrors : ExitOk;
+}
+
+} // namespace ptxlint

@@ -1,0 +1,61 @@
+//===- Driver.h - inputs, the worker pool and the run's report --*- C++ -*-===//
+//
+// Internal to the ptx-lint command (not part of the library).
+//
+//===----------------------------------------------------------------------===//
+#ifndef PTXLINT_TOOLS_DRIVER_H
+#define PTXLINT_TOOLS_DRIVER_H
+
+#include "ptxlint/Lint.h"
+#include "ptxlint/Output.h"
+#include "ptxlint/Source.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace ptxlint {
+
+enum ExitStatus { ExitOk = 0, ExitErrors = 1, ExitUsage = 2 };
+
+/// One input to lint, after directory expansion.
+struct InputSpec {
+  std::string Path; ///< as given (or found under a directory); "<stdin>" for '-'
+  bool IsStdin = false;
+  std::string Error; ///< set when the input is already known to be unusable
+};
+
+/// Expands each argument: a directory becomes its *.ptx files (recursively,
+/// sorted by path), '-' becomes stdin; a missing path keeps its error.
+std::vector<InputSpec> expandInputs(const std::vector<std::string> &Args);
+
+/// A read input: File set on success, else Error says why (lowercase).
+struct LoadedInput {
+  std::unique_ptr<SourceFile> File;
+  std::string Error;
+};
+
+/// Reads and validates one input (size limit, not empty, text, UTF-8).
+LoadedInput loadInput(const InputSpec &In, uint64_t MaxSize);
+
+struct DriverOptions {
+  LintOptions Lint;
+  OutputFormat Format = OutputFormat::Text;
+  bool Verify = false;
+  uint64_t MaxFileSize = uint64_t(1) << 30;
+  unsigned Jobs = 1;
+  bool Colors = false;
+  bool Progress = false;
+  bool Quiet = false;
+  DocumentOptions Doc;
+};
+
+/// Lints Files in parallel, prints the reports to Out in input order (the
+/// summary and progress go to stderr) and returns the exit status.
+int runLint(const std::vector<InputSpec> &Files, const DriverOptions &Opts, llvm::raw_ostream &Out);
+
+} // namespace ptxlint
+
+#endif // PTXLINT_TOOLS_DRIVER_H

@@ -1,0 +1,277 @@
+//===- ptx-lint.cpp - the ptx-lint command ---------------------------------===//
+//
+// A thin shell over the library: parse options, expand directories, read
+// inputs, lint them on a thread pool, print the reports in input order and
+// choose the exit status (0: no errors, 1: errors, 2: usage or I/O problem).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Driver.h"
+
+#include "Check/Rules.h"
+#include "ptxlint/Emitter.h"
+#include "ptxlint/Lint.h"
+#include "ptxlint/Output.h"
+#include "ptxlint/Parser.h"
+#include "ptxlint/Target.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/WithColor.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <memory>
+#include <thread>
+
+using namespace llvm;
+using namespace ptxlint;
+
+#ifndef PTXLINT_VERSION
+#define PTXLINT_VERSION "0.1.0"
+#endif
+#ifndef PTXLINT_DOCS_URL
+#define PTXLINT_DOCS_URL "docs/rules.md"
+#endif
+
+static cl::OptionCategory Cat("ptx-lint options");
+
+static cl::list<std::string> Inputs(cl::Positional, cl::desc("<file|dir|->..."), cl::cat(Cat));
+
+static cl::opt<OutputFormat> Format(
+    "format", cl::desc("Output format"), cl::init(OutputFormat::Text),
+    cl::values(clEnumValN(OutputFormat::Text, "text",
+                          "file:line:col: severity: message [rule, PTX ISA section], the "
+                          "source line and a caret (default)"),
+               clEnumValN(OutputFormat::Gcc, "gcc", "one line per diagnostic, gcc style"),
+               clEnumValN(OutputFormat::Json, "json", "one JSON document (docs/user-guide.md)"),
+               clEnumValN(OutputFormat::Sarif, "sarif", "SARIF 2.1.0")),
+    cl::cat(Cat));
+
+static cl::opt<std::string> OutputFile("o",
+                                       cl::desc("Write the report (or --emit output) to <file>"),
+                                       cl::value_desc("file"), cl::cat(Cat));
+
+static cl::opt<bool> Emit("emit", cl::desc("Print the input as canonical PTX instead of linting"),
+                          cl::cat(Cat));
+
+static cl::opt<std::string> PtxVersionOpt("ptx-version",
+                                          cl::desc("Check as if the module said .version X.Y"),
+                                          cl::value_desc("X.Y"), cl::cat(Cat));
+
+static cl::opt<std::string> TargetOpt("target",
+                                      cl::desc("Check as if the module said .target sm_NN[a|f]"),
+                                      cl::value_desc("sm_NN[a|f]"), cl::cat(Cat));
+
+static cl::opt<bool> Werror("Werror", cl::desc("Treat warnings as errors"), cl::cat(Cat));
+
+static cl::list<std::string> DisableRules("disable", cl::desc("Switch off these rules"),
+                                          cl::value_desc("rule[,rule...]"), cl::CommaSeparated,
+                                          cl::cat(Cat));
+
+static cl::list<std::string> EnableRules("enable",
+                                         cl::desc("Switch on these rules (those off by default)"),
+                                         cl::value_desc("rule[,rule...]"), cl::CommaSeparated,
+                                         cl::cat(Cat));
+
+static cl::opt<bool> Quiet("quiet", cl::desc("Print diagnostics only: no summary, no progress"),
+                           cl::cat(Cat));
+static cl::alias QuietShort("q", cl::desc("Alias for --quiet"), cl::aliasopt(Quiet), cl::NotHidden,
+                            cl::cat(Cat));
+
+enum class RulesFormat { None, Markdown, List };
+static cl::opt<RulesFormat> PrintRules(
+    "print-rules", cl::desc("Print the rule registry and exit"), cl::init(RulesFormat::None),
+    cl::values(clEnumValN(RulesFormat::Markdown, "markdown", "as docs/rules.md"),
+               clEnumValN(RulesFormat::List, "list", "one rule a line: id, section, summary")),
+    cl::cat(Cat));
+
+static cl::opt<bool> VerifyDiags(
+    "verify-diagnostics",
+    cl::desc("Check the diagnostics against expected-error/-warning/-note comments in the "
+             "input; exit 0 iff they match"),
+    cl::cat(Cat));
+
+static cl::opt<bool> SyntaxOnly("syntax-only", cl::desc("Parse only; skip the instruction checks"),
+                                cl::cat(Cat));
+
+static cl::opt<unsigned> Jobs("j", cl::desc("Files checked at once (default: the CPU count)"),
+                              cl::value_desc("N"), cl::init(0), cl::cat(Cat));
+static cl::alias JobsLong("jobs", cl::desc("Alias for -j"), cl::aliasopt(Jobs), cl::NotHidden,
+                          cl::cat(Cat));
+
+static cl::opt<uint64_t> MaxFileSize("max-file-size",
+                                     cl::desc("Refuse inputs larger than this many bytes "
+                                              "(default 1 GiB)"),
+                                     cl::value_desc("bytes"), cl::init(uint64_t(1) << 30),
+                                     cl::cat(Cat));
+
+static cl::opt<bool> NoProgress("no-progress",
+                                cl::desc("No progress line on stderr (shown on a terminal for "
+                                         "long runs)"),
+                                cl::cat(Cat));
+
+static int usageError(const Twine &Msg) {
+  WithColor::error(errs(), "ptx-lint") << Msg << "\n";
+  return ExitUsage;
+}
+
+/// Checks --enable/--disable names against the registry.
+static bool validateRules(const cl::list<std::string> &Names, StringRef Opt, std::string &Err) {
+  for (const std::string &N : Names) {
+    // unknown-suppression is reported by the command itself (suppression
+    // comments), so it is valid even before the registry lists it.
+    if (!findRule(N) && N != "unknown-suppression") {
+      Err = "unknown rule '" + N + "' in --" + Opt.str() +
+            " (ptx-lint --print-rules=list shows every rule id)";
+      return false;
+    }
+  }
+  return true;
+}
+
+static void printRulesList(raw_ostream &OS) {
+  for (const RuleInfo &R : allRules()) {
+    OS << R.Id << '\t' << severityName(R.DefaultSev) << '\t' << (R.Spec ? R.Spec : "") << '\t'
+       << (R.Summary ? R.Summary : "") << '\n';
+  }
+}
+
+/// --emit: parse one input and print it back as canonical PTX.
+static int runEmit(const std::vector<InputSpec> &Files, raw_ostream &Out) {
+  if (Files.size() != 1)
+    return usageError("--emit takes exactly one input file");
+  LoadedInput In = loadInput(Files[0], MaxFileSize);
+  if (!In.File) {
+    printTextNoSource(makeIoErrorReport(Files[0].Path, In.Error), errs());
+    return ExitUsage;
+  }
+  DiagnosticEngine Diags;
+  std::unique_ptr<Module> M = parseModule(*In.File, Diags);
+  if (Diags.errorCount() || !M) {
+    std::string Text;
+    ColorStringStream S(Text, errs().has_colors());
+    printText(*In.File, Diags.diagnostics(), S);
+    S.flush();
+    errs() << Text;
+    return ExitErrors;
+  }
+  emitModule(*M, Out);
+  Out.flush();
+  return ExitOk;
+}
+
+int main(int argc, char **argv) {
+  InitLLVM X(argc, argv);
+  cl::HideUnrelatedOptions({&Cat, &getColorCategory()});
+  cl::SetVersionPrinter([](raw_ostream &OS) {
+    OS << "ptx-lint " << PTXLINT_VERSION << " (PTX ISA up to " << latestPtxVersion().str() << ", "
+       << allRules().size() << " rules)\n";
+  });
+  std::string CmdLineErrors;
+  raw_string_ostream CmdLineErrStream(CmdLineErrors);
+  bool Parsed = cl::ParseCommandLineOptions(
+      argc, argv,
+      "ptx-lint: check NVIDIA PTX, deep on the warp-level matrix instructions\n\n"
+      "  Exit status: 0 no errors (warnings allowed), 1 errors found, 2 usage or I/O "
+      "problem.\n  A directory is searched recursively for *.ptx files; '-' reads stdin.\n",
+      &CmdLineErrStream);
+  CmdLineErrStream.flush();
+  if (!Parsed) {
+    errs() << CmdLineErrors;
+    errs() << "Run 'ptx-lint --help' for the options.\n";
+    return ExitUsage;
+  }
+
+  if (PrintRules != RulesFormat::None) {
+    if (PrintRules == RulesFormat::Markdown)
+      outs() << renderRulesMarkdown();
+    else
+      printRulesList(outs());
+    return ExitOk;
+  }
+
+  // Options that make sense only together, and values to validate.
+  LintOptions Opts;
+  Opts.WarningsAsErrors = Werror;
+  Opts.RunChecks = !SyntaxOnly;
+  std::string Err;
+  if (!validateRules(DisableRules, "disable", Err) || !validateRules(EnableRules, "enable", Err))
+    return usageError(Err);
+  Opts.Disabled.insert(DisableRules.begin(), DisableRules.end());
+  Opts.Enabled.insert(EnableRules.begin(), EnableRules.end());
+  for (const std::string &R : Opts.Enabled)
+    if (Opts.Disabled.count(R))
+      return usageError("rule '" + R + "' is both enabled and disabled");
+  if (!PtxVersionOpt.empty()) {
+    std::optional<PtxVersion> V = PtxVersion::parse(PtxVersionOpt);
+    if (!V)
+      return usageError("invalid --ptx-version '" + PtxVersionOpt + "': expected X.Y, e.g. 8.7");
+    if (!isKnownPtxVersion(*V))
+      return usageError("unknown --ptx-version " + V->str() +
+                        "; known versions: " + knownPtxVersionsText());
+    Opts.Version = *V;
+  }
+  if (!TargetOpt.empty()) {
+    std::optional<Target> T = Target::parse(TargetOpt);
+    if (!T)
+      return usageError("invalid --target '" + TargetOpt +
+                        "': expected sm_NN, sm_NNa or sm_NNf, e.g. sm_90a");
+    if (!findTarget(*T)) {
+      std::string Known;
+      for (const TargetInfo &TI : knownTargets())
+        Known += (Known.empty() ? "" : ", ") + std::string(TI.Name);
+      return usageError("unknown --target " + T->str() + "; known targets: " + Known);
+    }
+    Opts.TargetOverride = *T;
+  }
+  if (Inputs.empty())
+    return usageError("no input files (give files, directories, or '-' for stdin; --help "
+                      "lists the options)");
+  if (Emit && VerifyDiags)
+    return usageError("--emit and --verify-diagnostics cannot be combined");
+
+  // Expand directories; I/O problems found here are reported in order later.
+  std::vector<InputSpec> Files = expandInputs(Inputs);
+
+  // -o must never overwrite an input.
+  std::unique_ptr<raw_fd_ostream> OutFile;
+  if (!OutputFile.empty()) {
+    for (const InputSpec &In : Files) {
+      if (In.IsStdin || !In.Error.empty())
+        continue;
+      if (sys::fs::equivalent(OutputFile, In.Path))
+        return usageError("refusing to write output to '" + OutputFile + "': it is an input file");
+    }
+    std::error_code EC;
+    OutFile = std::make_unique<raw_fd_ostream>(OutputFile, EC, sys::fs::OF_Text);
+    if (EC)
+      return usageError("cannot open output file '" + OutputFile + "': " + EC.message());
+  }
+  raw_ostream &Out = OutFile ? static_cast<raw_ostream &>(*OutFile) : outs();
+
+  if (Emit)
+    return runEmit(Files, Out);
+
+  DriverOptions DO;
+  DO.Lint = Opts;
+  DO.Format = Format;
+  DO.Verify = VerifyDiags;
+  DO.MaxFileSize = MaxFileSize;
+  DO.Jobs = Jobs ? Jobs : std::max(1u, std::thread::hardware_concurrency());
+  DO.Colors = !OutFile && Format == OutputFormat::Text && outs().has_colors();
+  DO.Progress = !Quiet && !NoProgress && sys::Process::StandardErrIsDisplayed();
+  DO.Quiet = Quiet;
+  DO.Doc.ToolVersion = PTXLINT_VERSION;
+  DO.Doc.RulesDocUri = PTXLINT_DOCS_URL;
+  int Status = runLint(Files, DO, Out);
+  Out.flush();
+  if (OutFile && OutFile->has_error()) {
+    WithColor::error(errs(), "ptx-lint") << "cannot write '" << OutputFile << "'\n";
+    OutFile->clear_error();
+    return ExitUsage;
+  }
+  return Status;
+}
