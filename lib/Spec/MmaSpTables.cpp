@@ -1,8 +1,274 @@
 //===- MmaSpTables.cpp - spec tables of mma.sp (9.7.14.6.3) -----*- C++ -*-===//
-#include "Spec/Spec.h"
+//
+// Every form of `mma.sp` and `mma.sp::ordered_metadata`: cartesian products
+// of the syntax lines of 9.7.14.6.3 with one exclusion rule per spec
+// sentence; fragment sizes from 9.7.14.6.2.1-8 (matrix A holds half the
+// registers of the dense form; B, C and D as for dense mma of the same K);
+// sparsity-selector ranges from 9.7.14.6.1, split into what ptxas rejects
+// (error) and what the spec calls undefined (warning).
+//
+//===----------------------------------------------------------------------===//
+#include "Spec/MmaCommon.h"
 
 namespace ptxlint {
 namespace spec {
-void buildMmaSpForms(FormSet &Out) {}
+
+using namespace mma;
+
+namespace {
+
+const char *const SpSec = "9.7.14.6.3";
+
+/// One sparse shape of one type class.
+struct SpRow {
+  const char *Shape;
+  unsigned NA, NB;
+  /// Sparsity selector values the spec defines (9.7.14.6.1): 0..MaxSel.
+  int64_t MaxSel;
+  const char *SelWhy;
+  const char *FragSpec;
+};
+
+void setSelector(Form &F, const SpRow &R) {
+  for (OperandSpec &O : F.Operands) {
+    if (O.Name != "f")
+      continue;
+    ImmRange Range;
+    // ptxas enforces the spec's range, except for m16n8k32 .f16 with .f32
+    // accumulators, where it takes 0..3 (2 and 3 are spec-undefined).
+    Range.HardMin = 0;
+    Range.HardMax =
+        (F.Shape == ".m16n8k32" && F.AType == ".f16" && F.CType == ".f32") ? 3 : R.MaxSel;
+    Range.ValidMin = 0;
+    Range.ValidMax = R.MaxSel;
+    Range.Spec = "9.7.14.6.1";
+    Range.Reason = R.SelWhy;
+    O.Ranges = {Range};
+  }
+}
+
+struct SpProduct {
+  FormSet &Out;
+  void add(const MmaDesc &D, const SpRow &R, std::vector<Gate> Gates, const std::string &Why = "",
+           const std::string &Rule = "", const std::string &BadSlot = "") {
+    Form F = makeMmaForm(Family::MmaSp, D);
+    setSelector(F, R);
+    Gates.insert(Gates.begin(), gate("`mma.sp`", {7, 1}, 80, {}, SpSec));
+    if (D.SpVariant == ".sp::ordered_metadata")
+      Gates.push_back(gate("`mma.sp::ordered_metadata`", {8, 5}, 80, {}, SpSec));
+    else
+      F.Advisory = "prefer `mma.sp::ordered_metadata`: ptxas advises that `.sp` is expected "
+                   "to have substantially reduced performance on some future architectures";
+    for (Gate &G : Gates) {
+      G.Spec = SpSec;
+      addGate(F, G);
+    }
+    if (Why.empty()) {
+      Out.Forms.push_back(std::move(F));
+      return;
+    }
+    RejectedForm RF;
+    RF.F = std::move(F);
+    RF.Rule = Rule;
+    RF.Spec = SpSec;
+    RF.Reason = Why;
+    RF.BadSlot = BadSlot;
+    Out.Rejected.push_back(std::move(RF));
+  }
+};
+
+const char *const Pair = "the selector picks a thread pair of the quad: 0 (T0, T1) or 1 (T2, T3)";
+const char *const One = "one thread of the quad holds the metadata: 0 to 3";
+const char *const All = "all threads of the quad hold metadata: the selector must be 0";
+
+} // namespace
+
+void buildMmaSpForms(FormSet &Out) {
+  SpProduct P{Out};
+  const std::vector<std::string> Variants = {".sp", ".sp::ordered_metadata"};
+  const std::vector<std::string> F16F32 = {".f16", ".f32"};
+
+  // --- .f16 (9.7.14.6.2.1-2) ---------------------------------------------
+  const SpRow F16Rows[] = {
+      {".m16n8k16", 2, 2, 3, One, "9.7.14.6.2.1"},
+      {".m16n8k32", 4, 4, 1, Pair, "9.7.14.6.2.2"},
+  };
+  for (const std::string &V : Variants)
+    for (const SpRow &R : F16Rows)
+      for (const std::string &DT : F16F32)
+        for (const std::string &CT : F16F32) {
+          MmaDesc D;
+          D.SpVariant = V;
+          D.Shape = R.Shape;
+          D.DType = DT;
+          D.AType = D.BType = ".f16";
+          D.CType = CT;
+          D.NA = R.NA;
+          D.NB = R.NB;
+          D.NC = CT == ".f16" ? 2 : 4;
+          D.ND = DT == ".f16" ? 2 : 4;
+          D.FragSpec = R.FragSpec;
+          if (DT != CT)
+            P.add(D, R, {},
+                  std::string("with shape ") + R.Shape + ", .dtype must be the same as .ctype",
+                  "mma-sp-type-combination", ".dtype");
+          else
+            P.add(D, R, {});
+        }
+
+  // --- .bf16 / .tf32 (9.7.14.6.2.1-4) --------------------------------------
+  struct AltRow {
+    SpRow R;
+    const char *Type;
+  };
+  const AltRow AltRows[] = {
+      {{".m16n8k16", 2, 2, 3, One, "9.7.14.6.2.1"}, ".bf16"},
+      {{".m16n8k32", 4, 4, 1, Pair, "9.7.14.6.2.2"}, ".bf16"},
+      {{".m16n8k8", 2, 2, 3, One, "9.7.14.6.2.4"}, ".tf32"},
+      {{".m16n8k16", 4, 4, 1, Pair, "9.7.14.6.2.3"}, ".tf32"},
+  };
+  for (const std::string &V : Variants)
+    for (const AltRow &A : AltRows) {
+      MmaDesc D;
+      D.SpVariant = V;
+      D.Shape = A.R.Shape;
+      D.DType = D.CType = ".f32";
+      D.AType = D.BType = A.Type;
+      D.NA = A.R.NA;
+      D.NB = A.R.NB;
+      D.NC = D.ND = 4;
+      D.FragSpec = A.R.FragSpec;
+      P.add(D, A.R, {});
+    }
+
+  // --- .e4m3 / .e5m2 without .kind (9.7.14.6.2.6) --------------------------
+  const SpRow F8Row = {".m16n8k64", 4, 4, 0, All, "9.7.14.6.2.6"};
+  for (const std::string &V : Variants)
+    for (const char *AT : {".e4m3", ".e5m2"})
+      for (const char *BT : {".e4m3", ".e5m2"})
+        for (const std::string &DT : F16F32) {
+          MmaDesc D;
+          D.SpVariant = V;
+          D.Shape = F8Row.Shape;
+          D.DType = D.CType = DT;
+          D.AType = AT;
+          D.BType = BT;
+          D.NA = D.NB = 4;
+          D.NC = D.ND = DT == ".f16" ? 2 : 4;
+          D.FragSpec = F8Row.FragSpec;
+          std::vector<Gate> G = {gate("`.e4m3`/`.e5m2` mma.sp", {8, 4}, 89)};
+          // ptxas: f16 accumulators need sm_120a/sm_120f (the spec says
+          // sm_120) and reject plain .sp.
+          if (DT == ".f16")
+            G.push_back(
+                gate("`.f16` .dtype/.ctype with `.e4m3`/`.e5m2` mma.sp", {8, 7}, 0, sm120Family()));
+          if (DT == ".f16" && V == ".sp")
+            P.add(D, F8Row, G,
+                  "`.f16` accumulators with `.e4m3`/`.e5m2` require mma.sp::ordered_metadata",
+                  "mma-sp-type-combination", ".spvariant");
+          else
+            P.add(D, F8Row, G);
+        }
+
+  // --- .kind::f8f6f4 (ordered metadata only; 9.7.14.6.2.6) -----------------
+  const std::vector<std::string> F8F6F4 = {".e4m3", ".e5m2", ".e3m2", ".e2m3", ".e2m1"};
+  for (const std::string &AT : F8F6F4)
+    for (const std::string &BT : F8F6F4)
+      for (const std::string &DT : F16F32) {
+        MmaDesc D;
+        D.SpVariant = ".sp::ordered_metadata";
+        D.Shape = ".m16n8k64";
+        D.Kind = ".kind::f8f6f4";
+        D.DType = D.CType = DT;
+        D.AType = AT;
+        D.BType = BT;
+        D.NA = D.NB = 4;
+        D.NC = D.ND = DT == ".f16" ? 2 : 4;
+        D.FragSpec = "9.7.14.6.2.6";
+        P.add(D, F8Row, {gate("`.kind::f8f6f4` mma.sp", {8, 7}, 0, sm120Family())});
+      }
+
+  // --- Block scaling (ordered metadata only; 9.7.14.3 Table 36) -----------
+  for (const std::string &AT : F8F6F4)
+    for (const std::string &BT : F8F6F4) {
+      MmaDesc D;
+      D.SpVariant = ".sp::ordered_metadata";
+      D.Shape = ".m16n8k64";
+      D.Kind = ".kind::mxf8f6f4";
+      D.BlockScale = true;
+      D.ScaleVec = ".scale_vec::1X";
+      D.SType = ".ue8m0";
+      D.DType = D.CType = ".f32";
+      D.AType = AT;
+      D.BType = BT;
+      D.NA = D.NB = 4;
+      D.NC = D.ND = 4;
+      D.FragSpec = "9.7.14.6.2.6";
+      P.add(D, F8Row,
+            {gate("`.kind::mxf8f6f4` mma.sp with `.block_scale`", {8, 7}, 0, sm120Family())});
+    }
+  const SpRow F4Row = {".m16n8k128", 4, 4, 0, All, "9.7.14.6.2.8"};
+  // "Qualifiers .kind::mxf4nvf4 and .kind::mxf4 are supported on sm_120a,
+  // sm_121a"; ptxas 13.0 rejects them on sm_121a ("Arguments mismatch"), so
+  // only sm_120a (docs/differences/mma.md).
+  std::vector<SpecificTarget> Mxf4Targets(1);
+  Mxf4Targets[0].T.Sm = 120;
+  Mxf4Targets[0].T.Suffix = 'a';
+  struct BsRow {
+    const char *Kind, *SV, *ST;
+    bool SVRequired;
+  };
+  for (const BsRow &B : {BsRow{".kind::mxf4", ".scale_vec::2X", ".ue8m0", false},
+                         BsRow{".kind::mxf4nvf4", ".scale_vec::2X", ".ue8m0", true},
+                         BsRow{".kind::mxf4nvf4", ".scale_vec::4X", ".ue4m3", true}}) {
+    MmaDesc D;
+    D.SpVariant = ".sp::ordered_metadata";
+    D.Shape = F4Row.Shape;
+    D.Kind = B.Kind;
+    D.BlockScale = true;
+    D.ScaleVec = B.SV;
+    D.ScaleVecRequired = B.SVRequired;
+    D.SType = B.ST;
+    D.DType = D.CType = ".f32";
+    D.AType = D.BType = ".e2m1";
+    D.NA = D.NB = 4;
+    D.NC = D.ND = 4;
+    D.FragSpec = F4Row.FragSpec;
+    P.add(D, F4Row, {gate(std::string("`") + B.Kind + "` mma.sp", {8, 7}, 0, Mxf4Targets)});
+  }
+
+  // --- Integer (9.7.14.6.2.5-8) -------------------------------------------
+  struct IntRow {
+    SpRow R;
+    bool Byte;
+  };
+  const IntRow IntRows[] = {
+      {{".m16n8k32", 2, 2, 1, Pair, "9.7.14.6.2.5"}, true},
+      {{".m16n8k64", 4, 4, 0, All, "9.7.14.6.2.6"}, true},
+      {{".m16n8k64", 2, 2, 1, Pair, "9.7.14.6.2.7"}, false},
+      {{".m16n8k128", 4, 4, 0, All, "9.7.14.6.2.8"}, false},
+  };
+  for (const std::string &V : Variants)
+    for (const IntRow &I : IntRows) {
+      std::vector<std::string> Ts =
+          I.Byte ? std::vector<std::string>{".u8", ".s8"} : std::vector<std::string>{".u4", ".s4"};
+      for (const std::string &AT : Ts)
+        for (const std::string &BT : Ts) {
+          MmaDesc D;
+          D.SpVariant = V;
+          D.Shape = I.R.Shape;
+          D.DType = D.CType = ".s32";
+          D.AType = AT;
+          D.BType = BT;
+          D.Satfinite = true;
+          D.NA = I.R.NA;
+          D.NB = I.R.NB;
+          D.NC = D.ND = 4;
+          D.FragSpec = I.R.FragSpec;
+          P.add(D, I.R, {});
+        }
+    }
+}
+
 } // namespace spec
 } // namespace ptxlint

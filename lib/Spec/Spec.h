@@ -124,11 +124,14 @@ enum class OperandShape : uint8_t {
 struct ImmRange {
   int64_t HardMin = INT64_MIN, HardMax = INT64_MAX;
   int64_t ValidMin = INT64_MIN, ValidMax = INT64_MAX;
+  /// When non-empty: the only values ptxas accepts (e.g. byte-id {0, 2} for
+  /// .scale_vec::2X); anything else is an error.
+  std::vector<int64_t> HardValues;
   std::string Spec;   ///< section stating the range (e.g. "9.7.14.6.1")
   std::string Reason; ///< "the sparsity selector of m16n8k16 .f16 selects a thread pair"
   bool isRestricted() const {
     return HardMin != INT64_MIN || HardMax != INT64_MAX || ValidMin != INT64_MIN ||
-           ValidMax != INT64_MAX;
+           ValidMax != INT64_MAX || !HardValues.empty();
   }
 };
 

@@ -1,0 +1,200 @@
+//===- MmaCommon.cpp - shared builders of the mma/mma.sp tables -*- C++ -*-===//
+//
+// Form construction, register types and gates shared by MmaTables.cpp and
+// MmaSpTables.cpp. Register-type sets come from probing ptxas 13.0 (every
+// declared type against every fragment kind); docs/differences/mma.md has
+// the evidence.
+//
+//===----------------------------------------------------------------------===//
+#include "Spec/MmaCommon.h"
+
+namespace ptxlint {
+namespace spec {
+namespace mma {
+
+std::vector<std::string> fragmentRegTypes(const std::string &E) {
+  // f16 pairs: the packed type or untyped bits; not .u32/.s32/.f32.
+  if (E == ".f16")
+    return {".f16x2", ".b32"};
+  // bf16 and tf32: only .b32 (ptxas has no .bf16x2 registers and rejects
+  // .f32 for tf32 fragments).
+  if (E == ".bf16" || E == ".tf32")
+    return {".b32"};
+  if (E == ".f32")
+    return {".f32", ".b32"};
+  if (E == ".s32")
+    return {".s32", ".u32", ".b32"};
+  if (E == ".f64")
+    return {".f64", ".b64", ".u64", ".s64"};
+  // Byte, nibble and bit containers (u8/s8, u4/s4, b1, fp8/fp6/fp4) and
+  // metadata / scale data: any 32-bit register.
+  return {".b32", ".u32", ".s32", ".f32", ".f16x2"};
+}
+
+unsigned elemsPerReg(const std::string &E, const std::string &Kind) {
+  if (E == ".f16" || E == ".bf16")
+    return 2;
+  if (E == ".u8" || E == ".s8" || E == ".e4m3" || E == ".e5m2" || E == ".e3m2" || E == ".e2m3")
+    return 4;
+  if (E == ".e2m1") // padded to a byte except with mxf4/mxf4nvf4 (9.7.14.5.14)
+    return (Kind == ".kind::mxf4" || Kind == ".kind::mxf4nvf4") ? 8 : 4;
+  if (E == ".u4" || E == ".s4")
+    return 8;
+  if (E == ".b1")
+    return 32;
+  return 1;
+}
+
+static std::vector<std::string> scalarRegTypes32() { return {".b32", ".u32", ".s32", ".f32"}; }
+
+std::vector<ImmRange> selectorRangesA(const std::string &ScaleVec) {
+  // Table 37 (9.7.14.3); ptxas rejects any other immediate value.
+  ImmRange Byte, Thread;
+  Byte.Spec = Thread.Spec = "9.7.14.3";
+  if (ScaleVec == ".scale_vec::1X")
+    Byte.HardValues = {0, 1, 2, 3};
+  else if (ScaleVec == ".scale_vec::2X")
+    Byte.HardValues = {0, 2};
+  else
+    Byte.HardValues = {0};
+  Byte.Reason = "byte-id selects the scale bytes for " + ScaleVec;
+  Thread.HardValues = {0, 1};
+  Thread.Reason = "thread-id-a selects a thread pair of the quad";
+  return {Byte, Thread};
+}
+
+std::vector<ImmRange> selectorRangesB(const std::string &ScaleVec) {
+  std::vector<ImmRange> R = selectorRangesA(ScaleVec);
+  R[1].HardValues = {0, 1, 2, 3};
+  R[1].Reason = "thread-id-b selects one thread of the quad";
+  return R;
+}
+
+Form makeMmaForm(Family Fam, const MmaDesc &D) {
+  Form F;
+  F.Fam = Fam;
+  F.Opcode = "mma";
+  F.Shape = D.Shape;
+  F.Sparse = !D.SpVariant.empty();
+  F.Spec = F.Sparse ? "9.7.14.6.3" : "9.7.14.5.14";
+  F.FragmentSpec = D.FragSpec;
+  F.AType = D.AType;
+  F.BType = D.BType;
+  F.CType = D.CType;
+  F.DType = D.DType;
+  F.SType = D.SType;
+
+  if (F.Sparse)
+    F.Quals.push_back(req(".spvariant", D.SpVariant));
+  F.Quals.push_back(req(".sync", ".sync"));
+  F.Quals.push_back(req(".aligned", ".aligned"));
+  F.Quals.push_back(req(".shape", D.Shape));
+  F.Quals.push_back(req(".alayout", D.ALayout, OrderGroup::Layout));
+  F.Quals.push_back(req(".blayout", D.BLayout, OrderGroup::Layout));
+  if (!D.Kind.empty())
+    F.Quals.push_back(req(".kind", D.Kind));
+  if (D.BlockScale)
+    F.Quals.push_back(req(".block_scale", ".block_scale"));
+  if (!D.ScaleVec.empty())
+    F.Quals.push_back(D.ScaleVecRequired ? req(".scale_vec_size", D.ScaleVec)
+                                         : dflt(".scale_vec_size", D.ScaleVec));
+  if (D.Rounding)
+    F.Quals.push_back(opt(".rnd", {".rn", ".rz", ".rm", ".rp"}));
+  if (D.Satfinite)
+    F.Quals.push_back(opt(".satfinite", {".satfinite"}));
+  F.Quals.push_back(req(".dtype", D.DType, OrderGroup::Type));
+  F.Quals.push_back(req(".atype", D.AType, OrderGroup::Type));
+  F.Quals.push_back(req(".btype", D.BType, OrderGroup::Type));
+  F.Quals.push_back(req(".ctype", D.CType, OrderGroup::Type));
+  if (!D.SType.empty())
+    F.Quals.push_back(req(".stype", D.SType, OrderGroup::Type));
+  if (!D.BitOp.empty()) {
+    F.Quals.push_back(req(".bitOp", D.BitOp));
+    F.Quals.push_back(req(".popc", ".popc"));
+  }
+
+  auto Frag = [&](const char *Name, unsigned N, const std::string &T, bool Dest) {
+    OperandSpec O = vecOperand(Name, N, fragmentRegTypes(T), T, elemsPerReg(T, D.Kind), Dest);
+    // ptxas accepts immediates inside source fragments, never in d.
+    O.ImmAllowed = !Dest;
+    return O;
+  };
+  F.Operands.push_back(Frag("d", D.ND, D.DType, true));
+  F.Operands.push_back(Frag("a", D.NA, D.AType, false));
+  F.Operands.push_back(Frag("b", D.NB, D.BType, false));
+  F.Operands.push_back(Frag("c", D.NC, D.CType, false));
+  if (F.Sparse) {
+    OperandSpec E;
+    E.Name = "e";
+    E.Shape = OperandShape::Scalar;
+    // ptxas: any 32-bit register (.f16x2 too); never an immediate.
+    E.RegTypes = fragmentRegTypes(".b32");
+    E.ElemType = ".b32";
+    F.Operands.push_back(E);
+    OperandSpec Sel;
+    Sel.Name = "f";
+    Sel.Shape = OperandShape::Immediate;
+    Sel.RegAllowed = false;
+    Sel.ImmAllowed = true;
+    Sel.ElemType = ".u32";
+    F.Operands.push_back(Sel); // ranges filled by MmaSpTables.cpp
+  }
+  if (D.BlockScale) {
+    for (int Side = 0; Side < 2; ++Side) {
+      OperandSpec S;
+      S.Name = Side ? "scale-b-data" : "scale-a-data";
+      S.Shape = OperandShape::Scalar;
+      S.RegTypes = scalarRegTypes32();
+      S.ElemType = D.SType;
+      S.ElemsPerReg = 4;
+      F.Operands.push_back(S);
+      OperandSpec P;
+      P.Name = Side ? "{byte-id-b, thread-id-b}" : "{byte-id-a, thread-id-a}";
+      P.Shape = OperandShape::SelectorPair;
+      P.Count = 2;
+      P.RegTypes = {".b16", ".u16", ".s16", ".f16"};
+      P.ImmAllowed = true;
+      P.ElemType = ".u16";
+      std::string SV = D.ScaleVec.empty() ? ".scale_vec::1X" : D.ScaleVec;
+      P.Ranges = Side ? selectorRangesB(SV) : selectorRangesA(SV);
+      F.Operands.push_back(P);
+    }
+  }
+  return F;
+}
+
+Gate gate(std::string Feature, PtxVersion V, unsigned MinSm, std::vector<SpecificTarget> Specific,
+          std::string Spec) {
+  Gate G;
+  G.Feature = std::move(Feature);
+  G.Spec = std::move(Spec);
+  G.MinPtx = V;
+  G.Targets.MinSm = Specific.empty() ? MinSm : 0;
+  G.Targets.Specific = std::move(Specific);
+  return G;
+}
+
+static SpecificTarget st(unsigned Sm, char Suffix, bool Family, PtxVersion Since = {}) {
+  SpecificTarget S;
+  S.T.Sm = Sm;
+  S.T.Suffix = Suffix;
+  S.FamilyOrHigher = Family;
+  S.Since = Since;
+  return S;
+}
+
+std::vector<SpecificTarget> sm120Family() {
+  // "requires sm_120a and is supported on sm_120f from PTX ISA 8.8"; sm_120f
+  // itself needs PTX 8.8, and ptxas takes sm_121a/sm_121f as family members.
+  return {st(120, 'a', false), st(120, 'f', true, PtxVersion(8, 8))};
+}
+
+std::vector<SpecificTarget> sm100to120Families() {
+  // ptxas 13.0 accepts .kind::f8f6f4 with .e4m3/.e5m2 on sm_100a/f, sm_103a/f,
+  // sm_110a/f, sm_120a/f and sm_121a/f (the spec names only sm_120a).
+  return {st(100, 'f', true), st(110, 'f', true), st(120, 'f', true)};
+}
+
+} // namespace mma
+} // namespace spec
+} // namespace ptxlint

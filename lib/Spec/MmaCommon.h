@@ -1,0 +1,65 @@
+//===- MmaCommon.h - shared builders of the mma/mma.sp tables ---*- C++ -*-===//
+//
+// mma (9.7.14.5.14) and mma.sp (9.7.14.6.3) share their qualifier grammar,
+// register types and gates; only the fragment sizes and the extra operands
+// differ. These helpers build one Form from a flat description.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PTXLINT_LIB_SPEC_MMACOMMON_H
+#define PTXLINT_LIB_SPEC_MMACOMMON_H
+
+#include "Spec/Spec.h"
+
+#include <string>
+#include <vector>
+
+namespace ptxlint {
+namespace spec {
+namespace mma {
+
+/// A flat description of one mma / mma.sp form.
+struct MmaDesc {
+  std::string SpVariant; ///< "" (dense), ".sp" or ".sp::ordered_metadata"
+  std::string Shape;     ///< ".m16n8k16"
+  std::string ALayout = ".row", BLayout = ".col";
+  std::string Kind; ///< ".kind::f8f6f4" or ""
+  bool BlockScale = false;
+  std::string ScaleVec; ///< ".scale_vec::2X" or ""
+  bool ScaleVecRequired = false;
+  std::string SType; ///< ".ue8m0" or ""
+  std::string DType, AType, BType, CType;
+  bool Satfinite = false; ///< optional .satfinite slot
+  std::string BitOp;      ///< ".xor"/".and" (then .popc) or ""
+  bool Rounding = false;  ///< optional .rn/.rz/.rm/.rp (f64)
+  unsigned NA = 0, NB = 0, NC = 0, ND = 0;
+  std::string FragSpec;
+};
+
+/// Builds the form (qualifiers in canonical order, operands d a b c, then
+/// e f for mma.sp, then the block-scale operands).
+Form makeMmaForm(Family Fam, const MmaDesc &D);
+
+/// Declared register types ptxas accepts for a fragment register holding
+/// ElemType (probed with ptxas 13.0, see docs/differences/mma.md).
+std::vector<std::string> fragmentRegTypes(const std::string &ElemType);
+/// Elements of ElemType packed in one 32-bit (or 64-bit for f64) register.
+unsigned elemsPerReg(const std::string &ElemType, const std::string &Kind);
+
+/// Shorthand for gates.
+Gate gate(std::string Feature, PtxVersion V, unsigned MinSm,
+          std::vector<SpecificTarget> Specific = {}, std::string Spec = "9.7.14.5.14");
+/// Targets of the sm_120 family (sm_120a, sm_120f, sm_121a, sm_121f).
+std::vector<SpecificTarget> sm120Family();
+/// Targets carrying .kind::f8f6f4 with 8-bit types: the sm_100, sm_110 and
+/// sm_120 families (a and f targets).
+std::vector<SpecificTarget> sm100to120Families();
+
+/// The Table 37 selector ranges for one .scale_vec size (9.7.14.3).
+std::vector<ImmRange> selectorRangesA(const std::string &ScaleVec);
+std::vector<ImmRange> selectorRangesB(const std::string &ScaleVec);
+
+} // namespace mma
+} // namespace spec
+} // namespace ptxlint
+
+#endif // PTXLINT_LIB_SPEC_MMACOMMON_H
