@@ -31,15 +31,24 @@ bool isWordToken(StringRef T) {
 
 /// Joins tokens with one space, except: none before , ; ) ] } and none
 /// after ( [ { ! ~, and none between a name and the '(' of a call.
+bool isOperatorToken(StringRef T) {
+  return T == "(" || T == "[" || T == "{" || T == "," || T == "=" || T == "+" || T == "-" ||
+         T == "*" || T == "/" || T == "%" || T == "<<" || T == ">>" || T == "&" || T == "|" ||
+         T == "^" || T == "!" || T == "~" || T == "?" || T == ":" || T == "&&" || T == "||";
+}
+
 void joinTokens(llvm::ArrayRef<StringRef> Toks, raw_ostream &OS) {
   StringRef Prev;
+  bool PrevUnary = false; // Prev is a prefix '-' or '+'
   for (size_t I = 0; I < Toks.size(); ++I) {
     StringRef T = Toks[I];
+    bool Unary = (T == "-" || T == "+") && (I == 0 || isOperatorToken(Prev));
     if (I) {
       bool Space = true;
       if (T == "," || T == ";" || T == ")" || T == "]" || T == "}")
         Space = false;
-      else if (Prev == "(" || Prev == "[" || Prev == "{" || Prev == "!" || Prev == "~")
+      else if (Prev == "(" || Prev == "[" || Prev == "{" || Prev == "!" || Prev == "~" ||
+               PrevUnary)
         Space = false;
       else if ((T == "(" || T == "[") && isWordToken(Prev))
         Space = false;
@@ -48,6 +57,7 @@ void joinTokens(llvm::ArrayRef<StringRef> Toks, raw_ostream &OS) {
     }
     OS << T;
     Prev = T;
+    PrevUnary = Unary;
   }
 }
 
