@@ -116,7 +116,10 @@ void printSarif(llvm::ArrayRef<FileReport> Reports, llvm::raw_ostream &OS,
 /// rendered on a worker thread can carry colours for a terminal.
 class ColorStringStream : public llvm::raw_string_ostream {
 public:
-  ColorStringStream(std::string &S, bool Colors) : llvm::raw_string_ostream(S), Colors(Colors) {}
+  ColorStringStream(std::string &S, bool Colors) : llvm::raw_string_ostream(S), Colors(Colors) {
+    // Escapes are written when has_colors() says so, or --color forces them.
+    enable_colors(true);
+  }
   bool has_colors() const override { return Colors; }
 
 private:

@@ -25,7 +25,14 @@ static Diagnostic badExpectation(SourceRange R, std::string Msg) {
 
 std::vector<Expectation> parseExpectations(const SourceFile &F, std::vector<Diagnostic> &Bad) {
   std::vector<Expectation> Out;
-  unsigned LastLine = F.size() ? F.lineCol(static_cast<uint32_t>(F.size())).Line : 1;
+  // The last line that has text (a final newline does not start a line).
+  unsigned LastLine = 1;
+  if (F.size()) {
+    uint32_t Last = static_cast<uint32_t>(F.size());
+    if (F.text().back() == '\n')
+      --Last;
+    LastLine = F.lineCol(Last).Line;
+  }
   for (const SourceComment &C : scanComments(F)) {
     StringRef Body = C.Text.ltrim();
     if (!Body.startswith("expected-"))
@@ -61,7 +68,8 @@ std::vector<Expectation> parseExpectations(const SourceFile &F, std::vector<Diag
                  : static_cast<long long>(N);
     }
     if (Line < 1 || Line > LastLine) {
-      Bad.push_back(badExpectation(E.Where, Directive.str() + " refers to line " +
+      StringRef Spelled = Body.take_front(Body.size() - Rest.size());
+      Bad.push_back(badExpectation(E.Where, Spelled.str() + " refers to line " +
                                                 std::to_string(Line) + ", outside the file (1-" +
                                                 std::to_string(LastLine) + ")"));
       continue;
