@@ -1,18 +1,83 @@
-//===- CheckMovmatrix.cpp - checks for the movmatrix instruction family -----------===//
+//===- CheckMovmatrix.cpp - checks for movmatrix (9.7.14.5.17) ------------===//
 //
-// Placeholder so the library links; the checks arrive with the spec tables.
+// One form (lib/Spec/LdStMatrixTables.cpp): the generic matcher checks it.
+// ptxas 13.0 adds two behaviours (docs/differences/wmma-ldst.md): a repeated
+// `.sync` is accepted (a warning here), and a sink `_` as the destination
+// makes ptxas crash (segmentation fault) instead of reporting an error, so it
+// is an error here with its own rule.
 //
 //===----------------------------------------------------------------------===//
 #include "Check/CheckContext.h"
+#include "Check/FormMatcher.h"
 #include "Check/Rules.h"
+#include "Spec/Spec.h"
+
+#include <vector>
 
 namespace ptxlint {
 
-llvm::ArrayRef<RuleInfo> movmatrixRules() { return {}; }
+namespace {
+
+const char *const MovSec = "9.7.14.5.17";
+
+const RuleInfo OwnRules[] = {
+    {"movmatrix-redundant-qualifier", MovSec, Severity::Warning,
+     "a repeated .sync is accepted by ptxas but redundant",
+     "movmatrix.sync.sync.aligned.m8n8.trans.b16 %r0, %r1;", "remove the repeated qualifier"},
+    {"movmatrix-sink", MovSec, Severity::Error,
+     "the destination of movmatrix must be a register: ptxas 13.0 crashes on a sink '_'",
+     "movmatrix.sync.aligned.m8n8.trans.b16 _, %r1;", "write a .b32 register"},
+};
+
+SourceRange qualRange(const Instruction &I, unsigned Idx, const check::CheckContext &Ctx) {
+  if (Idx < I.QualifierRanges.size() && I.QualifierRanges[Idx].isValid())
+    return I.QualifierRanges[Idx];
+  SourceRange R = Ctx.rangeOf(I.Qualifiers[Idx]);
+  return R.isValid() ? R : I.opcodeRange();
+}
+
+} // namespace
+
+llvm::ArrayRef<RuleInfo> movmatrixRules() {
+  static const std::vector<RuleInfo> All = [] {
+    std::vector<RuleInfo> V(std::begin(OwnRules), std::end(OwnRules));
+    for (const RuleInfo &R : check::matcherRules(spec::Family::Movmatrix))
+      V.push_back(R);
+    return V;
+  }();
+  return All;
+}
 
 namespace check {
 
-void checkMovmatrix(const Instruction &I, CheckContext &Ctx) {}
+void checkMovmatrix(const Instruction &I, CheckContext &Ctx) {
+  MatchOptions Opts;
+  bool SeenSync = false;
+  for (unsigned K = 0; K < I.Qualifiers.size(); ++K) {
+    if (I.Qualifiers[K] != ".sync")
+      continue;
+    if (!SeenSync) {
+      SeenSync = true;
+      continue;
+    }
+    Opts.Skip.push_back(K);
+    SourceRange R = qualRange(I, K, Ctx);
+    Diagnostic &D =
+        Ctx.Diags.warning("movmatrix-redundant-qualifier", MovSec, R,
+                          "'.sync' is written more than once (ptxas accepts the repetition)");
+    D.Fixes.push_back({R, ""});
+  }
+  if (!I.Operands.empty() && I.Operands[0].Kind == OperandKind::Sink)
+    Ctx.Diags.error("movmatrix-sink", MovSec, I.Operands[0].Range,
+                    "the destination of movmatrix must be a register, not '_' (ptxas 13.0 "
+                    "crashes on it)");
+
+  MatchResult M = matchForm(I, spec::Family::Movmatrix, Ctx, Opts);
+  if (!M.F)
+    return;
+  checkOperands(I, *M.F, Ctx);
+  checkGates(I, *M.F, Ctx);
+}
 
 } // namespace check
 } // namespace ptxlint

@@ -1,18 +1,473 @@
-//===- CheckWmma.cpp - checks for the wmma instruction family -----------===//
+//===- CheckWmma.cpp - checks for wmma.load, wmma.store and wmma.mma ------===//
 //
-// Placeholder so the library links; the checks arrive with the spec tables.
+// The forms live in lib/Spec/WmmaTables.cpp (9.7.14.4); the generic matcher
+// (FormMatcher.h) binds qualifiers, checks operands and gates. This file adds
+// what the tables cannot say, each established with ptxas 13.0
+// (docs/differences/wmma-ldst.md):
+//
+//  - the sub-opcode: `wmma.load.a`, `wmma.store.d` and `wmma.mma` are one
+//    token to ptxas, so `.a`/`.b`/`.c`/`.d` must follow `.load`/`.store`
+//    directly, and `.popc` must come after `.xor`/`.and`;
+//  - `.aligned`: an error before PTX ISA 6.3, required from 6.3 (the spec
+//    says "considered implicit" before 6.3);
+//  - `.satfinite` on floating-point wmma.mma: a warning before 6.5, an error
+//    from 6.5;
+//  - a repeated `.sync` (and, on integer wmma.mma, `.satfinite`) is accepted
+//    by ptxas: a warning, not a duplicate-qualifier error;
+//  - forms ptxas accepts although the spec does not list them (the tables'
+//    "-ptxas-only" rejected forms): a warning;
+//  - undefined behaviour the spec names for wmma.load/store operands: a
+//    stride below the leading dimension, strides and address offsets not
+//    multiples of the fragment size (9.7.14.4.2).
 //
 //===----------------------------------------------------------------------===//
 #include "Check/CheckContext.h"
+#include "Check/CheckUtil.h"
+#include "Check/FormMatcher.h"
 #include "Check/Rules.h"
+#include "Spec/Spec.h"
+
+#include "llvm/ADT/STLExtras.h"
+
+#include <vector>
 
 namespace ptxlint {
 
-llvm::ArrayRef<RuleInfo> wmmaRules() { return {}; }
+namespace spec {
+// lib/Spec/WmmaTables.cpp (9.7.14.4.2).
+unsigned wmmaDefaultStride(llvm::StringRef Shape, llvm::StringRef Matrix, llvm::StringRef Layout);
+unsigned wmmaElementBits(llvm::StringRef Type);
+} // namespace spec
+
+namespace {
+
+using spec::Family;
+namespace mr = check::matcher_rules;
+
+const char *const WmmaSec = "9.7.14.4";
+const char *const StorageSec = "9.7.14.4.2";
+const char *const LoadSec = "9.7.14.4.3";
+const char *const StoreSec = "9.7.14.4.4";
+const char *const MmaSec = "9.7.14.4.5";
+
+/// Rules of this file (the matcher's own rules are added in wmmaRules()).
+const RuleInfo OwnRules[] = {
+    {"wmma-operation", WmmaSec, Severity::Error,
+     "wmma must be followed directly by .load, .store or .mma",
+     "wmma.sync.load.a.aligned.row.m16n16k16.f16 {%r0,...,%r7}, [%rd0];",
+     "write wmma.load, wmma.store or wmma.mma"},
+    {"wmma-load-qualifier-position", LoadSec, Severity::Error,
+     "the matrix qualifier (.a, .b or .c) must follow wmma.load directly: ptxas reads "
+     "wmma.load.a as one name",
+     "wmma.load.sync.aligned.a.row.m16n16k16.f16 {%r0,...,%r7}, [%rd0];",
+     "move the matrix qualifier right after .load"},
+    {"wmma-store-qualifier-position", StoreSec, Severity::Error,
+     ".d must follow wmma.store directly: ptxas reads wmma.store.d as one name",
+     "wmma.store.sync.aligned.d.row.m16n16k16.f32 [%rd0], {%f0,...,%f7};",
+     "move .d right after .store"},
+    {"wmma-mma-qualifier-position", MmaSec, Severity::Error,
+     ".popc must come after the .xor/.and operation of single-bit wmma.mma",
+     "wmma.mma.popc.xor.sync.aligned.row.col.m8n8k128.s32.b1.b1.s32 ...",
+     "write .xor.popc (or .and.popc)"},
+    {"wmma-load-redundant-qualifier", LoadSec, Severity::Warning,
+     "a repeated .sync is accepted by ptxas but redundant",
+     "wmma.load.a.sync.sync.aligned.row.m16n16k16.f16 {%r0,...,%r7}, [%rd0];",
+     "remove the repeated qualifier"},
+    {"wmma-store-redundant-qualifier", StoreSec, Severity::Warning,
+     "a repeated .sync is accepted by ptxas but redundant",
+     "wmma.store.d.sync.sync.aligned.row.m16n16k16.f32 [%rd0], {%f0,...,%f7};",
+     "remove the repeated qualifier"},
+    {"wmma-mma-redundant-qualifier", MmaSec, Severity::Warning,
+     "a repeated .sync or .satfinite is accepted by ptxas but redundant",
+     "wmma.mma.sync.aligned.row.col.m16n16k16.s32.s8.s8.s32.satfinite.satfinite ...",
+     "remove the repeated qualifier"},
+    {"wmma-load-ptxas-only", LoadSec, Severity::Warning,
+     "ptxas accepts wmma.load.c with .f32 for .m8n8k32/.m8n8k128, which the spec does not "
+     "define (the accumulator is .s32)",
+     "wmma.load.c.sync.aligned.row.m8n8k32.f32 {%r0,%r1}, [%rd0];", "use .s32"},
+    {"wmma-store-ptxas-only", StoreSec, Severity::Warning,
+     "ptxas accepts wmma.store.d with .f32 for .m8n8k32/.m8n8k128, which the spec does not "
+     "define (the accumulator is .s32)",
+     "wmma.store.d.sync.aligned.row.m8n8k128.f32 [%rd0], {%r0,%r1};", "use .s32"},
+    {"wmma-mma-ptxas-only", MmaSec, Severity::Warning,
+     "ptxas accepts double precision wmma.mma with .m16n16k16 and .m16n16k8, which the spec "
+     "does not define (f64 wmma is .m8n8k4)",
+     "wmma.mma.sync.aligned.row.col.m16n16k16.f64.f64.f64.f64 {%fd0,...}, ...;", "use .m8n8k4"},
+    {"wmma-mma-satfinite", MmaSec, Severity::Error,
+     ".satfinite on floating-point wmma.mma is deprecated in PTX ISA 6.4 and removed in 6.5 "
+     "(a ptxas error from 6.5, a warning before)",
+     ".version 7.0\n...\nwmma.mma.sync.aligned.row.col.m16n16k16.f32.f32.satfinite ...",
+     "remove .satfinite"},
+    {"wmma-load-layout", LoadSec, Severity::Error,
+     "sub-byte and single-bit matrix A is loaded .row only, matrix B .col only",
+     "wmma.load.a.sync.aligned.col.m8n8k32.s4 {%r0}, [%rd0];", "use .row for A, .col for B"},
+    {"wmma-mma-layout", MmaSec, Severity::Error,
+     "sub-byte and single-bit wmma.mma is .row.col only",
+     "wmma.mma.sync.aligned.row.row.m8n8k32.s32.s4.s4.s32 {%r0,%r1}, {%r2}, {%r3}, {%r4,%r5};",
+     "use .row.col"},
+    {"wmma-load-stride", StorageSec, Severity::Warning,
+     "a stride below the default (the leading dimension) is undefined behaviour, and the "
+     "stride in bytes must be a multiple of the fragment size",
+     "wmma.load.a.sync.aligned.row.m16n16k16.f16 {%r0,...,%r7}, [%rd0], 8;",
+     "pass the leading dimension of the matrix in memory"},
+    {"wmma-store-stride", StorageSec, Severity::Warning,
+     "a stride below the default (the leading dimension) is undefined behaviour, and the "
+     "stride in bytes must be a multiple of the fragment size",
+     "wmma.store.d.sync.aligned.row.m16n16k16.f32 [%rd0], {%f0,...,%f7}, 4;",
+     "pass the leading dimension of the matrix in memory"},
+    {"wmma-load-state-space", LoadSec, Severity::Error,
+     "wmma.load reads .global or .shared memory: with an explicit state space the address "
+     "must not name a symbol of another one (a ptxas error); a generic address outside "
+     ".global and .shared is undefined behaviour (a warning)",
+     ".shared .b8 s[512];\n...\nwmma.load.a.sync.aligned.row.m16n16k16.global.f16 "
+     "{%r0,...,%r7}, [s];",
+     "write the state space the symbol is declared in"},
+    {"wmma-store-state-space", StoreSec, Severity::Error,
+     "wmma.store writes .global or .shared memory: with an explicit state space the address "
+     "must not name a symbol of another one (a ptxas error); a generic address outside "
+     ".global and .shared is undefined behaviour (a warning)",
+     ".local .b8 l[1024];\n...\nwmma.store.d.sync.aligned.row.m16n16k16.f32 [l], "
+     "{%f0,...,%f7};",
+     "write the state space the symbol is declared in"},
+    {"wmma-load-alignment", StorageSec, Severity::Warning,
+     "the address must be aligned to the fragment size in bytes",
+     "wmma.load.a.sync.aligned.row.m16n16k16.f16 {%r0,...,%r7}, [%rd0+16];",
+     "use an offset that is a multiple of the fragment size"},
+    {"wmma-store-alignment", StorageSec, Severity::Warning,
+     "the address must be aligned to the fragment size in bytes",
+     "wmma.store.d.sync.aligned.row.m16n16k16.f32 [%rd0+16], {%f0,...,%f7};",
+     "use an offset that is a multiple of the fragment size"},
+};
+
+SourceRange qualRange(const Instruction &I, unsigned Idx, const check::CheckContext &Ctx) {
+  if (Idx < I.QualifierRanges.size() && I.QualifierRanges[Idx].isValid())
+    return I.QualifierRanges[Idx];
+  SourceRange R = Ctx.rangeOf(I.Qualifiers[Idx]);
+  return R.isValid() ? R : I.opcodeRange();
+}
+
+int findQual(const Instruction &I, llvm::ArrayRef<const char *> Values, unsigned From = 0) {
+  for (unsigned K = From; K < I.Qualifiers.size(); ++K)
+    if (llvm::is_contained(Values, I.Qualifiers[K]))
+      return static_cast<int>(K);
+  return -1;
+}
+
+std::string ruleOf(Family F, llvm::StringRef Suffix) { return check::ruleId(F, Suffix); }
+
+/// Repeated `.sync` (and `.satfinite` on wmma.mma), which ptxas accepts:
+/// reported here as warnings and hidden from the matcher.
+void skipRedundant(const Instruction &I, Family Fam, check::CheckContext &Ctx,
+                   std::vector<unsigned> &Skip) {
+  std::vector<const char *> Allowed = {".sync"};
+  if (Fam == Family::WmmaMma)
+    Allowed.push_back(".satfinite");
+  for (const char *Q : Allowed) {
+    int First = findQual(I, {Q});
+    if (First < 0)
+      continue;
+    for (int K = findQual(I, {Q}, First + 1); K >= 0; K = findQual(I, {Q}, K + 1)) {
+      Skip.push_back(K);
+      SourceRange R = qualRange(I, K, Ctx);
+      Diagnostic &D = Ctx.Diags.warning(
+          ruleOf(Fam, "redundant-qualifier"), spec::familySection(Fam), R,
+          "'" + std::string(Q) + "' is written more than once (ptxas accepts the repetition)");
+      D.Fixes.push_back({R, ""});
+    }
+  }
+}
+
+/// Exact set match of I's qualifiers against F's slots (types positional);
+/// used for the tables' "-ptxas-only" rejected forms, which the matcher
+/// would report as errors.
+bool qualsMatch(const Instruction &I, const spec::Form &F, llvm::ArrayRef<unsigned> Skip) {
+  std::vector<bool> Used(F.Quals.size(), false);
+  std::vector<llvm::StringRef> Types;
+  auto IsType = [&](llvm::StringRef Q) {
+    for (const spec::QualSlot &S : F.Quals)
+      if (S.Group == spec::OrderGroup::Type && S.accepts(Q))
+        return true;
+    return false;
+  };
+  for (unsigned K = 0; K < I.Qualifiers.size(); ++K) {
+    if (llvm::is_contained(Skip, K))
+      continue;
+    llvm::StringRef Q = I.Qualifiers[K];
+    if (IsType(Q)) {
+      Types.push_back(Q);
+      continue;
+    }
+    bool Bound = false;
+    for (unsigned J = 0; J < F.Quals.size() && !Bound; ++J)
+      if (!Used[J] && F.Quals[J].Group != spec::OrderGroup::Type && F.Quals[J].accepts(Q))
+        Used[J] = Bound = true;
+    if (!Bound)
+      return false;
+  }
+  unsigned T = 0;
+  for (unsigned J = 0; J < F.Quals.size(); ++J) {
+    const spec::QualSlot &S = F.Quals[J];
+    if (S.Group == spec::OrderGroup::Type) {
+      if (T >= Types.size() || !S.accepts(Types[T]))
+        return false;
+      Used[J] = true;
+      ++T;
+    }
+    if (!Used[J] && !S.isOmittable())
+      return false;
+  }
+  return T == Types.size();
+}
+
+const spec::RejectedForm *findPtxasOnly(const Instruction &I, Family Fam,
+                                        llvm::ArrayRef<unsigned> Skip) {
+  for (const spec::RejectedForm &R : spec::formsOf(Fam).Rejected)
+    if (llvm::StringRef(R.Rule).endswith("-ptxas-only") && qualsMatch(I, R.F, Skip))
+      return &R;
+  return nullptr;
+}
+
+/// The sub-opcode (`.load`, `.store`, `.mma`) and, for loads and stores, the
+/// matrix qualifier right after it. Returns false when the instruction
+/// cannot be classified.
+bool checkSubOpcode(const Instruction &I, check::CheckContext &Ctx, Family &Fam, bool &Reordered) {
+  static const char *const Ops[] = {".load", ".store", ".mma"};
+  int Op = findQual(I, Ops);
+  if (Op != 0) {
+    SourceRange R = Op > 0 ? qualRange(I, Op, Ctx) : I.opcodeRange();
+    std::string Msg = Op > 0 ? "'" + I.Qualifiers[Op].str() +
+                                   "' must follow 'wmma' directly (ptxas reads wmma.load, "
+                                   "wmma.store and wmma.mma as names)"
+                             : "wmma needs an operation: one of .load, .store, .mma";
+    if (Op < 0 && !I.Qualifiers.empty())
+      Msg += " (found '" + I.Qualifiers[0].str() + "'" +
+             check::didYouMean(I.Qualifiers[0], llvm::ArrayRef<const char *>(Ops)) + ")";
+    Ctx.Diags.error("wmma-operation", WmmaSec, R, Msg);
+    return false;
+  }
+  llvm::StringRef OpQ = I.Qualifiers[0];
+  Fam = OpQ == ".load" ? Family::WmmaLoad : OpQ == ".store" ? Family::WmmaStore : Family::WmmaMma;
+  Reordered = false;
+  if (Fam == Family::WmmaMma) {
+    int Popc = findQual(I, {".popc"});
+    int BitOp = findQual(I, {".xor", ".and"});
+    if (Popc >= 0 && BitOp > Popc) {
+      Ctx.Diags.error("wmma-mma-qualifier-position", MmaSec, qualRange(I, Popc, Ctx),
+                      "'.popc' must come after '" + I.Qualifiers[BitOp].str() + "' (write " +
+                          I.Qualifiers[BitOp].str() + ".popc)");
+      Reordered = true;
+    }
+    return true;
+  }
+  std::vector<const char *> Matrices;
+  if (Fam == Family::WmmaLoad)
+    Matrices = {".a", ".b", ".c"};
+  else
+    Matrices = {".d"};
+  int M = findQual(I, Matrices);
+  if (M > 1) {
+    SourceRange R = qualRange(I, M, Ctx);
+    Diagnostic &D = Ctx.Diags.error(
+        Fam == Family::WmmaLoad ? "wmma-load-qualifier-position" : "wmma-store-qualifier-position",
+        spec::familySection(Fam), R,
+        "'" + I.Qualifiers[M].str() + "' must follow '" + OpQ.str() +
+            "' directly (ptxas reads wmma" + OpQ.str() + I.Qualifiers[M].str() + " as one name)");
+    SourceRange OpR = qualRange(I, 0, Ctx);
+    if (OpR.isValid() && R.isValid()) {
+      D.Fixes.push_back({SourceRange(OpR.End, OpR.End), I.Qualifiers[M].str()});
+      D.Fixes.push_back({R, ""});
+    }
+    Reordered = true;
+  }
+  return true;
+}
+
+/// `.aligned`: required from PTX ISA 6.3, an error before (ptxas: "Feature
+/// '.aligned modifier for wmma' requires PTX ISA .version 6.3 or later").
+void checkAligned(const Instruction &I, Family Fam, check::CheckContext &Ctx) {
+  if (!Ctx.Version.isValid())
+    return;
+  int A = findQual(I, {".aligned"});
+  PtxVersion V63(6, 3);
+  if (A >= 0 && Ctx.Version < V63) {
+    check::requirePtx(Ctx, V63, qualRange(I, A, Ctx), ruleOf(Fam, mr::PtxVersion),
+                      spec::familySection(Fam), "'.aligned' on wmma");
+    return;
+  }
+  if (A < 0 && Ctx.Version >= V63) {
+    int Sync = findQual(I, {".sync"});
+    SourceRange R = Sync >= 0 ? qualRange(I, Sync, Ctx) : I.opcodeRange();
+    Diagnostic &D = Ctx.Diags.error(ruleOf(Fam, mr::MissingQualifier), spec::familySection(Fam), R,
+                                    "'.aligned' is required from PTX ISA 6.3 (module is .version " +
+                                        Ctx.Version.str() + "); it was implicit before");
+    if (Sync >= 0 && R.isValid())
+      D.Fixes.push_back({SourceRange(R.End, R.End), ".aligned"});
+  }
+}
+
+/// `.satfinite` on floating-point wmma.mma (PTX ISA notes of 9.7.14.4.5).
+void checkFpSatfinite(const Instruction &I, const spec::Form &F, check::CheckContext &Ctx) {
+  bool Float = F.DType != ".s32";
+  int S = findQual(I, {".satfinite"});
+  if (!Float || S < 0)
+    return;
+  SourceRange R = qualRange(I, S, Ctx);
+  bool Removed = !Ctx.Version.isValid() || Ctx.Version >= PtxVersion(6, 5);
+  std::string Msg = "'.satfinite' on floating-point wmma.mma ";
+  Msg += Removed ? "is removed from PTX ISA 6.5" : "is deprecated since PTX ISA 6.4";
+  if (Ctx.Version.isValid())
+    Msg += " (module is .version " + Ctx.Version.str() + ")";
+  Msg += "; ptxas warns that it may produce unexpected results on sm_70 and later";
+  Diagnostic &D = Removed ? Ctx.Diags.error("wmma-mma-satfinite", MmaSec, R, Msg)
+                          : Ctx.Diags.warning("wmma-mma-satfinite", MmaSec, R, Msg);
+  D.Fixes.push_back({R, ""});
+}
+
+/// The address symbol's state space against the instruction's (ptxas:
+/// "State space mismatch between instruction and address").
+void checkStateSpace(const Instruction &I, unsigned PIdx, const std::string &Prefix,
+                     const char *Sec, check::CheckContext &Ctx) {
+  if (PIdx >= I.Operands.size() || I.Operands[PIdx].Kind != OperandKind::Address)
+    return;
+  const Operand &P = I.Operands[PIdx];
+  if (P.Elements.empty() || P.Elements[0].Kind != OperandKind::Name)
+    return;
+  const check::RegisterInfo *Sym = Ctx.Syms.lookup(P.Elements[0].Text);
+  if (!Sym || Sym->StateSpace.empty() || Sym->StateSpace == ".reg")
+    return;
+  llvm::StringRef Space = Sym->StateSpace;
+  llvm::StringRef Written;
+  for (llvm::StringRef Q : I.Qualifiers)
+    if (Q == ".global" || Q.startswith(".shared"))
+      Written = Q;
+  std::string Name = P.Elements[0].Text.str();
+  if (!Written.empty()) {
+    llvm::StringRef Base = Written.startswith(".shared") ? ".shared" : ".global";
+    if (Space == Base)
+      return;
+    Diagnostic &D = Ctx.Diags.error(Prefix + "state-space", Sec, P.Elements[0].Range,
+                                    "'" + Name + "' is declared in " + Space.str() +
+                                        ", but the instruction accesses " + Written.str() +
+                                        " (ptxas: state space mismatch)");
+    if (Sym->DeclRange.isValid())
+      D.Notes.push_back({Sym->DeclRange, "declared here"});
+    return;
+  }
+  if (Space == ".global" || Space == ".shared")
+    return;
+  Diagnostic &D = Ctx.Diags.warning(
+      Prefix + "state-space", Sec, P.Elements[0].Range,
+      "'" + Name + "' is declared in " + Space.str() +
+          ": wmma accesses only .global and .shared memory, so this generic address is "
+          "undefined behaviour");
+  if (Sym->DeclRange.isValid())
+    D.Notes.push_back({Sym->DeclRange, "declared here"});
+}
+
+/// 9.7.14.4.2: stride and address alignment of wmma.load/wmma.store.
+void checkStorage(const Instruction &I, const spec::Form &F, Family Fam, check::CheckContext &Ctx) {
+  bool IsLoad = Fam == Family::WmmaLoad;
+  const spec::QualSlot *M = F.slot(".matrix");
+  const spec::QualSlot *L = F.slot(".layout");
+  const spec::OperandSpec *Frag = F.operand("r");
+  if (!M || !L || !Frag || M->Values.empty() || L->Values.empty())
+    return;
+  llvm::StringRef Matrix = M->Values.front();
+  llvm::StringRef Type = Matrix == ".a"   ? F.AType
+                         : Matrix == ".b" ? F.BType
+                         : Matrix == ".c" ? F.CType
+                                          : F.DType;
+  unsigned RegBytes = Type == ".f64" ? 8 : 4;
+  unsigned FragBytes = Frag->Count * RegBytes;
+  unsigned ElemBits = spec::wmmaElementBits(Type);
+  std::string Prefix = IsLoad ? "wmma-load-" : "wmma-store-";
+
+  unsigned PIdx = IsLoad ? 1 : 0;
+  if (PIdx < I.Operands.size()) {
+    const Operand &P = I.Operands[PIdx];
+    if (P.Kind == OperandKind::Address && P.HasOffset && FragBytes &&
+        P.IntValue % static_cast<int64_t>(FragBytes) != 0)
+      Ctx.Diags.warning(Prefix + "alignment", StorageSec, P.Range,
+                        "address offset " + std::to_string(P.IntValue) +
+                            " is not a multiple of the fragment size (" +
+                            std::to_string(FragBytes) + " bytes for " + F.Shape + " " + Type.str() +
+                            "); the address must be aligned to it");
+  }
+  checkStateSpace(I, PIdx, Prefix, IsLoad ? LoadSec : StoreSec, Ctx);
+  if (I.Operands.size() < 3 || I.Operands[2].Kind != OperandKind::IntImm)
+    return;
+  const Operand &S = I.Operands[2];
+  int64_t Stride = S.IntValue;
+  unsigned Default =
+      spec::wmmaDefaultStride(F.Shape, Matrix == ".d" ? ".c" : Matrix, L->Values.front());
+  if (Default && Stride < static_cast<int64_t>(Default)) {
+    Ctx.Diags.warning(Prefix + "stride", StorageSec, S.Range,
+                      "stride " + std::to_string(Stride) + " is below the default stride " +
+                          std::to_string(Default) + " (the leading dimension of this " + F.Shape +
+                          " " + L->Values.front() + " matrix); the behaviour is undefined");
+    return;
+  }
+  if (FragBytes && (Stride * ElemBits) % (FragBytes * 8) != 0)
+    Ctx.Diags.warning(
+        Prefix + "stride", StorageSec, S.Range,
+        "stride " + std::to_string(Stride) + " (" + std::to_string(Stride * ElemBits / 8) +
+            " bytes) is not a multiple of the fragment size (" + std::to_string(FragBytes) +
+            " bytes): rows after the first are misaligned");
+}
+
+} // namespace
+
+llvm::ArrayRef<RuleInfo> wmmaRules() {
+  static const std::vector<RuleInfo> All = [] {
+    std::vector<RuleInfo> V(std::begin(OwnRules), std::end(OwnRules));
+    for (Family F : {Family::WmmaLoad, Family::WmmaStore, Family::WmmaMma})
+      for (const RuleInfo &R : check::matcherRules(F))
+        V.push_back(R);
+    return V;
+  }();
+  return All;
+}
 
 namespace check {
 
-void checkWmma(const Instruction &I, CheckContext &Ctx) {}
+void checkWmma(const Instruction &I, CheckContext &Ctx) {
+  Family Fam;
+  bool Reordered = false;
+  if (!checkSubOpcode(I, Ctx, Fam, Reordered))
+    return;
+
+  MatchOptions Opts;
+  Opts.ReportOrder = !Reordered; // the position error says it already
+  skipRedundant(I, Fam, Ctx, Opts.Skip);
+
+  const spec::Form *F = nullptr;
+  if (const spec::RejectedForm *R = findPtxasOnly(I, Fam, Opts.Skip)) {
+    int Bad = -1;
+    if (const spec::QualSlot *S = R->F.slot(R->BadSlot))
+      for (const std::string &V : S->Values)
+        if ((Bad = findQual(I, {V.c_str()})) >= 0)
+          break;
+    Ctx.Diags.warning(R->Rule, R->Spec, Bad >= 0 ? qualRange(I, Bad, Ctx) : I.opcodeRange(),
+                      R->Reason);
+    F = &R->F;
+    checkOperands(I, *F, Ctx);
+    checkGates(I, *F, Ctx);
+  } else {
+    MatchResult M = matchForm(I, Fam, Ctx, Opts);
+    if (!M.F) {
+      checkAligned(I, Fam, Ctx);
+      return;
+    }
+    F = M.F;
+    checkOperands(I, *F, Ctx);
+    checkGates(I, *F, Ctx);
+  }
+  checkAligned(I, Fam, Ctx);
+  if (Fam == Family::WmmaMma)
+    checkFpSatfinite(I, *F, Ctx);
+  else
+    checkStorage(I, *F, Fam, Ctx);
+}
 
 } // namespace check
 } // namespace ptxlint
