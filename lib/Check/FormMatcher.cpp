@@ -1,29 +1,589 @@
 //===- FormMatcher.cpp - match instructions against spec forms --*- C++ -*-===//
+//
+// Qualifier matching: free qualifiers are a set, ordered groups (layouts,
+// types) are positional. Each form gets a cost (mismatched, missing, extra
+// qualifiers); cost 0 is a match. When nothing matches, the forms of least
+// cost say what is wrong and which values would be valid, slot by slot.
+// Exact matches go through a hash index, so the common case is one lookup.
+//
+//===----------------------------------------------------------------------===//
 #include "Check/FormMatcher.h"
+#include "Check/CheckUtil.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringMap.h"
+
+#include <algorithm>
+#include <array>
+#include <deque>
+#include <mutex>
+#include <set>
+
+using namespace llvm;
 
 namespace ptxlint {
 namespace check {
-std::string ruleId(spec::Family F, llvm::StringRef Suffix) {
+
+using spec::Form;
+using spec::FormSet;
+using spec::OrderGroup;
+using spec::Presence;
+using spec::QualSlot;
+
+std::string ruleId(spec::Family F, StringRef Suffix) {
   return spec::familyRulePrefix(F).str() + "-" + Suffix.str();
 }
-llvm::ArrayRef<RuleInfo> matcherRules(spec::Family F) { return {}; }
+
+std::string joinValues(ArrayRef<std::string> Values) {
+  SmallVector<StringRef, 8> Refs(Values.begin(), Values.end());
+  return joinList(Refs, "or");
+}
+
+SourceRange qualifierRange(const Instruction &I, unsigned Idx, const CheckContext &Ctx) {
+  if (Idx < I.QualifierRanges.size() && I.QualifierRanges[Idx].isValid())
+    return I.QualifierRanges[Idx];
+  if (Idx < I.Qualifiers.size()) {
+    SourceRange R = Ctx.rangeOf(I.Qualifiers[Idx]);
+    if (R.isValid())
+      return R;
+  }
+  return I.opcodeRange();
+}
+
+//===----------------------------------------------------------------------===//
+// Tokens and binding
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+struct Tok {
+  StringRef Text;
+  unsigned QualIdx;
+  OrderGroup Group;
+};
+
+constexpr unsigned NumGroups = 3;
+
+/// What is wrong with binding the tokens to one form.
+struct Issue {
+  enum Kind { Mismatch, Missing, Extra, Conflict } K;
+  int Slot = -1; ///< form slot (Mismatch, Missing, Conflict)
+  int Tok = -1;  ///< token index (Mismatch, Extra, Conflict)
+};
+
+struct FormBinding {
+  unsigned Cost = 0;
+  SmallVector<Issue, 4> Issues;
+  SmallVector<int, 16> SlotToTok;
+};
+
+FormBinding bindTokens(const Form &F, ArrayRef<Tok> Toks,
+                       const StringMap<FormSet::VocabEntry> &Vocab) {
+  FormBinding B;
+  B.SlotToTok.assign(F.Quals.size(), -1);
+  // Ordered groups: positional pairing of the group's tokens and slots.
+  for (unsigned G = 1; G < NumGroups; ++G) {
+    SmallVector<int, 8> Slots, Ts;
+    for (unsigned S = 0; S < F.Quals.size(); ++S)
+      if (static_cast<unsigned>(F.Quals[S].Group) == G)
+        Slots.push_back(S);
+    for (unsigned T = 0; T < Toks.size(); ++T)
+      if (static_cast<unsigned>(Toks[T].Group) == G)
+        Ts.push_back(T);
+    // Edit-distance alignment of tokens to slots: a token on a slot costs 0
+    // (accepted) or 1 (mismatch); an unwritten slot costs 0 when omittable,
+    // else 1 (missing); a token on no slot costs 1 (extra).
+    size_t M = Slots.size(), N = Ts.size();
+    std::vector<std::vector<unsigned>> DP(M + 1, std::vector<unsigned>(N + 1, 0));
+    auto SkipSlot = [&](size_t I) { return F.Quals[Slots[I]].isOmittable() ? 0u : 1u; };
+    auto Sub = [&](size_t I, size_t J) {
+      return F.Quals[Slots[I]].accepts(Toks[Ts[J]].Text) ? 0u : 1u;
+    };
+    for (size_t I = 1; I <= M; ++I)
+      DP[I][0] = DP[I - 1][0] + SkipSlot(I - 1);
+    for (size_t J = 1; J <= N; ++J)
+      DP[0][J] = DP[0][J - 1] + 1;
+    for (size_t I = 1; I <= M; ++I)
+      for (size_t J = 1; J <= N; ++J)
+        DP[I][J] = std::min({DP[I - 1][J - 1] + Sub(I - 1, J - 1), DP[I - 1][J] + SkipSlot(I - 1),
+                             DP[I][J - 1] + 1});
+    size_t I = M, J = N;
+    while (I > 0 || J > 0) {
+      if (I > 0 && J > 0 && DP[I][J] == DP[I - 1][J - 1] + Sub(I - 1, J - 1)) {
+        B.SlotToTok[Slots[I - 1]] = Ts[J - 1];
+        if (Sub(I - 1, J - 1))
+          B.Issues.push_back({Issue::Mismatch, Slots[I - 1], Ts[J - 1]});
+        --I;
+        --J;
+      } else if (I > 0 && DP[I][J] == DP[I - 1][J] + SkipSlot(I - 1)) {
+        if (SkipSlot(I - 1))
+          B.Issues.push_back({Issue::Missing, Slots[I - 1], -1});
+        --I;
+      } else {
+        B.Issues.push_back({Issue::Extra, -1, Ts[J - 1]});
+        --J;
+      }
+    }
+    std::reverse(B.Issues.begin(), B.Issues.end());
+  }
+  // Free qualifiers: by value.
+  for (unsigned T = 0; T < Toks.size(); ++T) {
+    if (Toks[T].Group != OrderGroup::Free)
+      continue;
+    int Found = -1;
+    for (unsigned S = 0; S < F.Quals.size(); ++S)
+      if (F.Quals[S].Group == OrderGroup::Free && F.Quals[S].accepts(Toks[T].Text)) {
+        Found = S;
+        break;
+      }
+    if (Found < 0) {
+      B.Issues.push_back({Issue::Extra, -1, static_cast<int>(T)});
+      continue;
+    }
+    if (B.SlotToTok[Found] >= 0) {
+      B.Issues.push_back({Issue::Conflict, Found, static_cast<int>(T)});
+      continue;
+    }
+    B.SlotToTok[Found] = T;
+  }
+  for (unsigned S = 0; S < F.Quals.size(); ++S)
+    if (F.Quals[S].Group == OrderGroup::Free && B.SlotToTok[S] < 0 &&
+        (F.Quals[S].Pres == Presence::Required))
+      B.Issues.push_back({Issue::Missing, static_cast<int>(S), -1});
+  // A free token that would fill a missing or omitted slot of the form with
+  // another value is a mismatch of that slot (".m16n8k16" where ".m16n8k8"
+  // is expected), not an extra plus a missing qualifier.
+  for (Issue &X : B.Issues) {
+    if (X.K != Issue::Extra || Toks[X.Tok].Group != OrderGroup::Free)
+      continue;
+    auto V = Vocab.find(Toks[X.Tok].Text);
+    if (V == Vocab.end())
+      continue;
+    for (unsigned S = 0; S < F.Quals.size(); ++S) {
+      if (F.Quals[S].Group != OrderGroup::Free ||
+          !llvm::is_contained(V->second.Slots, F.Quals[S].Slot))
+        continue;
+      // The slot holds another value already: two values for one slot.
+      X.K = B.SlotToTok[S] >= 0 ? Issue::Conflict : Issue::Mismatch;
+      X.Slot = S;
+      if (X.K == Issue::Mismatch)
+        B.SlotToTok[S] = X.Tok;
+      break;
+    }
+  }
+  llvm::erase_if(B.Issues,
+                 [&](const Issue &M) { return M.K == Issue::Missing && B.SlotToTok[M.Slot] >= 0; });
+  // Mismatches of the qualifiers that pick the operation (shape, kind,
+  // sparsity variant) weigh more: a wrong layout or type next to a right
+  // shape is the likelier mistake.
+  B.Cost = 0;
+  for (const Issue &X : B.Issues) {
+    bool Heavy = X.K == Issue::Mismatch &&
+                 (F.Quals[X.Slot].Slot == ".shape" || F.Quals[X.Slot].Slot == ".kind" ||
+                  F.Quals[X.Slot].Slot == ".spvariant");
+    B.Cost += Heavy ? 2 : 1;
+  }
+  return B;
+}
+
+/// Per-family index: exact-match keys of every form (with each choice of
+/// its omittable slots) to the form's index.
+struct FamilyIndex {
+  StringMap<unsigned> Exact;
+  std::vector<std::string> Vocab; // for did-you-mean
+};
+
+std::string keyOf(ArrayRef<StringRef> Free, ArrayRef<StringRef> Layout, ArrayRef<StringRef> Type) {
+  SmallVector<StringRef, 16> F(Free.begin(), Free.end());
+  llvm::sort(F);
+  std::string K;
+  for (StringRef S : F)
+    K += S.str() + " ";
+  K += "|";
+  for (StringRef S : Layout)
+    K += S.str() + " ";
+  K += "|";
+  for (StringRef S : Type)
+    K += S.str() + " ";
+  return K;
+}
+
+void addKeys(const Form &F, unsigned Idx, FamilyIndex &X) {
+  // Enumerate the choices of omittable slots (absent, or each value).
+  std::vector<std::vector<std::string>> Choices;
+  for (const QualSlot &Q : F.Quals) {
+    std::vector<std::string> C = Q.Values;
+    if (Q.isOmittable())
+      C.push_back("");
+    Choices.push_back(C);
+  }
+  std::vector<size_t> Pos(Choices.size(), 0);
+  while (true) {
+    SmallVector<StringRef, 16> Free, Layout, Type;
+    for (size_t S = 0; S < Choices.size(); ++S) {
+      StringRef V = Choices[S][Pos[S]];
+      if (V.empty())
+        continue;
+      switch (F.Quals[S].Group) {
+      case OrderGroup::Free:
+        Free.push_back(V);
+        break;
+      case OrderGroup::Layout:
+        Layout.push_back(V);
+        break;
+      case OrderGroup::Type:
+        Type.push_back(V);
+        break;
+      }
+    }
+    X.Exact.try_emplace(keyOf(Free, Layout, Type), Idx);
+    size_t S = 0;
+    for (; S < Pos.size(); ++S) {
+      if (++Pos[S] < Choices[S].size())
+        break;
+      Pos[S] = 0;
+    }
+    if (S == Pos.size())
+      break;
+  }
+}
+
+const FamilyIndex &indexFor(spec::Family Fam) {
+  static std::array<FamilyIndex, spec::NumFamilies> Indexes;
+  static std::array<std::once_flag, spec::NumFamilies> Once;
+  unsigned I = static_cast<unsigned>(Fam);
+  std::call_once(Once[I], [&] {
+    const FormSet &S = spec::formsOf(Fam);
+    for (unsigned F = 0; F < S.Forms.size(); ++F)
+      addKeys(S.Forms[F], F, Indexes[I]);
+    for (const auto &E : S.Vocab)
+      Indexes[I].Vocab.push_back(E.getKey().str());
+    llvm::sort(Indexes[I].Vocab);
+  });
+  return Indexes[I];
+}
+
+/// The canonical qualifier text of F as the instruction wrote it: the
+/// instruction's own values in the form's slot order.
+std::string canonicalText(const Instruction &I, const Form &F, const FormBinding &B,
+                          ArrayRef<Tok> Toks) {
+  std::string S;
+  for (unsigned Slot = 0; Slot < F.Quals.size(); ++Slot)
+    if (B.SlotToTok[Slot] >= 0)
+      S += Toks[B.SlotToTok[Slot]].Text.str();
+  return S;
+}
+
+std::string describeSlotValues(const Form &F, unsigned Slot) {
+  return joinValues(F.Quals[Slot].Values);
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// matchForm
+//===----------------------------------------------------------------------===//
+
+static std::vector<Tok> tokenize(const Instruction &I, spec::Family Fam, CheckContext &Ctx,
+                                 const MatchOptions &Opts, bool &HadErrors) {
+  const FormSet &S = spec::formsOf(Fam);
+  const FamilyIndex &X = indexFor(Fam);
+  std::vector<Tok> Toks;
+  std::set<std::string> SeenFree;
+  for (unsigned Q = 0; Q < I.Qualifiers.size(); ++Q) {
+    if (llvm::is_contained(Opts.Skip, Q))
+      continue;
+    StringRef Text = I.Qualifiers[Q];
+    if (llvm::is_contained(S.Ignored, Text))
+      continue;
+    auto It = S.Vocab.find(Text);
+    if (It == S.Vocab.end()) {
+      SmallVector<StringRef, 64> Cands(X.Vocab.begin(), X.Vocab.end());
+      Diagnostic &D = Ctx.Diags.error(ruleId(Fam, matcher_rules::UnknownQualifier),
+                                      spec::familySection(Fam), qualifierRange(I, Q, Ctx),
+                                      "unknown qualifier '" + Text.str() + "' for " +
+                                          spec::familyName(Fam).str() + didYouMean(Text, Cands));
+      StringRef Best = closestMatch(Text, Cands);
+      if (!Best.empty() && Best != Text)
+        D.Fixes.push_back({qualifierRange(I, Q, Ctx), Best.str()});
+      HadErrors = true;
+      continue;
+    }
+    OrderGroup G = It->second.Group;
+    if (G == OrderGroup::Free && !SeenFree.insert(Text.str()).second) {
+      // ptxas takes a repeated .sync silently and rejects other repeats
+      // ("Multiple .aligned modifiers specified").
+      bool Tolerated = Text == ".sync";
+      Diagnostic &D = Ctx.Diags.report(Tolerated ? Severity::Warning : Severity::Error,
+                                       ruleId(Fam, matcher_rules::DuplicateQualifier),
+                                       spec::familySection(Fam), qualifierRange(I, Q, Ctx),
+                                       "qualifier '" + Text.str() + "' is written more than once");
+      SourceRange R = qualifierRange(I, Q, Ctx);
+      if (R.isValid())
+        D.Fixes.push_back({R, ""});
+      HadErrors |= !Tolerated;
+      continue;
+    }
+    Toks.push_back({Text, Q, G});
+  }
+  return Toks;
+}
+
+static void reportOrder(const Instruction &I, const Form &F, const FormBinding &B,
+                        ArrayRef<Tok> Toks, CheckContext &Ctx) {
+  int Last = -1;
+  bool InOrder = true;
+  for (unsigned Slot = 0; Slot < F.Quals.size(); ++Slot) {
+    int T = B.SlotToTok[Slot];
+    if (T < 0)
+      continue;
+    if (T < Last) {
+      InOrder = false;
+      break;
+    }
+    Last = T;
+  }
+  if (InOrder)
+    return;
+  std::string Canon = canonicalText(I, F, B, Toks);
+  SourceRange Span;
+  for (const Tok &T : Toks)
+    Span = Span.cover(qualifierRange(I, T.QualIdx, Ctx));
+  Diagnostic &D =
+      Ctx.Diags.note(ruleId(F.Fam, matcher_rules::QualifierOrder), F.Spec, Span,
+                     "qualifiers are not in the spec's order; write " + F.Opcode + Canon);
+  // The fix rewrites the qualifier span when nothing else lies inside it.
+  bool Contiguous = Toks.size() == I.Qualifiers.size();
+  if (Span.isValid() && Contiguous)
+    D.Fixes.push_back({Span, Canon});
+}
+
+static void reportMissingSpecRequired(const Instruction &I, const Form &F, const FormBinding &B,
+                                      CheckContext &Ctx) {
+  for (unsigned Slot = 0; Slot < F.Quals.size(); ++Slot)
+    if (F.Quals[Slot].Pres == Presence::SpecRequired && B.SlotToTok[Slot] < 0)
+      Ctx.Diags.warning(ruleId(F.Fam, matcher_rules::MissingQualifier), F.Spec, I.opcodeRange(),
+                        "the spec requires " + F.Quals[Slot].Values.front() +
+                            " (ptxas accepts its absence)");
+}
+
+/// Where to insert a missing qualifier of slot Slot: after the token bound
+/// to the nearest earlier slot, else after the opcode.
+static SourceRange insertionPoint(const Instruction &I, const Form &F, const FormBinding &B,
+                                  ArrayRef<Tok> Toks, unsigned Slot, CheckContext &Ctx) {
+  for (int S = static_cast<int>(Slot) - 1; S >= 0; --S)
+    if (B.SlotToTok[S] >= 0) {
+      SourceRange R = qualifierRange(I, Toks[B.SlotToTok[S]].QualIdx, Ctx);
+      return {R.End, R.End};
+    }
+  SourceRange O = I.opcodeRange();
+  return {O.End, O.End};
+}
+
+static void diagnoseNearest(const Instruction &I, spec::Family Fam, ArrayRef<Tok> Toks,
+                            CheckContext &Ctx) {
+  const FormSet &S = spec::formsOf(Fam);
+  // Excluded combinations the spec names: quote the rule.
+  for (const spec::RejectedForm &R : S.Rejected) {
+    FormBinding B = bindTokens(R.F, Toks, S.Vocab);
+    if (B.Cost != 0)
+      continue;
+    SourceRange Range = I.opcodeRange();
+    if (const QualSlot *Q = R.F.slot(R.BadSlot)) {
+      int Slot = static_cast<int>(Q - R.F.Quals.data());
+      if (B.SlotToTok[Slot] >= 0)
+        Range = qualifierRange(I, Toks[B.SlotToTok[Slot]].QualIdx, Ctx);
+    }
+    // What would be valid in the bad slot, the rest unchanged.
+    std::set<std::string> Valid;
+    if (const QualSlot *Q = R.F.slot(R.BadSlot)) {
+      unsigned Slot = Q - R.F.Quals.data();
+      for (const Form &F : S.Forms) {
+        FormBinding FB = bindTokens(F, Toks, S.Vocab);
+        if (FB.Issues.size() == 1 && FB.Issues[0].K == Issue::Mismatch &&
+            F.Quals[FB.Issues[0].Slot].Slot == R.F.Quals[Slot].Slot)
+          Valid.insert(F.Quals[FB.Issues[0].Slot].Values.front());
+      }
+    }
+    std::string Msg = R.Reason;
+    if (!Valid.empty())
+      Msg += "; valid " + R.BadSlot +
+             " here: " + joinValues(std::vector<std::string>(Valid.begin(), Valid.end()));
+    Diagnostic &D = Ctx.Diags.error(R.Rule, R.Spec, Range, Msg);
+    if (Valid.size() == 1 && !(Range == I.opcodeRange()))
+      D.Fixes.push_back({Range, *Valid.begin()});
+    return;
+  }
+
+  // The valid forms of least cost.
+  unsigned Best = ~0u;
+  std::vector<std::pair<const Form *, FormBinding>> Near;
+  for (const Form &F : S.Forms) {
+    FormBinding B = bindTokens(F, Toks, S.Vocab);
+    if (B.Cost < Best) {
+      Best = B.Cost;
+      Near.clear();
+    }
+    if (B.Cost == Best)
+      Near.push_back({&F, std::move(B)});
+  }
+  if (Near.empty())
+    return;
+  const Form &F0 = *Near.front().first;
+  const FormBinding &B0 = Near.front().second;
+
+  // Type-group arity errors first: they make every other slot meaningless.
+  unsigned WrittenTypes = 0, FormTypes = 0;
+  SourceRange TypeSpan;
+  for (const Tok &T : Toks)
+    if (T.Group == OrderGroup::Type) {
+      ++WrittenTypes;
+      TypeSpan = TypeSpan.cover(qualifierRange(I, T.QualIdx, Ctx));
+    }
+  std::string TypeSlots;
+  for (const QualSlot &Q : F0.Quals)
+    if (Q.Group == OrderGroup::Type && !Q.isOmittable()) {
+      ++FormTypes;
+      TypeSlots += (TypeSlots.empty() ? "" : " ") + Q.Slot;
+    }
+  if (WrittenTypes != FormTypes) {
+    Ctx.Diags.error(ruleId(Fam, matcher_rules::MissingQualifier), F0.Spec,
+                    TypeSpan.isValid() ? TypeSpan : I.opcodeRange(),
+                    F0.Opcode + F0.Quals[0].Values.front() + " with shape " + F0.Shape + " takes " +
+                        std::to_string(FormTypes) + " type qualifiers (" + TypeSlots + "), found " +
+                        std::to_string(WrittenTypes));
+    return;
+  }
+
+  for (const Issue &X : B0.Issues) {
+    // Values of this slot among the nearest forms with the same issue.
+    std::set<std::string> Valid;
+    if (X.Slot >= 0)
+      for (const auto &N : Near)
+        for (const Issue &Y : N.second.Issues)
+          if (Y.K == X.K && Y.Slot >= 0 && N.first->Quals[Y.Slot].Slot == F0.Quals[X.Slot].Slot)
+            for (const std::string &V : N.first->Quals[Y.Slot].Values)
+              Valid.insert(V);
+    std::vector<std::string> ValidList(Valid.begin(), Valid.end());
+    switch (X.K) {
+    case Issue::Mismatch: {
+      SourceRange R = qualifierRange(I, Toks[X.Tok].QualIdx, Ctx);
+      const std::string &Slot = F0.Quals[X.Slot].Slot;
+      Diagnostic &D = Ctx.Diags.error(ruleId(Fam, matcher_rules::InvalidQualifier), F0.Spec, R,
+                                      Slot + " cannot be " + Toks[X.Tok].Text.str() +
+                                          " here; valid " + Slot + ": " + joinValues(ValidList) +
+                                          " (for " + F0.Opcode + F0.Shape + " with these types)");
+      if (ValidList.size() == 1)
+        D.Fixes.push_back({R, ValidList.front()});
+      break;
+    }
+    case Issue::Missing: {
+      const QualSlot &Q = F0.Quals[X.Slot];
+      SourceRange At = insertionPoint(I, F0, B0, Toks, X.Slot, Ctx);
+      std::string What = Q.Values.size() == 1 && Q.Slot == Q.Values.front()
+                             ? "'" + Q.Slot + "'"
+                             : Q.Slot + " (" + joinValues(ValidList) + ")";
+      Diagnostic &D = Ctx.Diags.error(ruleId(Fam, matcher_rules::MissingQualifier), F0.Spec,
+                                      I.opcodeRange(), "missing qualifier " + What);
+      if (ValidList.size() == 1 && At.isValid())
+        D.Fixes.push_back({At, ValidList.front()});
+      break;
+    }
+    case Issue::Extra: {
+      SourceRange R = qualifierRange(I, Toks[X.Tok].QualIdx, Ctx);
+      auto It = S.Vocab.find(Toks[X.Tok].Text);
+      std::string SlotName = It != S.Vocab.end() && !It->second.Slots.empty()
+                                 ? It->second.Slots.front()
+                                 : std::string("qualifier");
+      Diagnostic &D =
+          Ctx.Diags.error(ruleId(Fam, matcher_rules::InvalidQualifier), F0.Spec, R,
+                          "'" + Toks[X.Tok].Text.str() + "' is not valid for " + F0.Opcode + " " +
+                              F0.Shape + (F0.AType.empty() ? "" : " with " + F0.AType + " inputs") +
+                              " (no " + SlotName + " here)");
+      if (R.isValid())
+        D.Fixes.push_back({R, ""});
+      break;
+    }
+    case Issue::Conflict: {
+      SourceRange R = qualifierRange(I, Toks[X.Tok].QualIdx, Ctx);
+      int Other = B0.SlotToTok[X.Slot];
+      Diagnostic &D = Ctx.Diags.error(ruleId(Fam, matcher_rules::ConflictingQualifier), F0.Spec, R,
+                                      "'" + Toks[X.Tok].Text.str() + "' conflicts with '" +
+                                          (Other >= 0 ? Toks[Other].Text.str() : std::string("?")) +
+                                          "': " + F0.Quals[X.Slot].Slot + " takes one value");
+      if (Other >= 0)
+        D.Notes.push_back({qualifierRange(I, Toks[Other].QualIdx, Ctx), "first value here"});
+      break;
+    }
+    }
+  }
+}
+
 MatchResult matchForm(const Instruction &I, spec::Family Fam, CheckContext &Ctx,
                       const MatchOptions &Opts) {
-  return {};
+  MatchResult Res;
+  const FormSet &S = spec::formsOf(Fam);
+  if (S.Forms.empty())
+    return Res;
+  std::vector<Tok> Toks = tokenize(I, Fam, Ctx, Opts, Res.HadErrors);
+
+  SmallVector<StringRef, 16> Free, Layout, Type;
+  for (const Tok &T : Toks)
+    (T.Group == OrderGroup::Free     ? Free
+     : T.Group == OrderGroup::Layout ? Layout
+                                     : Type)
+        .push_back(T.Text);
+  const FamilyIndex &X = indexFor(Fam);
+  auto It = X.Exact.find(keyOf(Free, Layout, Type));
+  if (It == X.Exact.end()) {
+    diagnoseNearest(I, Fam, Toks, Ctx);
+    Res.HadErrors = true;
+    return Res;
+  }
+  const Form &F = S.Forms[It->second];
+  FormBinding B = bindTokens(F, Toks, S.Vocab);
+  Res.F = &F;
+  Res.B.SlotToQual.assign(F.Quals.size(), -1);
+  Res.B.QualToSlot.assign(I.Qualifiers.size(), -1);
+  for (unsigned Slot = 0; Slot < F.Quals.size(); ++Slot)
+    if (B.SlotToTok[Slot] >= 0) {
+      unsigned Q = Toks[B.SlotToTok[Slot]].QualIdx;
+      Res.B.SlotToQual[Slot] = Q;
+      Res.B.QualToSlot[Q] = Slot;
+    }
+  reportMissingSpecRequired(I, F, B, Ctx);
+  if (Opts.ReportOrder)
+    reportOrder(I, F, B, Toks, Ctx);
+  return Res;
 }
-const spec::Form *findForm(spec::Family Fam, llvm::ArrayRef<llvm::StringRef> Quals) {
-  return nullptr;
+
+const Form *findForm(spec::Family Fam, ArrayRef<StringRef> Quals) {
+  const FormSet &S = spec::formsOf(Fam);
+  SmallVector<StringRef, 16> Free, Layout, Type;
+  for (StringRef Q : Quals) {
+    auto V = S.Vocab.find(Q);
+    if (V == S.Vocab.end())
+      return nullptr;
+    (V->second.Group == OrderGroup::Free     ? Free
+     : V->second.Group == OrderGroup::Layout ? Layout
+                                             : Type)
+        .push_back(Q);
+  }
+  const FamilyIndex &X = indexFor(Fam);
+  auto It = X.Exact.find(keyOf(Free, Layout, Type));
+  return It == X.Exact.end() ? nullptr : &S.Forms[It->second];
 }
-void checkOperands(const Instruction &I, const spec::Form &F, CheckContext &Ctx) {}
-void checkGates(const Instruction &I, const spec::Form &F, CheckContext &Ctx) {}
+
 MatchResult checkAgainstForms(const Instruction &I, spec::Family Fam, CheckContext &Ctx,
                               const MatchOptions &Opts) {
-  return {};
+  MatchResult M = matchForm(I, Fam, Ctx, Opts);
+  if (M.F) {
+    checkOperands(I, *M.F, Ctx);
+    checkGates(I, *M.F, Ctx);
+  }
+  return M;
 }
-SourceRange qualifierRange(const Instruction &I, unsigned Idx, const CheckContext &Ctx) {
-  return {};
-}
-std::string joinValues(llvm::ArrayRef<std::string> Values) { return {}; }
-std::string didYouMean(llvm::StringRef Word, llvm::ArrayRef<std::string> Candidates) { return {}; }
+
 } // namespace check
 } // namespace ptxlint

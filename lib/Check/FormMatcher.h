@@ -125,10 +125,8 @@ MatchResult checkAgainstForms(const Instruction &I, spec::Family Fam, CheckConte
 /// Helpers shared by family checks.
 /// The range of qualifier Idx of I (falls back to the opcode range).
 SourceRange qualifierRange(const Instruction &I, unsigned Idx, const CheckContext &Ctx);
-/// "{.f16, .f32}" style list.
+/// ".f16, .f32 or .bf16" style list (see also CheckUtil.h joinList).
 std::string joinValues(llvm::ArrayRef<std::string> Values);
-/// The closest string in Candidates to Word (edit distance), or "".
-std::string didYouMean(llvm::StringRef Word, llvm::ArrayRef<std::string> Candidates);
 
 } // namespace check
 } // namespace ptxlint

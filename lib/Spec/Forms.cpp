@@ -241,10 +241,20 @@ Builder builderFor(Family F) {
     return buildMmaForms;
   case Family::MmaSp:
     return buildMmaSpForms;
-  default:
-    // Other families add their builders here when their table file lands.
-    return nullptr;
+  case Family::WmmaLoad:
+    return buildWmmaLoadForms;
+  case Family::WmmaStore:
+    return buildWmmaStoreForms;
+  case Family::WmmaMma:
+    return buildWmmaMmaForms;
+  case Family::Ldmatrix:
+    return buildLdmatrixForms;
+  case Family::Stmatrix:
+    return buildStmatrixForms;
+  case Family::Movmatrix:
+    return buildMovmatrixForms;
   }
+  return nullptr;
 }
 
 struct AllSets {

@@ -274,8 +274,20 @@ llvm::ArrayRef<Form> enumerateForms(Family F);
 // lib/Spec/MmaSpTables.cpp; wmma/ldmatrix/stmatrix/movmatrix: their own
 // table files (define buildWmmaLoadForms ... with this signature and tell the
 // spec owner, who adds the dispatch line).
-void buildMmaForms(FormSet &Out);
-void buildMmaSpForms(FormSet &Out);
+void buildMmaForms(FormSet &Out);       // MmaTables.cpp
+void buildMmaSpForms(FormSet &Out);     // MmaSpTables.cpp
+void buildWmmaLoadForms(FormSet &Out);  // WmmaTables.cpp
+void buildWmmaStoreForms(FormSet &Out); // WmmaTables.cpp
+void buildWmmaMmaForms(FormSet &Out);   // WmmaTables.cpp
+void buildLdmatrixForms(FormSet &Out);  // LdStMatrixTables.cpp
+void buildStmatrixForms(FormSet &Out);  // LdStMatrixTables.cpp
+void buildMovmatrixForms(FormSet &Out); // LdStMatrixTables.cpp
+
+/// wmma helpers (WmmaTables.cpp): the default stride (leading dimension,
+/// 9.7.14.4.2) of matrix ".a"/".b"/".c"/".d" for a shape and layout (0 when
+/// unknown), and the element width in bits of a wmma type.
+unsigned wmmaDefaultStride(llvm::StringRef Shape, llvm::StringRef Matrix, llvm::StringRef Layout);
+unsigned wmmaElementBits(llvm::StringRef Type);
 
 //===----------------------------------------------------------------------===//
 // Building helpers (for table files)

@@ -1,0 +1,386 @@
+//===- FormOperands.cpp - operand, gate checks of matched forms -*- C++ -*-===//
+//
+// The second half of the generic matcher: once an instruction matched a
+// Form, check its operands against the form's fragment table (counts,
+// register declarations and types, immediates and their ranges) and the
+// module's .version/.target against the form's gates. Also the RuleInfo rows
+// of the matcher's rules, one set per family.
+//
+//===----------------------------------------------------------------------===//
+#include "Check/CheckUtil.h"
+#include "Check/FormMatcher.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <array>
+#include <deque>
+#include <mutex>
+
+using namespace llvm;
+
+namespace ptxlint {
+namespace check {
+
+using spec::Form;
+using spec::ImmRange;
+using spec::OperandShape;
+using spec::OperandSpec;
+
+namespace {
+
+/// "mma.m16n8k16 with .f32 accumulators" style context for messages.
+std::string context(const Form &F, const OperandSpec &O) {
+  std::string S = F.Opcode + (F.Sparse ? ".sp" : "") + F.Shape;
+  if (!O.ElemType.empty() && O.Name.size() == 1) {
+    bool Acc = O.Name == "c" || O.Name == "d";
+    S += " with " + O.ElemType + (Acc ? " accumulators" : " inputs");
+  }
+  return S;
+}
+
+std::string regList(const OperandSpec &O) {
+  SmallVector<StringRef, 8> Refs(O.RegTypes.begin(), O.RegTypes.end());
+  return joinList(Refs, "or");
+}
+
+void checkRangeOf(const Operand &A, const ImmRange &R, const std::string &What, const Form &F,
+                  CheckContext &Ctx) {
+  int64_t V = A.IntValue;
+  std::string Rule = ruleId(F.Fam, matcher_rules::ImmediateRange);
+  if (!R.HardValues.empty() && !llvm::is_contained(R.HardValues, V)) {
+    std::string Set;
+    for (int64_t H : R.HardValues)
+      Set += (Set.empty() ? "" : ", ") + std::to_string(H);
+    Ctx.Diags.error(Rule, R.Spec, A.Range,
+                    What + " must be one of {" + Set + "} (" + R.Reason + "), found " +
+                        std::to_string(V));
+    return;
+  }
+  if (V < R.HardMin || V > R.HardMax) {
+    Ctx.Diags.error(Rule, R.Spec, A.Range,
+                    What + " must be in " + std::to_string(R.HardMin) + ".." +
+                        std::to_string(R.HardMax) + " (" + R.Reason + "), found " +
+                        std::to_string(V));
+    return;
+  }
+  if (V < R.ValidMin || V > R.ValidMax)
+    Ctx.Diags.warning(Rule, R.Spec, A.Range,
+                      What + " " + std::to_string(V) + " is undefined behaviour: the spec allows " +
+                          std::to_string(R.ValidMin) + ".." + std::to_string(R.ValidMax) + " (" +
+                          R.Reason + ")");
+}
+
+/// One register or immediate standing for one register of operand O.
+void checkElement(const Operand &A, const OperandSpec &O, const std::string &What,
+                  const ImmRange *Range, const Form &F, CheckContext &Ctx) {
+  switch (A.Kind) {
+  case OperandKind::Sink:
+    if (!O.IsDest)
+      Ctx.Diags.error(ruleId(F.Fam, matcher_rules::OperandKind), F.Spec, A.Range,
+                      "'_' cannot stand for a source register (" + What + ")");
+    return;
+  case OperandKind::IntImm:
+  case OperandKind::FloatImm:
+    if (!O.ImmAllowed) {
+      Ctx.Diags.error(ruleId(F.Fam, matcher_rules::ImmediateNotAllowed), F.Spec, A.Range,
+                      What + " must be a register, found the constant " + A.Text.str());
+      return;
+    }
+    if (Range && A.Kind == OperandKind::IntImm)
+      checkRangeOf(A, *Range, What, F, Ctx);
+    return;
+  case OperandKind::Name: {
+    if (!O.RegAllowed) {
+      Ctx.Diags.error(ruleId(F.Fam, matcher_rules::RegisterNotAllowed), F.Spec, A.Range,
+                      What + " must be an integer constant, found the register " + A.Text.str());
+      return;
+    }
+    const RegisterInfo *Info = Ctx.Syms.lookup(A.Text);
+    if (!Info) {
+      if (!Ctx.AssumeDeclared)
+        Ctx.Diags.error(ruleId(F.Fam, matcher_rules::UndeclaredRegister), F.Spec, A.Range,
+                        "register " + A.Text.str() + " is not declared");
+      return;
+    }
+    if (Info->StateSpace != ".reg") {
+      Ctx.Diags.error(ruleId(F.Fam, matcher_rules::RegisterType), F.Spec, A.Range,
+                      What + " must be a register, found " + A.Text.str() + " declared in " +
+                          Info->StateSpace.str());
+      return;
+    }
+    if (O.RegTypes.empty() || llvm::is_contained(O.RegTypes, Info->Type))
+      return;
+    // ptxas takes a predicate here (it checks nothing); the spec does not.
+    bool Pred = Info->Type == ".pred" && O.Shape == OperandShape::Vector && !O.IsDest;
+    Diagnostic &D =
+        Ctx.Diags.report(Pred ? Severity::Warning : Severity::Error,
+                         ruleId(F.Fam, matcher_rules::RegisterType), F.Spec, A.Range,
+                         What + " of " + context(F, O) + " must be declared " + regList(O) +
+                             ", but " + A.Text.str() + " is " + Info->Type.str());
+    if (Info->DeclRange.isValid())
+      D.Notes.push_back({Info->DeclRange, A.Text.str() + " is declared here"});
+    return;
+  }
+  default:
+    Ctx.Diags.error(ruleId(F.Fam, matcher_rules::OperandKind), F.Spec, A.Range,
+                    What + " must be a register" + (O.ImmAllowed ? " or a constant" : ""));
+    return;
+  }
+}
+
+std::string describeShape(const OperandSpec &O) {
+  switch (O.Shape) {
+  case OperandShape::Vector:
+    return "a vector of " + std::to_string(O.Count) + " register" + (O.Count == 1 ? "" : "s");
+  case OperandShape::Scalar:
+    return "a register";
+  case OperandShape::Address:
+    return "an address";
+  case OperandShape::SelectorPair:
+    return "a pair {byte-id, thread-id}";
+  case OperandShape::Immediate:
+    return "an integer constant";
+  }
+  return "";
+}
+
+} // namespace
+
+void checkOperands(const Instruction &I, const Form &F, CheckContext &Ctx) {
+  size_t Min = 0;
+  for (const OperandSpec &O : F.Operands)
+    if (!O.Optional)
+      ++Min;
+  size_t Max = F.Operands.size();
+  size_t N = I.Operands.size();
+  if (N < Min || N > Max) {
+    std::string Names;
+    for (const OperandSpec &O : F.Operands)
+      Names += (Names.empty() ? "" : ", ") + O.Name;
+    SourceRange R = N > Max ? I.Operands[Max].Range : I.Range;
+    if (N > Max)
+      for (size_t K = Max; K < N; ++K)
+        R = R.cover(I.Operands[K].Range);
+    Ctx.Diags.error(ruleId(F.Fam, matcher_rules::OperandCount), F.Spec, R,
+                    F.mnemonic() + " takes " + std::to_string(Max) + " operands (" + Names +
+                        "), found " + std::to_string(N));
+    if (N < Min)
+      return;
+  }
+  for (size_t K = 0; K < N && K < Max; ++K) {
+    const Operand &A = I.Operands[K];
+    const OperandSpec &O = F.Operands[K];
+    switch (O.Shape) {
+    case OperandShape::Vector: {
+      if (A.Kind != OperandKind::Vector) {
+        Ctx.Diags.error(ruleId(F.Fam, matcher_rules::OperandKind), F.Spec, A.Range,
+                        "operand " + O.Name + " must be " + describeShape(O) + " in braces");
+        break;
+      }
+      if (A.Elements.size() != O.Count) {
+        Ctx.Diags.error(ruleId(F.Fam, matcher_rules::FragmentSize), F.FragmentSpec, A.Range,
+                        O.Name + " holds " + std::to_string(O.Count) + " register" +
+                            (O.Count == 1 ? "" : "s") + " for " + context(F, O) + ", found " +
+                            std::to_string(A.Elements.size()));
+        break;
+      }
+      for (const Operand &E : A.Elements)
+        checkElement(E, O, "an element of " + O.Name, nullptr, F, Ctx);
+      break;
+    }
+    case OperandShape::Scalar:
+    case OperandShape::Immediate: {
+      const Operand *E = &A;
+      // ptxas takes a one-element vector for a scalar register.
+      if (A.Kind == OperandKind::Vector && A.Elements.size() == 1)
+        E = &A.Elements[0];
+      if (E->Kind == OperandKind::Vector) {
+        Ctx.Diags.error(ruleId(F.Fam, matcher_rules::OperandKind), F.Spec, A.Range,
+                        "operand " + O.Name + " must be " + describeShape(O));
+        break;
+      }
+      checkElement(*E, O, "operand " + O.Name, O.Ranges.empty() ? nullptr : &O.Ranges[0], F, Ctx);
+      break;
+    }
+    case OperandShape::SelectorPair: {
+      if (A.Kind != OperandKind::Vector || A.Elements.size() != 2) {
+        Ctx.Diags.error(ruleId(F.Fam, matcher_rules::OperandKind), F.Spec, A.Range,
+                        "operand " + O.Name + " must be a pair in braces");
+        break;
+      }
+      static const char *const Part[2] = {"byte-id", "thread-id"};
+      for (unsigned E = 0; E < 2; ++E)
+        checkElement(A.Elements[E], O, std::string(Part[E]) + " of " + O.Name,
+                     E < O.Ranges.size() ? &O.Ranges[E] : nullptr, F, Ctx);
+      break;
+    }
+    case OperandShape::Address:
+      if (A.Kind != OperandKind::Address)
+        Ctx.Diags.error(ruleId(F.Fam, matcher_rules::OperandKind), F.Spec, A.Range,
+                        "operand " + O.Name + " must be an address [...]");
+      break;
+    }
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Gates
+//===----------------------------------------------------------------------===//
+
+/// The qualifier a gate is about: a backticked token of its feature text
+/// that the instruction writes, else the shape, else the opcode.
+static SourceRange gateRange(const Instruction &I, const Form &F, const spec::Gate &G,
+                             CheckContext &Ctx) {
+  StringRef Feat = G.Feature;
+  while (true) {
+    size_t B = Feat.find('`');
+    if (B == StringRef::npos)
+      break;
+    size_t E = Feat.find('`', B + 1);
+    if (E == StringRef::npos)
+      break;
+    StringRef Tok = Feat.slice(B + 1, E);
+    for (unsigned Q = 0; Q < I.Qualifiers.size(); ++Q)
+      if (I.Qualifiers[Q] == Tok || (Tok.contains('/') && Tok.split('/').first == I.Qualifiers[Q]))
+        return qualifierRange(I, Q, Ctx);
+    Feat = Feat.drop_front(E + 1);
+  }
+  for (unsigned Q = 0; Q < I.Qualifiers.size(); ++Q)
+    if (I.Qualifiers[Q] == F.Shape)
+      return qualifierRange(I, Q, Ctx);
+  return I.opcodeRange();
+}
+
+void checkGates(const Instruction &I, const Form &F, CheckContext &Ctx) {
+  bool VersionReported = false, TargetReported = false;
+  for (const spec::Gate &G : F.Gates) {
+    SourceRange R = gateRange(I, F, G, Ctx);
+    if (!VersionReported && Ctx.Version.isValid() && G.MinPtx.isValid() && Ctx.Version < G.MinPtx) {
+      requirePtx(Ctx, G.MinPtx, R, ruleId(F.Fam, matcher_rules::PtxVersion), G.Spec, G.Feature);
+      VersionReported = true;
+    }
+    if (!TargetReported && Ctx.Tgt.isValid() && G.Targets.isRestricted() &&
+        !G.Targets.allows(Ctx.Tgt, Ctx.Version)) {
+      SmallVector<Target, 4> AnyOf;
+      if (G.Targets.Specific.empty()) {
+        AnyOf.push_back(smT(G.Targets.MinSm));
+      } else {
+        for (const spec::SpecificTarget &S : G.Targets.Specific)
+          AnyOf.push_back(S.T);
+      }
+      Diagnostic &D = Ctx.Diags.error(ruleId(F.Fam, matcher_rules::TargetArch), G.Spec, R,
+                                      G.Feature + " " + requiresTargetText(AnyOf, Ctx.Tgt));
+      if (Ctx.TargetRange.isValid()) {
+        D.Notes.push_back({Ctx.TargetRange, "module target is set here"});
+        D.Fixes.push_back({Ctx.TargetRange, G.Targets.suggest().str()});
+      }
+      TargetReported = true;
+    }
+  }
+  if (!F.Deprecated.empty())
+    Ctx.Diags.warning(ruleId(F.Fam, matcher_rules::Deprecated), F.Spec, I.opcodeRange(),
+                      F.Deprecated);
+  if (!F.Advisory.empty()) {
+    // Point at the qualifier the advice is about when there is one.
+    SourceRange R = I.opcodeRange();
+    if (!I.Qualifiers.empty() && F.Sparse)
+      R = qualifierRange(I, 0, Ctx);
+    Ctx.Diags.note(ruleId(F.Fam, matcher_rules::Advisory), F.Spec, R, F.Advisory);
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Rule rows
+//===----------------------------------------------------------------------===//
+
+namespace {
+struct RuleText {
+  const char *Suffix;
+  Severity Sev;
+  const char *Summary;
+  const char *Bad;
+  const char *Fix;
+};
+// The bad examples are written for mma; the rows of other families reuse
+// the wording with their own prefix.
+const RuleText MatcherRuleTexts[] = {
+    {matcher_rules::UnknownQualifier, Severity::Error,
+     "every qualifier must belong to the family's grammar",
+     "mma.sync.aligned.m16n8k8.rwo.col.f32.f16.f16.f32 ...", "use the suggested qualifier"},
+    {matcher_rules::DuplicateQualifier, Severity::Error,
+     "a qualifier may be written once (ptxas tolerates a repeated .sync: warning)",
+     "mma.sync.aligned.aligned.m16n8k8.row.col.f32.f16.f16.f32 ...", "remove the repetition"},
+    {matcher_rules::ConflictingQualifier, Severity::Error, "two values for one qualifier slot",
+     "mma.sync.aligned.m8n8k128.row.col.s32.b1.b1.s32.xor.and.popc ...", "keep one value"},
+    {matcher_rules::MissingQualifier, Severity::Error,
+     "required qualifiers (.sync, .aligned, shape, layouts, types...) must be written",
+     "mma.sync.m16n8k8.row.col.f32.f16.f16.f32 ...", "insert the missing qualifier"},
+    {matcher_rules::InvalidQualifier, Severity::Error,
+     "a qualifier value must be valid for the shape and the other types",
+     "mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f64 ...", "use one of the listed values"},
+    {matcher_rules::TypeCombination, Severity::Error,
+     "type combinations excluded by the spec (e.g. m16n8k8: .dtype == .ctype)",
+     "mma.sync.aligned.m16n8k8.row.col.f16.f16.f16.f32 ...", "make the types agree"},
+    {matcher_rules::QualifierOrder, Severity::Note,
+     "qualifiers in another order than the spec's syntax line (ptxas accepts any order)",
+     "mma.m16n8k8.sync.aligned.row.col.f32.f16.f16.f32 ...", "reorder as suggested"},
+    {matcher_rules::OperandCount, Severity::Error, "the number of operands of the form",
+     "mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32 {%f0,%f1,%f2,%f3}, {%r0,%r1}, {%r2};",
+     "write every operand"},
+    {matcher_rules::FragmentSize, Severity::Error,
+     "each fragment vector holds the registers the fragment tables give",
+     "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f0,%f1}, ...",
+     "write the listed number of registers"},
+    {matcher_rules::OperandKind, Severity::Error,
+     "vector, scalar, pair or constant, as the form requires",
+     "mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32 {%f0,%f1,%f2,%f3}, {%r0,%r1}, %r2, ...",
+     "write the fragment in braces"},
+    {matcher_rules::UndeclaredRegister, Severity::Error, "operands must be declared registers",
+     "mma ... {%f0,%f1,%f2,%f3}, ... // %f not declared", "declare the register"},
+    {matcher_rules::RegisterType, Severity::Error,
+     "the declared type of each register must be one ptxas accepts for the fragment",
+     ".reg .u32 %u<2>; mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32 {..}, {%u0,%u1}, ...",
+     "declare the register .b32 (or the listed types)"},
+    {matcher_rules::ImmediateNotAllowed, Severity::Error,
+     "destinations and metadata must be registers",
+     "mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32 {0f00000000,%f1,%f2,%f3}, ...",
+     "use a register"},
+    {matcher_rules::RegisterNotAllowed, Severity::Error, "selectors that must be integer constants",
+     "mma.sp.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 d, a, b, c, %r9, %r1;",
+     "write the selector as a constant"},
+    {matcher_rules::ImmediateRange, Severity::Error,
+     "selector constants within the range ptxas accepts; outside the spec's range: warning",
+     "mma.sp.sync.aligned.m16n8k32.row.col.f16.f16.f16.f16 d, a, b, c, e, 2;",
+     "use a value in the listed range"},
+    {matcher_rules::PtxVersion, Severity::Error,
+     "the form needs the PTX ISA version that introduced it",
+     ".version 7.0 ... mma.sync.aligned.m16n8k4.row.col.f64.f64.f64.f64 ...", "raise .version"},
+    {matcher_rules::TargetArch, Severity::Error,
+     "the form needs a target that carries it (sm_NN or higher, or specific a/f targets)",
+     ".target sm_80 ... mma.sync.aligned.m16n8k32.row.col.f32.e4m3.e4m3.f32 ...",
+     "raise .target (the fix names the target)"},
+    {matcher_rules::Deprecated, Severity::Warning, "forms ptxas reports as deprecated", "", ""},
+    {matcher_rules::Advisory, Severity::Note,
+     "ptxas advisories (e.g. prefer mma.sp::ordered_metadata)",
+     "mma.sp.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 ...", "use mma.sp::ordered_metadata"},
+};
+} // namespace
+
+ArrayRef<RuleInfo> matcherRules(spec::Family F) {
+  static std::array<std::vector<RuleInfo>, spec::NumFamilies> Rows;
+  static std::array<std::deque<std::string>, spec::NumFamilies> Strings;
+  static std::array<std::once_flag, spec::NumFamilies> Once;
+  unsigned Idx = static_cast<unsigned>(F);
+  std::call_once(Once[Idx], [&] {
+    for (const RuleText &T : MatcherRuleTexts) {
+      Strings[Idx].push_back(ruleId(F, T.Suffix));
+      Rows[Idx].push_back({Strings[Idx].back().c_str(), spec::familySection(F).data(), T.Sev,
+                           T.Summary, T.Bad, T.Fix});
+    }
+  });
+  return Rows[Idx];
+}
+
+} // namespace check
+} // namespace ptxlint
