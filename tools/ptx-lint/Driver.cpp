@@ -140,8 +140,8 @@ LoadedInput loadInput(const InputSpec &In, uint64_t MaxSize) {
   }
   StringRef Bytes = (*Buf)->getBuffer();
   L.Error = whyNotText(Bytes, MaxSize);
-  if (L.Error.empty())
-    L.File = std::make_unique<SourceFile>(In.Path, Bytes.str());
+  if (L.Error.empty()) // adopt the (memory-mapped) buffer: no copy of the input
+    L.File = std::make_unique<SourceFile>(In.Path, std::move(*Buf));
   return L;
 }
 

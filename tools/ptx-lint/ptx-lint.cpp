@@ -98,7 +98,7 @@ static cl::opt<bool> SyntaxOnly("syntax-only", cl::desc("Parse only; skip the in
                                 cl::cat(Cat));
 
 static cl::opt<unsigned> Jobs("j", cl::desc("Files checked at once (default: the CPU count)"),
-                              cl::value_desc("N"), cl::init(0), cl::cat(Cat));
+                              cl::Prefix, cl::value_desc("N"), cl::init(0), cl::cat(Cat));
 static cl::alias JobsLong("jobs", cl::desc("Alias for -j"), cl::aliasopt(Jobs), cl::NotHidden,
                           cl::cat(Cat));
 
