@@ -10,6 +10,7 @@
 #define PTXLINT_SOURCE_H
 
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/MemoryBuffer.h"
 
 #include <cstdint>
 #include <memory>
@@ -51,6 +52,12 @@ class SourceFile {
 public:
   /// Takes a copy of Text.
   SourceFile(std::string Name, std::string Text);
+  /// Adopts Buffer without copying it (a file read with
+  /// MemoryBuffer::getFile is memory-mapped: the cheapest way to read).
+  SourceFile(std::string Name, std::unique_ptr<llvm::MemoryBuffer> Buffer);
+  // Text points into the object itself: neither copyable nor movable.
+  SourceFile(const SourceFile &) = delete;
+  SourceFile &operator=(const SourceFile &) = delete;
 
   llvm::StringRef name() const { return Name; }
   llvm::StringRef text() const { return Text; }
@@ -70,7 +77,7 @@ public:
   llvm::StringRef slice(SourceRange R) const {
     if (!R.isValid() || R.End > Text.size())
       return {};
-    return llvm::StringRef(Text).slice(R.Begin, R.End);
+    return Text.slice(R.Begin, R.End);
   }
   LineCol lineCol(uint32_t Offset) const;
   /// The full text of the 1-based line, without its newline.
@@ -79,7 +86,9 @@ public:
 private:
   void buildLineTable() const;
   std::string Name;
-  std::string Text;
+  std::string OwnedText;
+  std::unique_ptr<llvm::MemoryBuffer> OwnedBuffer;
+  llvm::StringRef Text; // OwnedText or OwnedBuffer's bytes
   mutable std::vector<uint32_t> LineStarts; // built on first use
 };
 

@@ -6,7 +6,13 @@
 using namespace ptxlint;
 
 SourceFile::SourceFile(std::string Name, std::string Text)
-    : Name(std::move(Name)), Text(std::move(Text)) {}
+    : Name(std::move(Name)), OwnedText(std::move(Text)), Text(OwnedText) {}
+
+SourceFile::SourceFile(std::string Name, std::unique_ptr<llvm::MemoryBuffer> Buffer)
+    : Name(std::move(Name)), OwnedBuffer(std::move(Buffer)) {
+  if (OwnedBuffer)
+    Text = OwnedBuffer->getBuffer();
+}
 
 void SourceFile::buildLineTable() const {
   if (!LineStarts.empty())
@@ -32,6 +38,6 @@ llvm::StringRef SourceFile::lineText(unsigned Line) const {
     return {};
   size_t B = LineStarts[Line - 1];
   size_t E = Line < LineStarts.size() ? LineStarts[Line] : Text.size();
-  llvm::StringRef L = llvm::StringRef(Text).slice(B, E);
+  llvm::StringRef L = Text.slice(B, E);
   return L.rtrim("\r\n");
 }

@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# File throughput and peak memory of `ptx-lint` against `ptxas -arch compute_NN`
+# (ptxas's parse-only mode: it parses and checks PTX, and generates no code),
+# measured in the same run, on large real PTX. Numbers go to docs/performance.md.
+#
+# usage: bench/bench_file.sh [BUILD_DIR] [RUNS]
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+build=${1:-$here/../build}
+runs=${2:-5}
+lint=$build/bin/ptx-lint
+corpus=${PTXLINT_CORPUS_DIR:-$here/../../shared/corpus}
+ptxas=$(command -v ptxas || echo /usr/local/cuda/bin/ptxas)
+work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
+
+python3 "$here/make-large-ptx.py" "$corpus/llc19/wmma_ptx78_sm90.ptx" 7 "$work/large_sm90.ptx"
+files=("$work/large_sm90.ptx" "$corpus/llc19/wmma_ptx71_sm80.ptx" "$corpus/llc19/wmma_ptx63_sm75.ptx"
+       "$corpus/nvcc/gemm_mma_pipeline__sm_80__lineinfo.ptx")
+
+# best-of-N wall time (seconds) and the peak RSS (KiB) of one run
+measure() {
+  local best=999999 peak=0 t m
+  for _ in $(seq "$runs"); do
+    /usr/bin/time -f "%e %M" -o "$work/time" "$@" > /dev/null 2>&1 || true
+    read -r t m < "$work/time"
+    best=$(python3 -c "print(min($best, $t))")
+    peak=$m
+  done
+  echo "$best $peak"
+}
+
+printf "%-40s %9s %10s %10s %7s %10s %10s %8s\n" file MB "ptxas s" "lint s" ratio "ptxas MiB" "lint MiB" "lint/in"
+for f in "${files[@]}"; do
+  arch=$(sed -n 's/^[[:space:]]*\.target[[:space:]]*sm_\([0-9]*\).*/\1/p' "$f" | head -n1)
+  [ "$arch" -lt 75 ] && arch=75
+  bytes=$(stat -c %s "$f")
+  read -r pt pm < <(measure "$ptxas" -arch "compute_$arch" "$f" -o "$work/out")
+  read -r lt lm < <(measure "$lint" --quiet "$f")
+  python3 - "$f" "$bytes" "$pt" "$pm" "$lt" "$lm" <<'PY'
+import os, sys
+f, b, pt, pm, lt, lm = sys.argv[1], int(sys.argv[2]), *map(float, sys.argv[3:])
+print("%-40s %9.2f %10.3f %10.3f %6.2fx %10.1f %10.1f %7.2fx" % (
+    os.path.basename(f)[:40], b / 1e6, pt, lt, pt / lt if lt else 0, pm / 1024, lm / 1024,
+    lm * 1024 / b))
+PY
+done
+echo "ratio = ptxas time / ptx-lint time (above 1: ptx-lint is faster); lint/in = peak RSS / input size"
