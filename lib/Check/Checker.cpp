@@ -89,11 +89,9 @@ Checker::Checker(const SourceFile &File, DiagnosticEngine &Diags, const LintOpti
 Target Checker::effectiveTarget() const {
   if (FixedContext)
     return FixedTarget;
-  if (FileTarget.isValid())
-    return FileTarget;
   if (Opts.TargetOverride)
     return *Opts.TargetOverride;
-  return {};
+  return FileTarget;
 }
 
 void Checker::setFixedContext(PtxVersion V, Target T, bool Assume) {
@@ -149,9 +147,10 @@ void Checker::onItem(SourceRange R, bool IsVersion, bool IsTarget, const Directi
     case Phase::Start:
     case Phase::AfterVersion:
     case Phase::InTargets:
+      // Before any .version, the file lacks its header: a later .version is
+      // misplaced, none at all is reported at the end of the file.
       handleTarget(*D, !SawTarget);
-      if (State != Phase::Start)
-        State = Phase::InTargets;
+      State = Phase::InTargets;
       return;
     case Phase::Body: {
       Diagnostic &Diag = Diags.error("target-misplaced", TargetSpec, R,
@@ -159,6 +158,10 @@ void Checker::onItem(SourceRange R, bool IsVersion, bool IsTarget, const Directi
                                      "directive or declaration");
       if (FirstTargetDirRange.isValid())
         Diag.Notes.push_back({FirstTargetDirRange, "the module's .target is here"});
+      else if (PendingTargetMissing.isValid())
+        Diag.Notes.push_back({PendingTargetMissing, "it must come before this"});
+      // One problem, one diagnostic: this supersedes "missing .target".
+      PendingTargetMissing = SourceRange();
       if (!SawTarget)
         handleTarget(*D, true);
       return;
@@ -172,15 +175,9 @@ void Checker::onItem(SourceRange R, bool IsVersion, bool IsTarget, const Directi
     // unless a misplaced .version turns up later.
     break;
   case Phase::AfterVersion:
-    if (!SawTarget) {
-      Diagnostic &Diag = Diags.error("target-missing", TargetSpec, R,
-                                     "missing .target directive; it must directly follow "
-                                     ".version");
-      if (Opts.TargetOverride)
-        Diag.Fixes.push_back(
-            {SourceRange(R.Begin, R.Begin), ".target " + Opts.TargetOverride->str() + "\n"});
-      TargetMissingReported = true;
-    }
+    // Reported at the end of the file unless a (misplaced) .target follows.
+    if (!SawTarget)
+      PendingTargetMissing = R;
     break;
   case Phase::InTargets:
   case Phase::Body:
@@ -283,7 +280,9 @@ void Checker::handleTarget(const Directive &D, bool FirstTargetDirective) {
     FileTarget = *T;
     TargetRange = R;
 
-    if (Version.isValid()) {
+    // With --target the module's own targets are replaced: only the
+    // override is checked against the version (finishHeader).
+    if (Version.isValid() && !Opts.TargetOverride) {
       PtxVersion Doc = Info->Documented.isValid() ? Info->Documented : Info->Introduced;
       if (Version < Info->Introduced) {
         Diagnostic &Diag =
@@ -321,13 +320,27 @@ void Checker::finishHeader() {
     Diags.error("target-option", TargetSpec, MapF64Range,
                 ".target option map_f64_to_f32 is only for sm_10, sm_11 and sm_12 (target is " +
                     FileTarget.str() + ")");
-  if (Opts.TargetOverride && FileTarget.isValid()) {
-    std::string Why;
-    if (!canCompileFor(FileTarget, *Opts.TargetOverride, &Why))
-      Diags.error("target-arch", TargetSpec, TargetRange,
-                  ".target " + FileTarget.str() + " cannot be compiled for " +
-                      Opts.TargetOverride->str() + " (--target): " + Why);
+  if (!Opts.TargetOverride)
+    return;
+  Target O = *Opts.TargetOverride;
+  const TargetInfo *Info = findTarget(O);
+  if (!Info) {
+    Diags.error("target-unknown", TargetSpec, TargetRange,
+                "unknown target '" + O.str() + "' given with --target");
+  } else if (Version.isValid() && Version < Info->Introduced) {
+    PtxVersion Doc = Info->Documented.isValid() ? Info->Documented : Info->Introduced;
+    Diagnostic &D = Diags.error("target-version", TargetSpec, TargetRange,
+                                "--target " + O.str() + " " + requiresPtxText(Doc, Version));
+    if (VersionRange.isValid())
+      D.Fixes.push_back({VersionRange, Doc.str()});
   }
+  // The override replaces the module's .target for the checks; say so when
+  // ptxas -arch would refuse the module as written.
+  std::string Why;
+  if (FileTarget.isValid() && !canCompileFor(FileTarget, O, &Why))
+    Diags.warning("target-arch", TargetSpec, TargetRange,
+                  ".target " + FileTarget.str() + " is checked as --target " + O.str() +
+                      ", but ptxas -arch " + O.str() + " rejects this module: " + Why);
 }
 
 //===----------------------------------------------------------------------===//
@@ -395,10 +408,15 @@ void Checker::onEndOfFile() {
                                    "missing .version directive at the start of the file");
     Diag.Fixes.push_back({SourceRange(0, 0), ".version " + latestPtxVersion().str() + "\n"});
   }
-  if (!SawTarget && !TargetMissingReported) {
-    SourceRange At = VersionDirRange.isValid()
-                         ? SourceRange(VersionDirRange.End, VersionDirRange.End)
-                         : SourceRange(0, 0);
+  if (PendingTargetMissing.isValid()) {
+    Diagnostic &Diag = Diags.error("target-missing", TargetSpec, PendingTargetMissing,
+                                   "missing .target directive; it must directly follow .version");
+    if (Opts.TargetOverride)
+      Diag.Fixes.push_back({SourceRange(PendingTargetMissing.Begin, PendingTargetMissing.Begin),
+                            ".target " + Opts.TargetOverride->str() + "\n"});
+  } else if (SawVersion && !SawTarget) {
+    // Nothing after .version at all.
+    SourceRange At(VersionDirRange.End, VersionDirRange.End);
     Diags.error("target-missing", TargetSpec, At,
                 "missing .target directive; it must directly follow .version");
   }

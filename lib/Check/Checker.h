@@ -5,12 +5,13 @@
 // scoped symbol table, checks the module-level rules (version-*, target-*)
 // and hands every matrix instruction to its family check.
 //
-// Overrides: LintOptions::Version replaces the module's .version for every
-// check. LintOptions::TargetOverride behaves like `ptxas -arch`: the module's
-// own .target still decides which features are available (ptxas checks
-// instructions against .target, not -arch), and the override must be a GPU
-// the module's target can be compiled for (rule target-arch). Without a
-// .target in the file, the override is used for the checks.
+// Overrides (LintOptions): Version and TargetOverride replace the module's
+// .version and .target for every check, "as if the module said" them. The
+// module's own .target entries are then only checked for being known; the
+// override is checked against the version, and a warning (target-arch) says
+// when `ptxas -arch <override>` would refuse the module as written (ptxas
+// checks instructions against .target, and compiles sm_XY for sm_MN* with
+// MN >= XY, sm_XYf for its family, sm_XYa only for sm_XYa).
 //
 //===----------------------------------------------------------------------===//
 #ifndef PTXLINT_LIB_CHECK_CHECKER_H
@@ -79,11 +80,11 @@ private:
   SourceRange TargetRange; ///< where FileTarget is written
   SourceRange FirstTargetDirRange;
   bool SawTarget = false;
-  bool TargetMissingReported = false;
-  Target FixedTarget;      ///< single-instruction mode
-  llvm::StringRef TexMode; ///< texmode_unified / texmode_independent seen
-  SourceRange DebugRange;  ///< the debug option, if given
-  SourceRange MapF64Range; ///< the map_f64_to_f32 option, if given
+  SourceRange PendingTargetMissing; ///< first item after .version, when not .target
+  Target FixedTarget;               ///< single-instruction mode
+  llvm::StringRef TexMode;          ///< texmode_unified / texmode_independent seen
+  SourceRange DebugRange;           ///< the debug option, if given
+  SourceRange MapF64Range;          ///< the map_f64_to_f32 option, if given
   bool SawDebugSection = false;
 
   SourceRange FirstItemRange;

@@ -27,11 +27,12 @@ const RuleInfo GenericRules[] = {
      "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f1, %f2 %f3, %f4}, {%r1, %r2, %r3, "
      "%r4}, {%r5, %r6}, {%f5, %f6, %f7, %f8};",
      "fix the token the diagnostic points at (here: the missing ',')"},
-    {"target-arch", "11.1.2", Severity::Error,
-     "with --target (ptxas -arch), the module's .target must be compilable for that GPU: sm_XY "
-     "for sm_MN* with MN >= XY, sm_XYf for later members of its family, sm_XYa only for sm_XYa",
+    {"target-arch", "11.1.2", Severity::Warning,
+     "--target replaces the module's .target for checking; warns when ptxas -arch with that "
+     "target would refuse the module as written: sm_XY compiles for sm_MN* with MN >= XY, "
+     "sm_XYf for later members of its family, sm_XYa only for sm_XYa",
      ".version 8.0\n.target sm_90a   // checked with --target sm_100a",
-     "compile for the module's own target, or retarget the module"},
+     "retarget the module (.target), or check it for its own target"},
     {"target-debug-info", "11.1.2", Severity::Error,
      "the .target option debug requires DWARF sections (.section .debug_info, .debug_abbrev, ...) "
      "in the module",
@@ -61,6 +62,9 @@ const RuleInfo GenericRules[] = {
      "sm_100a: 8.6, sm_120a: 8.7, sm_100f: 8.8, sm_110a: 9.0); a warning where ptxas accepts a "
      "version older than the release notes document (sm_70 at 5.1, sm_88 before 9.0)",
      ".version 7.0\n.target sm_90", "raise .version to the version in the message"},
+    {"unknown-suppression", "", Severity::Warning,
+     "a ptx-lint-disable comment must name known rule ids (or all)",
+     "// ptx-lint-disable-next-line mma-shpae", "spell the rule id as in this reference"},
     {"version-misplaced", "11.1.1", Severity::Error,
      ".version must be the first directive of the module, and appear once",
      "// comment\n.target sm_90\n.version 9.0", "move .version to the top of the file"},

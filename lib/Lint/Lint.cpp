@@ -11,6 +11,7 @@
 
 #include "Check/Checker.h"
 #include "Check/Rules.h"
+#include "Lint/FastInstruction.h"
 #include "ptxlint/Parser.h"
 
 #include <algorithm>
@@ -114,12 +115,17 @@ LintResult checkInstruction(llvm::StringRef Text, Target T, PtxVersion V, llvm::
                    " (version is " + EffV.str() + ")");
   }
 
-  SourceFile File("<instruction>", Text.str());
+  // The ';' is optional for callers. Appended after a newline, so a
+  // trailing // comment cannot swallow it; every range stays inside Text.
+  std::string Buf = Text.str();
+  if (!llvm::StringRef(Buf).rtrim().endswith(";"))
+    Buf += "\n;";
+  SourceFile File("<instruction>", std::move(Buf));
   check::Checker C(File, DE, Opts);
   C.setFixedContext(EffV, T, /*AssumeDeclared=*/Decls.empty());
   try {
     std::unique_ptr<SourceFile> DeclFile;
-    if (!Decls.empty()) {
+    if (!Decls.empty() && !lint::declareRegistersFast(Decls, C.symbols())) {
       // Declarations live in a function body of their own; their ranges do
       // not point into Text, so their diagnostics carry no location.
       PtxVersion WV = EffV.isValid() ? EffV : latestPtxVersion();
@@ -135,7 +141,12 @@ LintResult checkInstruction(llvm::StringRef Text, Target T, PtxVersion V, llvm::
       }
     }
     ASTContext Ctx;
-    if (const Instruction *I = parseInstruction(File, Ctx, DE))
+    // The hand-written recognizer covers the usual shapes in a few hundred
+    // nanoseconds; ANTLR handles (and diagnoses) everything else.
+    const Instruction *I = lint::parseInstructionFast(File, Ctx);
+    if (!I)
+      I = parseInstruction(File, Ctx, DE);
+    if (I)
       C.checkInstruction(*I);
   } catch (...) {
     DE.error("internal", "", SourceRange(),
