@@ -95,6 +95,10 @@ llvm::ArrayRef<RuleInfo> ldmatrixRules() {
 
 namespace check {
 
+// CheckWmma.cpp: immediates inside a source fragment.
+void checkFragmentImmediates(const Instruction &I, unsigned Idx, llvm::StringRef Rule,
+                             llvm::StringRef Sec, bool SingleOnly, CheckContext &Ctx);
+
 /// ldmatrix and stmatrix (shared implementation; see the file comment).
 void checkMatrixLoadStore(const Instruction &I, CheckContext &Ctx, Family Fam) {
   std::string Prefix = spec::familyRulePrefix(Fam).str() + "-";
@@ -126,6 +130,8 @@ void checkMatrixLoadStore(const Instruction &I, CheckContext &Ctx, Family Fam) {
     return;
   checkOperands(I, *M.F, Ctx);
   checkGates(I, *M.F, Ctx);
+  if (Fam == Family::Stmatrix)
+    checkFragmentImmediates(I, 1, "stmatrix-immediate-type", Sec, false, Ctx);
 
   // The address operand.
   unsigned PIdx = Fam == Family::Stmatrix ? 0 : 1;

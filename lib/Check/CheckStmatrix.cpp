@@ -39,6 +39,11 @@ const RuleInfo OwnRules[] = {
      ".m8n8, 8 for .m16n8)",
      "stmatrix.sync.aligned.m8n8.x1.b16 [%rd0+8], {%r0};",
      "use an offset that is a multiple of the row size"},
+    {"stmatrix-immediate-type", StSec, Severity::Error,
+     "an immediate inside the source fragment must have the type of the registers beside "
+     "it: an integer literal among integer registers, a floating-point literal among "
+     ".f32/.b32 registers, none among .f16x2 registers",
+     "stmatrix.sync.aligned.m8n8.x2.b16 [%rd0], {%f0, 1};", "write 0f3F800000 or a register"},
     {"stmatrix-type", StSec, Severity::Error,
      "the element type must suit the shape: .m8n8 is .b16, .m16n8 is .b8",
      "stmatrix.sync.aligned.m16n8.x1.trans.b16 [%rd0], {%r0};", "use the type of the shape"},

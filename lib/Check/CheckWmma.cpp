@@ -129,6 +129,18 @@ const RuleInfo OwnRules[] = {
      ".local .b8 l[1024];\n...\nwmma.store.d.sync.aligned.row.m16n16k16.f32 [l], "
      "{%f0,...,%f7};",
      "write the state space the symbol is declared in"},
+    {"wmma-mma-immediate-type", MmaSec, Severity::Error,
+     "an immediate inside a fragment must have the type of the registers beside it: an "
+     "integer literal among integer registers, a floating-point literal among .f32/.f64/.b32 "
+     "registers, none among .f16x2 registers",
+     "wmma.mma.sync.aligned.row.col.m16n16k16.f32.f32 {%f0,...}, {...}, {...}, "
+     "{%f8,...,%f14,0};",
+     "write 0f00000000 (or use a register)"},
+    {"wmma-store-immediate-type", StoreSec, Severity::Error,
+     "an immediate inside a stored fragment must have the type of the registers beside it; "
+     "with 32-bit registers only 0f (single precision) floating-point literals are accepted",
+     "wmma.store.d.sync.aligned.row.m16n16k16.f32 [%rd0], {%f0,...,%f6,1.0};",
+     "write 0f3F800000 (or use a register)"},
     {"wmma-load-alignment", StorageSec, Severity::Warning,
      "the address must be aligned to the fragment size in bytes",
      "wmma.load.a.sync.aligned.row.m16n16k16.f16 {%r0,...,%r7}, [%rd0+16];",
@@ -323,6 +335,80 @@ void checkFpSatfinite(const Instruction &I, const spec::Form &F, check::CheckCon
   D.Fixes.push_back({R, ""});
 }
 
+/// How ptxas types a vector element for "Vector with elements of different
+/// types are not allowed".
+enum class ElemKind { Bits, Int, Float, Packed, Unknown };
+
+ElemKind elemKind(llvm::StringRef T) {
+  if (T == ".b32" || T == ".b64")
+    return ElemKind::Bits;
+  if (T == ".s32" || T == ".u32" || T == ".s64" || T == ".u64")
+    return ElemKind::Int;
+  if (T == ".f32" || T == ".f64")
+    return ElemKind::Float;
+  if (T.endswith("x2"))
+    return ElemKind::Packed;
+  return ElemKind::Unknown;
+}
+
+} // namespace
+
+namespace check {
+
+/// Immediates inside the source fragment I.Operands[Idx] (established with
+/// ptxas 13.0: an integer literal only among .b/.s/.u registers, a float
+/// literal only among .b/.f registers, nothing among packed .f16x2 ones; the
+/// wmma.store builtin also refuses 0d and decimal literals beside 32-bit
+/// registers). Shared with CheckLdmatrix.cpp (stmatrix).
+void checkFragmentImmediates(const Instruction &I, unsigned Idx, llvm::StringRef Rule,
+                             llvm::StringRef Sec, bool SingleOnly, CheckContext &Ctx) {
+  if (Idx >= I.Operands.size() || I.Operands[Idx].Kind != OperandKind::Vector)
+    return;
+  const Operand &V = I.Operands[Idx];
+  bool Int = false, Float = false, Packed = false, Wide = false;
+  std::string Example;
+  for (const Operand &E : V.Elements) {
+    if (E.Kind != OperandKind::Name)
+      continue;
+    const RegisterInfo *R = Ctx.Syms.lookup(E.Text);
+    if (!R)
+      continue;
+    ElemKind K = elemKind(R->Type);
+    Int |= K == ElemKind::Int;
+    Float |= K == ElemKind::Float;
+    Packed |= K == ElemKind::Packed;
+    Wide |= R->Type.endswith("64");
+    if (Example.empty() && K != ElemKind::Unknown)
+      Example = E.Text.str() + " (" + R->Type.str() + ")";
+  }
+  if (Example.empty())
+    return;
+  for (const Operand &E : V.Elements) {
+    if (!E.isImmediate())
+      continue;
+    bool IsFloat = E.Kind == OperandKind::FloatImm;
+    std::string Why;
+    if (Packed)
+      Why = "no immediate may stand beside packed registers such as " + Example;
+    else if (IsFloat && Int)
+      Why = "a floating-point literal cannot stand beside integer registers such as " + Example;
+    else if (!IsFloat && Float)
+      Why = "an integer literal cannot stand beside floating-point registers such as " + Example +
+            "; write it as 0f/0d hexadecimal";
+    else if (IsFloat && SingleOnly && !Wide && !E.Text.startswith("0f") && !E.Text.startswith("0F"))
+      Why = "beside 32-bit registers ptxas accepts only single-precision 0f literals here";
+    if (Why.empty())
+      continue;
+    Ctx.Diags.error(Rule, Sec, E.Range,
+                    "immediate '" + E.Text.str() + "' in fragment " + std::to_string(Idx) + ": " +
+                        Why + " (ptxas: vector elements must have one type)");
+  }
+}
+
+} // namespace check
+
+namespace {
+
 /// The address symbol's state space against the instruction's (ptxas:
 /// "State space mismatch between instruction and address").
 void checkStateSpace(const Instruction &I, unsigned PIdx, const std::string &Prefix,
@@ -463,10 +549,15 @@ void checkWmma(const Instruction &I, CheckContext &Ctx) {
     checkGates(I, *F, Ctx);
   }
   checkAligned(I, Fam, Ctx);
-  if (Fam == Family::WmmaMma)
+  if (Fam == Family::WmmaMma) {
     checkFpSatfinite(I, *F, Ctx);
-  else
+    for (unsigned K = 1; K < 4; ++K)
+      checkFragmentImmediates(I, K, "wmma-mma-immediate-type", MmaSec, false, Ctx);
+  } else {
     checkStorage(I, *F, Fam, Ctx);
+    if (Fam == Family::WmmaStore)
+      checkFragmentImmediates(I, 1, "wmma-store-immediate-type", StoreSec, true, Ctx);
+  }
 }
 
 } // namespace check

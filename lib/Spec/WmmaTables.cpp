@@ -300,8 +300,8 @@ Form makeLoadStore(Family Fam, llvm::StringRef Matrix, llvm::StringRef Layout,
   addShapeGate(F, Shape, Sec);
   if (Cta)
     addCtaGate(F, Sec);
-  if (C == TypeClass::SubByte || C == TypeClass::Bit)
-    F.Advisory = PreviewNote;
+  // The preview-feature note is given once per computation, on wmma.mma,
+  // not on every load and store of its fragments.
   return F;
 }
 
