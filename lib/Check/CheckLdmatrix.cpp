@@ -138,6 +138,12 @@ void checkMatrixLoadStore(const Instruction &I, CheckContext &Ctx, Family Fam) {
   if (PIdx >= I.Operands.size() || I.Operands[PIdx].Kind != OperandKind::Address)
     return;
   const Operand &P = I.Operands[PIdx];
+  if (P.Elements.empty()) {
+    Ctx.Diags.error(ruleId(Fam, matcher_rules::OperandKind), Sec, P.Range,
+                    "an immediate address is not allowed: ptxas accepts [constant] only in the "
+                    ".local state space; use a register or a symbol");
+    return;
+  }
   if (P.HasOffset && P.IntValue % static_cast<int64_t>(rowBytes(I)) != 0)
     Ctx.Diags.warning(Prefix + "alignment", Sec, P.Range,
                       "address offset " + std::to_string(P.IntValue) + " is not a multiple of " +
@@ -155,7 +161,9 @@ void checkMatrixLoadStore(const Instruction &I, CheckContext &Ctx, Family Fam) {
     Explicit |= Q.startswith(".shared");
   std::string Msg = "'" + P.Elements[0].Text.str() + "' is declared in " + Sym->StateSpace.str() +
                     ", but " + spec::familyName(Fam).str() + " accesses .shared memory";
-  if (Explicit) {
+  // ptxas rejects .const and .param symbols even in a generic address; a
+  // .global or .local one it accepts, and the access is undefined.
+  if (Explicit || (Sym->StateSpace != ".global" && Sym->StateSpace != ".local")) {
     Diagnostic &D = Ctx.Diags.error(Prefix + "state-space", Sec, P.Elements[0].Range,
                                     Msg + " (ptxas: state space mismatch)");
     if (Sym->DeclRange.isValid())

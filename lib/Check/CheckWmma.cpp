@@ -441,13 +441,30 @@ void checkStateSpace(const Instruction &I, unsigned PIdx, const std::string &Pre
   }
   if (Space == ".global" || Space == ".shared")
     return;
-  Diagnostic &D = Ctx.Diags.warning(
-      Prefix + "state-space", Sec, P.Elements[0].Range,
-      "'" + Name + "' is declared in " + Space.str() +
-          ": wmma accesses only .global and .shared memory, so this generic address is "
-          "undefined behaviour");
+  // ptxas rejects .const and .param symbols even in a generic address; a
+  // .local one it accepts, and the access is undefined (9.7.14.4.3).
+  bool Rejected = Space != ".local";
+  std::string Msg = "'" + Name + "' is declared in " + Space.str() +
+                    ": wmma accesses only .global and .shared memory";
+  Msg += Rejected ? " (ptxas: state space mismatch)"
+                  : ", so this generic address is undefined behaviour";
+  Diagnostic &D = Rejected
+                      ? Ctx.Diags.error(Prefix + "state-space", Sec, P.Elements[0].Range, Msg)
+                      : Ctx.Diags.warning(Prefix + "state-space", Sec, P.Elements[0].Range, Msg);
   if (Sym->DeclRange.isValid())
     D.Notes.push_back({Sym->DeclRange, "declared here"});
+}
+
+/// `[imm]`: ptxas allows immediate addresses only for .local ("Immediate
+/// addresses allowed only for .local state space").
+void checkImmediateAddress(const Instruction &I, unsigned PIdx, Family Fam,
+                           check::CheckContext &Ctx) {
+  if (PIdx >= I.Operands.size() || I.Operands[PIdx].Kind != OperandKind::Address ||
+      !I.Operands[PIdx].Elements.empty())
+    return;
+  Ctx.Diags.error(ruleOf(Fam, mr::OperandKind), spec::familySection(Fam), I.Operands[PIdx].Range,
+                  "an immediate address is not allowed: ptxas accepts [constant] only in the "
+                  ".local state space; use a register or a symbol");
 }
 
 /// 9.7.14.4.2: stride and address alignment of wmma.load/wmma.store.
@@ -480,6 +497,12 @@ void checkStorage(const Instruction &I, const spec::Form &F, Family Fam, check::
                             "); the address must be aligned to it");
   }
   checkStateSpace(I, PIdx, Prefix, IsLoad ? LoadSec : StoreSec, Ctx);
+  if (I.Operands.size() >= 3 && I.Operands[2].Kind == OperandKind::FloatImm)
+    Ctx.Diags.error(ruleOf(Fam, mr::ImmediateNotAllowed), IsLoad ? LoadSec : StoreSec,
+                    I.Operands[2].Range,
+                    "the stride is a 32-bit integer (a count of matrix elements), found the "
+                    "floating-point constant " +
+                        I.Operands[2].Text.str());
   if (I.Operands.size() < 3 || I.Operands[2].Kind != OperandKind::IntImm)
     return;
   const Operand &S = I.Operands[2];
@@ -554,6 +577,7 @@ void checkWmma(const Instruction &I, CheckContext &Ctx) {
     for (unsigned K = 1; K < 4; ++K)
       checkFragmentImmediates(I, K, "wmma-mma-immediate-type", MmaSec, false, Ctx);
   } else {
+    checkImmediateAddress(I, Fam == Family::WmmaLoad ? 1 : 0, Fam, Ctx);
     checkStorage(I, *F, Fam, Ctx);
     if (Fam == Family::WmmaStore)
       checkFragmentImmediates(I, 1, "wmma-store-immediate-type", StoreSec, true, Ctx);
