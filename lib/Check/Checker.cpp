@@ -184,7 +184,7 @@ void Checker::onItem(SourceRange R, bool IsVersion, bool IsTarget, const Directi
     break;
   }
   State = Phase::Body;
-  finishHeader();
+  finishHeader(/*ModuleHasContent=*/true);
 }
 
 void Checker::handleVersion(const Directive &D) {
@@ -285,13 +285,19 @@ void Checker::handleTarget(const Directive &D, bool FirstTargetDirective) {
     if (Version.isValid() && !Opts.TargetOverride) {
       PtxVersion Doc = Info->Documented.isValid() ? Info->Documented : Info->Introduced;
       if (Version < Info->Introduced) {
-        Diagnostic &Diag =
-            Diags.error("target-version", TargetSpec, R,
-                        ".target " + Arg.str() + " " + requiresPtxText(Doc, Version));
+        // Held back until the module has content: ptxas does not check a
+        // header-only module (docs/differences/targets.md).
+        Diagnostic D;
+        D.Sev = Severity::Error;
+        D.Rule = "target-version";
+        D.Spec = TargetSpec;
+        D.Range = R;
+        D.Message = ".target " + Arg.str() + " " + requiresPtxText(Doc, Version);
         if (VersionRange.isValid()) {
-          Diag.Fixes.push_back({VersionRange, Doc.str()});
-          Diag.Notes.push_back({VersionRange, "module PTX ISA version is set here"});
+          D.Fixes.push_back({VersionRange, Doc.str()});
+          D.Notes.push_back({VersionRange, "module PTX ISA version is set here"});
         }
+        PendingTargetVersion.push_back(std::move(D));
       } else if (Version < Doc) {
         Diagnostic &Diag =
             Diags.warning("target-version", TargetSpec, R,
@@ -312,10 +318,20 @@ void Checker::handleTarget(const Directive &D, bool FirstTargetDirective) {
   }
 }
 
-void Checker::finishHeader() {
+void Checker::finishHeader(bool ModuleHasContent) {
   if (HeaderDone)
     return;
   HeaderDone = true;
+  for (Diagnostic &P : PendingTargetVersion) {
+    Diagnostic &D = Diags.report(ModuleHasContent ? Severity::Error : Severity::Warning, P.Rule,
+                                 P.Spec, P.Range,
+                                 ModuleHasContent ? P.Message
+                                                  : P.Message + "; ptxas only checks this once "
+                                                                "the module has content");
+    D.Fixes = std::move(P.Fixes);
+    D.Notes = std::move(P.Notes);
+  }
+  PendingTargetVersion.clear();
   if (MapF64Range.isValid() && FileTarget.isValid() && FileTarget.Sm >= 13)
     Diags.error("target-option", TargetSpec, MapF64Range,
                 ".target option map_f64_to_f32 is only for sm_10, sm_11 and sm_12 (target is " +
@@ -420,7 +436,7 @@ void Checker::onEndOfFile() {
     Diags.error("target-missing", TargetSpec, At,
                 "missing .target directive; it must directly follow .version");
   }
-  finishHeader();
+  finishHeader(/*ModuleHasContent=*/false);
   if (DebugRange.isValid() && !SawDebugSection)
     Diags.error("target-debug-info", TargetSpec, DebugRange,
                 "the .target option debug requires debug information (.section .debug_info, "

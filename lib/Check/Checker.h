@@ -55,8 +55,9 @@ private:
   void onItem(SourceRange R, bool IsVersion, bool IsTarget, const Directive *D);
   void handleVersion(const Directive &D);
   void handleTarget(const Directive &D, bool FirstTargetDirective);
-  /// The header is complete: checks that need all of .target.
-  void finishHeader();
+  /// The header is complete: checks that need all of .target. Called at the
+  /// first item after the header (ModuleHasContent) or at the end of file.
+  void finishHeader(bool ModuleHasContent);
   SourceRange argsRange(const Directive &D) const;
 
   const SourceFile &File;
@@ -88,6 +89,7 @@ private:
   bool SawDebugSection = false;
 
   SourceRange FirstItemRange;
+  std::vector<Diagnostic> PendingTargetVersion;
 };
 
 } // namespace check

@@ -55,6 +55,17 @@ TEST(LintFileTest, TargetNeedsNewerVersion) {
   EXPECT_EQ(R.Diags[0].Spec, "11.1.2");
 }
 
+TEST(LintFileTest, HeaderOnlyModuleIsNotCheckedByPtxas) {
+  // ptxas 13.0 accepts ".version 7.0 / .target sm_90" with nothing after it.
+  auto D = lint(".version 7.0\n.target sm_90\n");
+  ASSERT_EQ(D.size(), 1u);
+  EXPECT_EQ(D[0].Rule, "target-version");
+  EXPECT_EQ(D[0].Sev, Severity::Warning);
+  D = lint(".version 7.0\n.target sm_90\n.global .b32 x;\n");
+  ASSERT_EQ(D.size(), 1u);
+  EXPECT_EQ(D[0].Sev, Severity::Error);
+}
+
 TEST(LintFileTest, HeaderOrder) {
   auto D = lint(std::string(".target sm_90\n") + Body);
   ASSERT_EQ(D.size(), 1u);
