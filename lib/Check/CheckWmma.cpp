@@ -326,7 +326,8 @@ void checkFpSatfinite(const Instruction &I, const spec::Form &F, check::CheckCon
   SourceRange R = qualRange(I, S, Ctx);
   bool Removed = !Ctx.Version.isValid() || Ctx.Version >= PtxVersion(6, 5);
   std::string Msg = "'.satfinite' on floating-point wmma.mma ";
-  Msg += Removed ? "is removed from PTX ISA 6.5" : "is deprecated since PTX ISA 6.4";
+  Msg +=
+      Removed ? "is removed from PTX ISA 6.5" : "is deprecated (PTX ISA 6.4) and removed from 6.5";
   if (Ctx.Version.isValid())
     Msg += " (module is .version " + Ctx.Version.str() + ")";
   Msg += "; ptxas warns that it may produce unexpected results on sm_70 and later";

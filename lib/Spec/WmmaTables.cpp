@@ -459,8 +459,7 @@ Form makeMma(const MmaDesc &D) {
   F.Shape = D.Shape;
   F.Spec = MmaSec;
   F.FragmentSpec = FragSec;
-  addGate(F, classGate(D.Class, MmaSec));
-  addShapeGate(F, D.Shape, MmaSec);
+  // The stronger .and gate first: the matcher reports the first failing one.
   if (D.Op == ".and") {
     Gate G;
     G.Feature = "the .and operation of single-bit wmma.mma";
@@ -469,6 +468,8 @@ Form makeMma(const MmaDesc &D) {
     G.Targets.MinSm = 80;
     addGate(F, G);
   }
+  addGate(F, classGate(D.Class, MmaSec));
+  addShapeGate(F, D.Shape, MmaSec);
   if (D.Class == TypeClass::SubByte || D.Class == TypeClass::Bit)
     F.Advisory = PreviewNote;
   return F;
