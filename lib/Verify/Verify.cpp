@@ -47,6 +47,8 @@ std::vector<Expectation> parseExpectations(const SourceFile &F, std::vector<Diag
       E.Sev = Severity::Note;
     else
       continue; // prose such as "expected-value", not a directive
+    if (!Rest.empty() && (isAlnum(Rest[0]) || Rest[0] == '-' || Rest[0] == '_'))
+      continue; // "expected-errors", "expected-error-free": prose too
     StringRef Directive = Body.take_front(Body.size() - Rest.size());
     E.Where = F.rangeOf(Directive);
     long long Line = C.Line;
