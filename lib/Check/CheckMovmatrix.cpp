@@ -72,6 +72,14 @@ void checkMovmatrix(const Instruction &I, CheckContext &Ctx) {
                     "the destination of movmatrix must be a register, not '_' (ptxas 13.0 "
                     "crashes on it)");
 
+  // ptxas: "Vector operand is not allowed for instruction 'movmatrix'" (the
+  // generic check takes a one-register vector for a register).
+  for (const Operand &O : I.Operands)
+    if (O.Kind == OperandKind::Vector)
+      Ctx.Diags.error(ruleId(spec::Family::Movmatrix, matcher_rules::OperandKind), MovSec, O.Range,
+                      "movmatrix takes plain registers, not vectors: write the register "
+                      "without braces");
+
   MatchResult M = matchForm(I, spec::Family::Movmatrix, Ctx, Opts);
   if (!M.F)
     return;

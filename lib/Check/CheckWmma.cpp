@@ -400,6 +400,12 @@ void checkFragmentImmediates(const Instruction &I, unsigned Idx, llvm::StringRef
       Why = "beside 32-bit registers ptxas accepts only single-precision 0f literals here";
     if (Why.empty())
       continue;
+    // The generic operand check may have reported this constant already.
+    bool Reported = false;
+    for (const Diagnostic &D : Ctx.Diags.diagnostics())
+      Reported |= D.Range == E.Range && D.Sev == Severity::Error;
+    if (Reported)
+      continue;
     Ctx.Diags.error(Rule, Sec, E.Range,
                     "immediate '" + E.Text.str() + "' in fragment " + std::to_string(Idx) + ": " +
                         Why + " (ptxas: vector elements must have one type)");
