@@ -98,7 +98,7 @@ void Checker::setFixedContext(PtxVersion V, Target T, bool Assume) {
   FixedContext = true;
   HeaderDone = true;
   State = Phase::Body;
-  Version = Opts.Version ? *Opts.Version : V;
+  Version = V;
   FixedTarget = T;
   AssumeDeclared = Assume;
 }
@@ -197,6 +197,11 @@ void Checker::handleVersion(const Directive &D) {
     Text = D.Args.front();
   if (Opts.Version)
     return; // replaced for every check; the file's spelling is not ours to judge
+  if (D.Args.empty()) {
+    Diags.error("version-unknown", VersionSpec, D.Range,
+                ".version needs a PTX ISA version, e.g. .version " + latestPtxVersion().str());
+    return;
+  }
   VersionRange = R;
   std::optional<PtxVersion> V = PtxVersion::parse(Text);
   if (!V) {
@@ -237,6 +242,9 @@ void Checker::handleTarget(const Directive &D, bool FirstTargetDirective) {
     FirstTargetDirRange = D.Range;
   SawTarget = true;
   bool First = FirstTargetDirective;
+  if (First && D.Args.empty())
+    Diags.error("target-missing", TargetSpec, D.Range,
+                ".target needs an architecture, e.g. .target sm_90");
   for (llvm::StringRef Arg : D.Args) {
     if (Arg == "," || Arg.empty())
       continue;
@@ -416,7 +424,17 @@ void Checker::onFunctionEnd(const Function &F) { Syms.resetToModuleScope(); }
 void Checker::onEndOfFile() {
   if (FixedContext)
     return;
-  if (!SawVersion) {
+  // A header the parser could not read (".version" without a number) has
+  // been reported as a syntax error already: do not add "missing" to it.
+  auto SyntaxErrorBefore = [&](uint32_t Offset) {
+    for (const Diagnostic &D : Diags.diagnostics())
+      if (D.Rule == "syntax" && (!D.Range.isValid() || D.Range.Begin <= Offset))
+        return true;
+    return false;
+  };
+  uint32_t HeaderEnd =
+      FirstItemRange.isValid() ? FirstItemRange.Begin : static_cast<uint32_t>(File.size());
+  if (!SawVersion && !SyntaxErrorBefore(HeaderEnd)) {
     SourceRange At = FirstItemRange.isValid()
                          ? SourceRange(FirstItemRange.Begin, FirstItemRange.Begin)
                          : SourceRange(0, 0);
@@ -424,13 +442,15 @@ void Checker::onEndOfFile() {
                                    "missing .version directive at the start of the file");
     Diag.Fixes.push_back({SourceRange(0, 0), ".version " + latestPtxVersion().str() + "\n"});
   }
-  if (PendingTargetMissing.isValid()) {
+  if (PendingTargetMissing.isValid() && SyntaxErrorBefore(PendingTargetMissing.Begin)) {
+    // Reported as syntax.
+  } else if (PendingTargetMissing.isValid()) {
     Diagnostic &Diag = Diags.error("target-missing", TargetSpec, PendingTargetMissing,
                                    "missing .target directive; it must directly follow .version");
     if (Opts.TargetOverride)
       Diag.Fixes.push_back({SourceRange(PendingTargetMissing.Begin, PendingTargetMissing.Begin),
                             ".target " + Opts.TargetOverride->str() + "\n"});
-  } else if (SawVersion && !SawTarget) {
+  } else if (SawVersion && !SawTarget && !SyntaxErrorBefore(static_cast<uint32_t>(File.size()))) {
     // Nothing after .version at all.
     SourceRange At(VersionDirRange.End, VersionDirRange.End);
     Diags.error("target-missing", TargetSpec, At,

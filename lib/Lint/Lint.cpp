@@ -98,7 +98,9 @@ LintResult lintFile(const SourceFile &File, const LintOptions &Opts) {
 LintResult checkInstruction(llvm::StringRef Text, Target T, PtxVersion V, llvm::StringRef Decls,
                             const LintOptions &Opts) {
   DiagnosticEngine DE;
-  PtxVersion EffV = Opts.Version ? *Opts.Version : V;
+  // T and V are the caller's explicit answer to "which module": the
+  // Version/TargetOverride options (meant for files) do not apply here.
+  PtxVersion EffV = V;
   // The caller's target and version stand in for the module header: check
   // them as the header would be (no location: they are not in Text).
   if (EffV.isValid() && !isKnownPtxVersion(EffV))
