@@ -10,6 +10,7 @@
 #include "ptxlint/Lint.h"
 
 #include "Check/Checker.h"
+#include "Check/CheckUtil.h"
 #include "Check/Rules.h"
 #include "Lint/FastInstruction.h"
 #include "ptxlint/Parser.h"
@@ -113,8 +114,9 @@ LintResult checkInstruction(llvm::StringRef Text, Target T, PtxVersion V, llvm::
       DE.error("target-unknown", "11.1.2", SourceRange(), "unknown target '" + T.str() + "'");
     else if (EffV.isValid() && EffV < Info->Introduced)
       DE.error("target-version", "11.1.2", SourceRange(),
-               "target " + T.str() + " requires PTX ISA " + Info->Introduced.str() +
-                   " (version is " + EffV.str() + ")");
+               "target " + T.str() + " " +
+                   check::requiresPtxText(
+                       Info->Documented.isValid() ? Info->Documented : Info->Introduced, EffV));
   }
 
   // The ';' is optional for callers. Appended after a newline, so a
