@@ -176,9 +176,9 @@ std::string renderRulesMarkdown() {
       S += R.Spec;
       S += "\n";
     }
-    S += "\n";
+    S += "- Constraint: ";
     S += R.Summary;
-    S += ".\n";
+    S += "\n";
     if (R.BadExample && *R.BadExample) {
       S += "\nExample:\n\n```ptx\n";
       S += R.BadExample;
