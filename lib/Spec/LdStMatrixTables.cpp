@@ -45,10 +45,12 @@ TargetGate newShapeTargets() {
     return X;
   };
   TargetGate G;
+  // Listed in the order messages should read; sm_101a/f (PTX ISA 8.6-8.8)
+  // is the same target as sm_110a/f (renamed in 9.0).
   G.Specific = {
-      {T(100, 'a'), {8, 6}, false}, {T(101, 'a'), {8, 6}, false}, {T(120, 'a'), {8, 6}, false},
-      {T(100, 'f'), {8, 8}, true},  {T(101, 'f'), {8, 8}, true},  {T(120, 'f'), {8, 8}, true},
-      {T(110, 'a'), {9, 0}, false}, {T(110, 'f'), {9, 0}, true},
+      {T(100, 'a'), {8, 6}, false}, {T(110, 'a'), {9, 0}, false}, {T(120, 'a'), {8, 6}, false},
+      {T(100, 'f'), {8, 8}, true},  {T(110, 'f'), {9, 0}, true},  {T(120, 'f'), {8, 8}, true},
+      {T(101, 'a'), {8, 6}, false}, {T(101, 'f'), {8, 8}, true},
   };
   return G;
 }
