@@ -1,0 +1,182 @@
+/*===- ptxlint.h - the C API of the ptx-lint library ----------*- C -*-===*
+ *
+ * For code generators written in C or any language with a C FFI (Python
+ * ctypes, Rust, Go, ...). Everything is reached through opaque handles:
+ *
+ *   ptxlint_options  settings for a check (optional: NULL means defaults)
+ *   ptxlint_result   the diagnostics of one check, owned by the caller and
+ *                    freed with ptxlint_result_destroy
+ *
+ * Rules of the API:
+ *  - No global state, nothing to initialise: any number of threads may call
+ *    the check functions at once. A ptxlint_options may be shared by many
+ *    threads while nobody modifies it; a ptxlint_result belongs to the
+ *    thread that holds it (reading one from many threads at once is fine).
+ *  - Nothing throws, nothing aborts: failures are reported by the returned
+ *    ptxlint_status; findings in the PTX are diagnostics in the result.
+ *  - Strings returned by accessors are NUL-terminated UTF-8 owned by the
+ *    result (or static): valid until the result is destroyed.
+ *  - Positions: byte offsets are 0-based and half-open [begin, end) into
+ *    the checked text; lines and columns are 1-based, columns count bytes,
+ *    the end column is exclusive. A diagnostic without a location (e.g. a
+ *    target that is too new for the PTX version) has offsets
+ *    PTXLINT_NO_OFFSET and line/column 0.
+ *
+ * The C++ API (ptxlint/Lint.h) offers the same checks with richer types.
+ *
+ *===----------------------------------------------------------------------===*/
+#ifndef PTXLINT_PTXLINT_H
+#define PTXLINT_PTXLINT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#if defined(_WIN32)
+#define PTXLINT_API
+#else
+#define PTXLINT_API __attribute__((visibility("default")))
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** Bumped when a function is added or changes; see ptxlint_api_version(). */
+#define PTXLINT_C_API_VERSION 1
+
+/** The offset of a diagnostic (or fix-it, or note) that has no location. */
+#define PTXLINT_NO_OFFSET UINT32_MAX
+
+typedef struct ptxlint_options ptxlint_options;
+typedef struct ptxlint_result ptxlint_result;
+
+/** What a call returns. Only PTXLINT_OK produces a result. */
+typedef enum ptxlint_status {
+  PTXLINT_OK = 0,
+  PTXLINT_ERROR_INVALID_ARGUMENT = 1, /**< a required pointer was NULL */
+  PTXLINT_ERROR_BAD_TARGET = 2,       /**< target is not "sm_NN", "sm_NNa", "sm_NNf" */
+  PTXLINT_ERROR_BAD_VERSION = 3,      /**< version is not "X.Y" */
+  PTXLINT_ERROR_OUT_OF_MEMORY = 4,
+  PTXLINT_ERROR_INTERNAL = 5 /**< a bug in ptx-lint: please report the input */
+} ptxlint_status;
+
+typedef enum ptxlint_severity {
+  PTXLINT_SEVERITY_NOTE = 0,
+  PTXLINT_SEVERITY_WARNING = 1,
+  PTXLINT_SEVERITY_ERROR = 2
+} ptxlint_severity;
+
+/** Where something is: byte offsets and the matching lines and columns. */
+typedef struct ptxlint_location {
+  uint32_t begin;      /**< byte offset, or PTXLINT_NO_OFFSET */
+  uint32_t end;        /**< byte offset just past the range */
+  uint32_t line;       /**< 1-based; 0 when there is no location */
+  uint32_t column;     /**< 1-based, in bytes */
+  uint32_t end_line;   /**< line of the end */
+  uint32_t end_column; /**< column just past the range's last byte */
+} ptxlint_location;
+
+/* --- Library information ------------------------------------------------- */
+
+/** The library version, e.g. "0.1.0" (static string). */
+PTXLINT_API const char *ptxlint_version(void);
+/** PTXLINT_C_API_VERSION of the library that is loaded. */
+PTXLINT_API int ptxlint_api_version(void);
+/** A short English description of a status (static string). */
+PTXLINT_API const char *ptxlint_status_string(ptxlint_status status);
+/** "note", "warning" or "error" (static string). */
+PTXLINT_API const char *ptxlint_severity_name(ptxlint_severity severity);
+
+/* --- Options -------------------------------------------------------------- */
+
+/** New options with the defaults (all checks on, default rule set). NULL
+ *  when out of memory. */
+PTXLINT_API ptxlint_options *ptxlint_options_create(void);
+/** Frees options; NULL is ignored. */
+PTXLINT_API void ptxlint_options_destroy(ptxlint_options *options);
+/** Switches off a rule id (a trailing '*' matches every id with that prefix). */
+PTXLINT_API ptxlint_status ptxlint_options_disable_rule(ptxlint_options *options, const char *rule);
+/** Switches on a rule that is off by default. */
+PTXLINT_API ptxlint_status ptxlint_options_enable_rule(ptxlint_options *options, const char *rule);
+/** Non-zero: report warnings as errors. */
+PTXLINT_API void ptxlint_options_set_warnings_as_errors(ptxlint_options *options, int on);
+/** Zero: syntax only, the instruction checks do not run. */
+PTXLINT_API void ptxlint_options_set_run_checks(ptxlint_options *options, int on);
+/** Check a module as if its .target were this ("sm_90a"); NULL clears. */
+PTXLINT_API ptxlint_status ptxlint_options_set_target(ptxlint_options *options, const char *target);
+/** Check a module as if its .version were this ("8.7"); NULL clears. */
+PTXLINT_API ptxlint_status ptxlint_options_set_version(ptxlint_options *options,
+                                                       const char *version);
+
+/* --- Checks ----------------------------------------------------------------- */
+
+/** Checks a whole PTX module held in memory (size bytes at text; it need not
+ *  be NUL-terminated). name is the file name used by
+ *  ptxlint_result_text (may be NULL: "<buffer>"). options may be NULL. On PTXLINT_OK, *result
+ * receives a new result that the caller frees with ptxlint_result_destroy. */
+PTXLINT_API ptxlint_status ptxlint_lint_buffer(const char *name, const char *text, size_t size,
+                                               const ptxlint_options *options,
+                                               ptxlint_result **result);
+
+/** Checks one instruction, e.g.
+ *    "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
+ *       {%f0,%f1,%f2,%f3}, {%r0,%r1,%r2,%r3}, {%r4,%r5}, {%f4,%f5,%f6,%f7};"
+ *  as if it appeared in a function compiled for target ("sm_90a") at PTX ISA
+ *  version ("8.7"). Either may be NULL or "" (not checked against it).
+ *  decls (may be NULL) holds PTX declarations of the registers it uses, e.g.
+ *  ".reg .f32 %f<8>; .reg .b32 %r<6>;"; without it every register is taken
+ *  to have an acceptable type. options may be NULL. On PTXLINT_OK, *result
+ *  receives a new result that the caller frees. Offsets in the result are
+ *  into instruction. */
+PTXLINT_API ptxlint_status ptxlint_check_instruction(const char *instruction, const char *target,
+                                                     const char *version, const char *decls,
+                                                     const ptxlint_options *options,
+                                                     ptxlint_result **result);
+
+/* --- Results ------------------------------------------------------------------ */
+
+/** Frees a result; NULL is ignored. */
+PTXLINT_API void ptxlint_result_destroy(ptxlint_result *result);
+/** Number of diagnostics (0 for NULL). */
+PTXLINT_API size_t ptxlint_result_count(const ptxlint_result *result);
+/** Number of errors and of warnings among them. */
+PTXLINT_API unsigned ptxlint_result_errors(const ptxlint_result *result);
+PTXLINT_API unsigned ptxlint_result_warnings(const ptxlint_result *result);
+
+/** All diagnostics rendered as ptx-lint's text output ("name:line:col:
+ *  severity: message [rule, PTX ISA section]", the source line, a caret and
+ *  fix-its), "" when there are none. Built on first use (thread-safe). */
+PTXLINT_API const char *ptxlint_result_text(const ptxlint_result *result);
+
+/* Accessors of diagnostic i (0 <= i < ptxlint_result_count). With an index
+ * out of range, strings are "" and the location is all PTXLINT_NO_OFFSET/0. */
+
+PTXLINT_API ptxlint_severity ptxlint_diag_severity(const ptxlint_result *result, size_t i);
+/** The stable rule id, e.g. "mma-type-combination". */
+PTXLINT_API const char *ptxlint_diag_rule(const ptxlint_result *result, size_t i);
+/** The PTX ISA section, e.g. "9.7.14.5.14" ("" when none). */
+PTXLINT_API const char *ptxlint_diag_spec(const ptxlint_result *result, size_t i);
+/** The message: lowercase, no final period. */
+PTXLINT_API const char *ptxlint_diag_message(const ptxlint_result *result, size_t i);
+/** The qualifier, operand or token at fault. */
+PTXLINT_API ptxlint_location ptxlint_diag_location(const ptxlint_result *result, size_t i);
+
+/** Fix-its of diagnostic i: replace the text at the location by the
+ *  replacement (an empty range inserts). */
+PTXLINT_API size_t ptxlint_diag_fixit_count(const ptxlint_result *result, size_t i);
+PTXLINT_API ptxlint_location ptxlint_diag_fixit_location(const ptxlint_result *result, size_t i,
+                                                         size_t j);
+PTXLINT_API const char *ptxlint_diag_fixit_replacement(const ptxlint_result *result, size_t i,
+                                                       size_t j);
+
+/** Notes attached to diagnostic i ("declared here"). */
+PTXLINT_API size_t ptxlint_diag_note_count(const ptxlint_result *result, size_t i);
+PTXLINT_API ptxlint_location ptxlint_diag_note_location(const ptxlint_result *result, size_t i,
+                                                        size_t j);
+PTXLINT_API const char *ptxlint_diag_note_message(const ptxlint_result *result, size_t i, size_t j);
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#endif /* PTXLINT_PTXLINT_H */
