@@ -93,13 +93,14 @@ std::vector<InputSpec> expandInputs(const std::vector<std::string> &Args) {
   return Out;
 }
 
+static std::string tooLarge(uint64_t Size, uint64_t MaxSize, bool AtLeast);
+
 /// Why Bytes cannot be PTX source, or "" when it can be.
 static std::string whyNotText(StringRef Bytes, uint64_t MaxSize) {
   if (Bytes.empty())
     return "file is empty";
   if (Bytes.size() > MaxSize || Bytes.size() >= SourceRange::Invalid)
-    return "file is too large: " + std::to_string(Bytes.size()) + " bytes (the limit is " +
-           std::to_string(MaxSize) + "; see --max-file-size)";
+    return tooLarge(Bytes.size(), MaxSize, /*AtLeast=*/false);
   size_t Nul = Bytes.find('\0');
   if (Nul != StringRef::npos)
     return "not a text file: NUL byte at offset " + std::to_string(Nul);
@@ -116,32 +117,71 @@ static std::string whyNotText(StringRef Bytes, uint64_t MaxSize) {
   return "";
 }
 
+static std::string tooLarge(uint64_t Size, uint64_t MaxSize, bool AtLeast) {
+  return "file is too large: " + std::string(AtLeast ? "more than " : "") + std::to_string(Size) +
+         " bytes (the limit is " + std::to_string(MaxSize) + "; see --max-file-size)";
+}
+
+/// Reads a stream (stdin, a pipe, a device) in chunks, stopping early at a
+/// NUL byte or past MaxSize, so /dev/zero or `yes |` cannot exhaust memory.
+static std::string readStream(sys::fs::file_t FD, uint64_t MaxSize, std::string &Bytes) {
+  char Chunk[1 << 16];
+  while (true) {
+    Expected<size_t> N = sys::fs::readNativeFile(FD, MutableArrayRef<char>(Chunk, sizeof Chunk));
+    if (!N)
+      return "cannot read file: " + lowerFirst(toString(N.takeError()));
+    if (*N == 0)
+      return "";
+    size_t Nul = StringRef(Chunk, *N).find('\0');
+    if (Nul != StringRef::npos)
+      return "not a text file: NUL byte at offset " + std::to_string(Bytes.size() + Nul);
+    Bytes.append(Chunk, *N);
+    if (Bytes.size() > MaxSize)
+      return tooLarge(MaxSize, MaxSize, /*AtLeast=*/true);
+  }
+}
+
 LoadedInput loadInput(const InputSpec &In, uint64_t MaxSize) {
   LoadedInput L;
   if (!In.Error.empty()) {
     L.Error = In.Error;
     return L;
   }
-  ErrorOr<std::unique_ptr<MemoryBuffer>> Buf = std::make_error_code(std::errc::io_error);
+  std::string Bytes;
   if (In.IsStdin) {
-    Buf = MemoryBuffer::getSTDIN();
+    L.Error = readStream(sys::fs::getStdinHandle(), MaxSize, Bytes);
   } else {
     sys::fs::file_status St;
-    if (!sys::fs::status(In.Path, St) && sys::fs::is_regular_file(St) && St.getSize() > MaxSize) {
-      L.Error = "file is too large: " + std::to_string(St.getSize()) + " bytes (the limit is " +
-                std::to_string(MaxSize) + "; see --max-file-size)";
+    if (std::error_code EC = sys::fs::status(In.Path, St)) {
+      L.Error = "cannot open file: " + lowerFirst(EC.message());
       return L;
     }
-    Buf = MemoryBuffer::getFile(In.Path, /*IsText=*/false, /*RequiresNullTerminator=*/false);
+    if (sys::fs::is_regular_file(St)) {
+      if (St.getSize() > MaxSize) {
+        L.Error = tooLarge(St.getSize(), MaxSize, /*AtLeast=*/false);
+        return L;
+      }
+      ErrorOr<std::unique_ptr<MemoryBuffer>> Buf =
+          MemoryBuffer::getFile(In.Path, /*IsText=*/false, /*RequiresNullTerminator=*/false);
+      if (!Buf) {
+        L.Error = "cannot read file: " + lowerFirst(Buf.getError().message());
+        return L;
+      }
+      Bytes = (*Buf)->getBuffer().str();
+    } else {
+      Expected<sys::fs::file_t> FD = sys::fs::openNativeFileForRead(In.Path);
+      if (!FD) {
+        L.Error = "cannot open file: " + lowerFirst(toString(FD.takeError()));
+        return L;
+      }
+      L.Error = readStream(*FD, MaxSize, Bytes);
+      sys::fs::closeFile(*FD);
+    }
   }
-  if (!Buf) {
-    L.Error = "cannot read file: " + lowerFirst(Buf.getError().message());
-    return L;
-  }
-  StringRef Bytes = (*Buf)->getBuffer();
-  L.Error = whyNotText(Bytes, MaxSize);
-  if (L.Error.empty()) // adopt the (memory-mapped) buffer: no copy of the input
-    L.File = std::make_unique<SourceFile>(In.Path, std::move(*Buf));
+  if (L.Error.empty())
+    L.Error = whyNotText(Bytes, MaxSize);
+  if (L.Error.empty())
+    L.File = std::make_unique<SourceFile>(In.Path, std::move(Bytes));
   return L;
 }
 

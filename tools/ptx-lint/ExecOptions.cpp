@@ -6,13 +6,14 @@
 // right after cl::ParseCommandLineOptions succeeds and before the "no input
 // files" check:
 //
+//     (and add ptxlint::execOptionCategory() to cl::HideUnrelatedOptions)
 //     int ExecStatus;
 //     if (ptxlint::runExecIfRequested(Inputs, TargetOpt, PtxVersionOpt,
 //                                     Format == OutputFormat::Json, ExecStatus))
 //       return ExecStatus;
 //
-// Do not register options named exec, exec-all, emit-harness, seed or
-// exec-filter elsewhere: LLVM's cl aborts on a duplicate registration.
+// Do not register options named exec, exec-all, emit-harness, seed,
+// exec-filter or exec-dump elsewhere: LLVM's cl aborts on a duplicate registration.
 //
 //===----------------------------------------------------------------------===//
 #include "ptxlint/Exec.h"
@@ -47,7 +48,15 @@ static cl::opt<std::string> ExecFilterOpt("exec-filter", cl::value_desc("text"),
                                           cl::desc("Only forms whose mnemonic contains TEXT"),
                                           cl::cat(ExecCat));
 
+static cl::opt<std::string>
+    ExecDumpOpt("exec-dump", cl::value_desc("dir"),
+                cl::desc("Write the kernel, input and output of every failing form to DIR"),
+                cl::cat(ExecCat));
+
 namespace ptxlint {
+
+/// The exec options' category (for cl::HideUnrelatedOptions in main).
+llvm::cl::OptionCategory &execOptionCategory() { return ExecCat; }
 
 /// Runs the exec command when --exec or --exec-all was given; returns false
 /// (and does nothing) otherwise.
@@ -79,6 +88,7 @@ bool runExecIfRequested(const std::vector<std::string> &Inputs, const std::strin
   O.Json = Json;
   O.Seed = SeedOpt;
   O.Filter = ExecFilterOpt;
+  O.DumpDir = ExecDumpOpt;
   ExitStatus = runExecCommand(O, llvm::outs());
   llvm::outs().flush();
   return true;

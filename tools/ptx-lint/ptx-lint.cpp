@@ -19,6 +19,7 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/PrettyStackTrace.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
@@ -165,6 +166,8 @@ static int runEmit(const std::vector<InputSpec> &Files, raw_ostream &Out) {
 
 int main(int argc, char **argv) {
   InitLLVM X(argc, argv);
+  setBugReportMsg("PLEASE report this ptx-lint crash with the input file and the "
+                  "command line; the stack dump follows.\n");
   cl::HideUnrelatedOptions({&Cat, &getColorCategory()});
   cl::SetVersionPrinter([](raw_ostream &OS) {
     OS << "ptx-lint " << PTXLINT_VERSION << " (PTX ISA up to " << latestPtxVersion().str() << ", "
