@@ -1,0 +1,414 @@
+//===- Exec.cpp - the --exec / --exec-all command ---------------------------===//
+//
+// Collects forms (a file's distinct matrix instructions, or every form of
+// the spec tables with each optional qualifier absent and present), builds
+// each one's harness, lints it, and either writes it out (--emit-harness)
+// or runs it on the GPU and checks it. Reports PASS / FAIL / SKIP per form.
+//
+//===----------------------------------------------------------------------===//
+#include "ptxlint/Exec.h"
+
+#include "Exec/ExecForm.h"
+#include "Exec/Harness.h"
+#include "Exec/Runner.h"
+#include "Spec/Spec.h"
+
+#include "ptxlint/AST.h"
+#include "ptxlint/Lint.h"
+#include "ptxlint/Parser.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+
+#include <chrono>
+#include <ctime>
+#include <map>
+#include <set>
+
+namespace ptxlint {
+
+using namespace exec;
+
+namespace {
+
+/// One form to execute, with the spec-table form it came from (if any).
+struct Candidate {
+  std::string Text;
+  const spec::Form *SpecForm = nullptr;
+  /// Written with an optional qualifier (.satfinite, a rounding mode...).
+  bool IsVariant = false;
+};
+
+/// Every mnemonic a table form stands for: each Optional slot absent and
+/// with each of its values; Defaulted slots omitted; others as written.
+void expandForm(const spec::Form &F, std::vector<std::string> &Out,
+                std::set<std::string> *Variants = nullptr) {
+  std::vector<std::string> Acc = {F.Opcode};
+  std::set<std::string> Var;
+  for (const spec::QualSlot &Q : F.Quals) {
+    std::vector<std::string> Opts;
+    switch (Q.Pres) {
+    case spec::Presence::Optional:
+      // `.aligned` is optional to ptxas but required by the spec (and
+      // ptx-lint warns without it): a harness always writes it.
+      if (Q.Values.size() == 1 && Q.Values.front() == ".aligned") {
+        Opts.push_back(".aligned");
+        break;
+      }
+      Opts.push_back("");
+      for (const std::string &V : Q.Values)
+        Opts.push_back(V);
+      break;
+    case spec::Presence::Defaulted:
+      Opts.push_back("");
+      break;
+    default:
+      if (!Q.Values.empty())
+        Opts.push_back(Q.Values.front());
+      break;
+    }
+    if (Opts.empty())
+      continue;
+    std::vector<std::string> Next;
+    for (const std::string &A : Acc)
+      for (const std::string &O : Opts) {
+        Next.push_back(A + O);
+        if (Var.count(A) || (Q.Pres == spec::Presence::Optional && !O.empty() && O != ".aligned"))
+          Var.insert(A + O);
+      }
+    Acc.swap(Next);
+  }
+  Out.insert(Out.end(), Acc.begin(), Acc.end());
+  if (Variants)
+    Variants->insert(Var.begin(), Var.end());
+}
+
+/// Mnemonic -> table form, over every family.
+const std::map<std::string, const spec::Form *> &formIndex() {
+  static const std::map<std::string, const spec::Form *> Index = [] {
+    std::map<std::string, const spec::Form *> M;
+    for (spec::Family Fam : spec::allFamilies())
+      for (const spec::Form &F : spec::enumerateForms(Fam)) {
+        std::vector<std::string> Texts;
+        expandForm(F, Texts);
+        for (const std::string &T : Texts)
+          M.emplace(T, &F);
+      }
+    return M;
+  }();
+  return Index;
+}
+
+bool isMatrixOpcode(llvm::StringRef Op) {
+  return Op == "mma" || Op == "wmma" || Op == "ldmatrix" || Op == "stmatrix" || Op == "movmatrix";
+}
+
+/// The harness's .version: the form's minimum, the target's introduction,
+/// and never below 7.8 (stmatrix/movmatrix need it; every runnable target
+/// takes it).
+PtxVersion chooseVersion(const Candidate &C, Target T, const ExecOptions &Opts) {
+  if (Opts.Version)
+    return *Opts.Version;
+  PtxVersion V(7, 8);
+  if (C.SpecForm && C.SpecForm->MinPtx.isValid() && V < C.SpecForm->MinPtx)
+    V = C.SpecForm->MinPtx;
+  if (const TargetInfo *TI = findTarget(T))
+    if (V < TI->Introduced)
+      V = TI->Introduced;
+  if (T.Suffix == 'f' && V < PtxVersion(8, 8))
+    V = PtxVersion(8, 8);
+  return V;
+}
+
+struct Outcome {
+  std::string Form;
+  std::string Status; ///< PASS, FAIL, SKIP, WRITTEN
+  std::string Reason;
+  CheckResult Check;
+  bool HasCheck = false;
+};
+
+/// ptx-lint's own verdict on a harness: its errors (or, with Warnings
+/// set, its warnings) joined; empty when clean.
+std::string lintFindings(const std::string &Ptx, bool Warnings) {
+  SourceFile File("<harness>", Ptx);
+  LintResult R = lintFile(File);
+  if (Warnings ? !R.Warnings : !R.Errors)
+    return "";
+  std::string S;
+  for (const Diagnostic &D : R.Diags) {
+    if (D.Sev != (Warnings ? Severity::Warning : Severity::Error))
+      continue;
+    S += (S.empty() ? "" : "; ") + D.Rule + ": " + D.Message;
+    if (S.size() > 300)
+      break;
+  }
+  return S;
+}
+
+void describeMismatch(const Mismatch &M, llvm::raw_ostream &OS) {
+  OS << M.Matrix;
+  if (M.Matrix == "D" && M.Instance)
+    OS << " (MMA computation " << (M.Instance + 1) << ")";
+  OS << " row " << M.Row << " column " << M.Col;
+  if (M.Matrix.rfind("D (memory", 0) != 0)
+    OS << ", lane " << M.Lane << " register " << M.Reg << " element " << M.Elem;
+  OS << ": expected " << M.Expected << ", got " << M.Got;
+}
+
+} // namespace
+
+int runExecCommand(const ExecOptions &Opts, llvm::raw_ostream &OS) {
+  // 1. The forms.
+  std::vector<Candidate> Cands;
+  std::set<std::string> Seen;
+  std::set<std::string> Variants;
+  auto add = [&](const std::string &Text) {
+    if (!Opts.Filter.empty() && Text.find(Opts.Filter) == std::string::npos)
+      return;
+    if (!Seen.insert(Text).second)
+      return;
+    Candidate C;
+    C.Text = Text;
+    auto It = formIndex().find(Text);
+    if (It != formIndex().end())
+      C.SpecForm = It->second;
+    C.IsVariant = Variants.count(Text);
+    Cands.push_back(C);
+  };
+  for (const std::string &Path : Opts.Files) {
+    auto Buf = llvm::MemoryBuffer::getFileOrSTDIN(Path);
+    if (!Buf) {
+      llvm::errs() << "ptx-lint: error: cannot read '" << Path << "': " << Buf.getError().message()
+                   << "\n";
+      return 2;
+    }
+    SourceFile File(Path, (*Buf)->getBuffer().str());
+    DiagnosticEngine Diags;
+    std::unique_ptr<Module> M = parseModule(File, Diags);
+    if (!M)
+      continue;
+    for (const TopLevelItem &It : M->Items) {
+      if (It.Kind != ItemKind::Function || !It.Func)
+        continue;
+      for (const Statement *S : It.Func->Body) {
+        if (S->Kind != StmtKind::Instruction || !isMatrixOpcode(S->Inst->Opcode))
+          continue;
+        std::string T = S->Inst->Opcode.str();
+        for (llvm::StringRef Q : S->Inst->Qualifiers)
+          T += Q.str();
+        add(T);
+      }
+    }
+  }
+  if (Opts.All)
+    for (spec::Family Fam : spec::allFamilies())
+      for (const spec::Form &F : spec::enumerateForms(Fam)) {
+        std::vector<std::string> Texts;
+        expandForm(F, Texts, &Variants);
+        for (const std::string &T : Texts)
+          add(T);
+      }
+  if (!Opts.All && Opts.Files.empty()) {
+    llvm::errs() << "ptx-lint: error: --exec needs a file (or use --exec-all)\n";
+    return 2;
+  }
+
+  // 2. The target: the GPU's, unless only emitting.
+  const bool Emit = !Opts.EmitHarnessDir.empty();
+  std::unique_ptr<CudaRunner> Runner;
+  Target T;
+  if (Emit) {
+    T = Opts.Tgt ? *Opts.Tgt : *Target::parse("sm_90");
+    if (std::error_code EC = llvm::sys::fs::create_directories(Opts.EmitHarnessDir)) {
+      llvm::errs() << "ptx-lint: error: cannot create '" << Opts.EmitHarnessDir
+                   << "': " << EC.message() << "\n";
+      return 2;
+    }
+  } else {
+    std::string Err;
+    Runner = CudaRunner::create(Err);
+    if (!Runner) {
+      llvm::errs() << "ptx-lint: error: --exec: " << Err
+                   << "; use --emit-harness=DIR to write the kernels without running them\n";
+      return 2;
+    }
+    T.Sm = unsigned(Runner->ccMajor() * 10 + Runner->ccMinor());
+    T.Suffix = 0;
+    if (Opts.Tgt)
+      T = *Opts.Tgt;
+  }
+
+  // 3. Each form.
+  std::vector<Outcome> Results;
+  unsigned Pass = 0, Fail = 0, Skip = 0, Written = 0;
+  for (const Candidate &C : Cands) {
+    Outcome O;
+    O.Form = C.Text;
+    std::string Why;
+    PtxVersion V = chooseVersion(C, T, Opts);
+    if (C.SpecForm && !C.SpecForm->allowedOn(T, V)) {
+      O.Status = "SKIP";
+      for (const spec::Gate &G : C.SpecForm->Gates)
+        if (G.Targets.isRestricted() && !G.Targets.allows(T, V)) {
+          O.Reason = "needs " + G.Targets.describe() + " (" + G.Feature + ", " + G.Spec + ")";
+          break;
+        }
+      Results.push_back(O);
+      ++Skip;
+      continue;
+    }
+    std::optional<ExecForm> F = parseExecForm(C.Text, Why);
+    HarnessPlan P;
+    if (F)
+      P = buildHarness(*F, T, V, Opts.Seed);
+    if (!F || !P.Error.empty()) {
+      O.Status = "SKIP";
+      O.Reason = "no harness: " + (F ? P.Error : Why);
+      Results.push_back(O);
+      ++Skip;
+      continue;
+    }
+    if (Opts.LintHarness) {
+      std::string LE = lintFindings(P.Ptx, false);
+      if (!LE.empty()) {
+        // A base form must lint clean (else the generator is wrong); a
+        // variant with an optional qualifier that ptx-lint rejects at this
+        // version/target (e.g. .satfinite on floating-point wmma.mma, removed
+        // in PTX ISA 6.5) is reported as skipped, with the reason.
+        O.Status = C.IsVariant ? "SKIP" : "FAIL";
+        O.Reason = (C.IsVariant ? "ptx-lint rejects this variant: "
+                                : "the generated harness does not lint clean: ") +
+                   LE;
+        Results.push_back(O);
+        ++(C.IsVariant ? Skip : Fail);
+        continue;
+      }
+      // A form the tables list but ptx-lint warns about (spec-undefined,
+      // deprecated): not exercised.
+      std::string LW = lintFindings(P.Ptx, true);
+      if (!LW.empty()) {
+        O.Status = "SKIP";
+        O.Reason = "ptx-lint warns about this form: " + LW;
+        Results.push_back(O);
+        ++Skip;
+        continue;
+      }
+    }
+    if (Emit) {
+      llvm::SmallString<256> Path(Opts.EmitHarnessDir);
+      llvm::sys::path::append(Path, F->fileName() + ".ptx");
+      std::error_code EC;
+      llvm::raw_fd_ostream Out(Path, EC);
+      if (EC) {
+        O.Status = "FAIL";
+        O.Reason = "cannot write " + Path.str().str() + ": " + EC.message();
+        ++Fail;
+      } else {
+        Out << P.Ptx;
+        O.Status = "WRITTEN";
+        O.Reason = Path.str().str();
+        ++Written;
+      }
+      Results.push_back(O);
+      continue;
+    }
+    std::vector<uint8_t> Out;
+    std::string Err;
+    CudaRunner::Status St = Runner->run(P.Ptx, HarnessEntry, P.Input, P.OutputBytes, Out, Err);
+    if (St != CudaRunner::Status::Ok) {
+      O.Status = "FAIL";
+      O.Reason = Err;
+      ++Fail;
+      Results.push_back(O);
+      continue;
+    }
+    O.Check = P.Check(Out);
+    O.HasCheck = true;
+    if (!O.Check.Pass && !Opts.DumpDir.empty()) {
+      llvm::sys::fs::create_directories(Opts.DumpDir);
+      auto dump = [&](const char *Ext, llvm::StringRef Bytes) {
+        llvm::SmallString<256> Path(Opts.DumpDir);
+        llvm::sys::path::append(Path, F->fileName() + Ext);
+        std::error_code EC;
+        llvm::raw_fd_ostream DOS(Path, EC);
+        if (!EC)
+          DOS << Bytes;
+      };
+      dump(".ptx", P.Ptx);
+      dump(".in", llvm::StringRef(reinterpret_cast<const char *>(P.Input.data()), P.Input.size()));
+      dump(".out", llvm::StringRef(reinterpret_cast<const char *>(Out.data()), Out.size()));
+    }
+    O.Status = O.Check.Pass ? "PASS" : "FAIL";
+    (O.Check.Pass ? Pass : Fail)++;
+    Results.push_back(O);
+  }
+
+  // 4. The report.
+  std::string Device = Runner ? Runner->deviceName() : "";
+  if (Opts.Json) {
+    llvm::json::Array Arr;
+    for (const Outcome &O : Results) {
+      llvm::json::Object J{{"form", O.Form}, {"status", O.Status}};
+      if (!O.Reason.empty())
+        J["reason"] = O.Reason;
+      if (O.HasCheck) {
+        J["compared"] = int64_t(O.Check.Compared);
+        J["failed"] = int64_t(O.Check.Failed);
+        if (!O.Check.Pass) {
+          const Mismatch &M = O.Check.First;
+          J["first_difference"] = llvm::json::Object{{"matrix", M.Matrix},
+                                                     {"instance", int64_t(M.Instance)},
+                                                     {"row", int64_t(M.Row)},
+                                                     {"column", int64_t(M.Col)},
+                                                     {"lane", int64_t(M.Lane)},
+                                                     {"register", int64_t(M.Reg)},
+                                                     {"element", int64_t(M.Elem)},
+                                                     {"expected", M.Expected},
+                                                     {"got", M.Got}};
+        }
+      }
+      Arr.push_back(std::move(J));
+    }
+    llvm::json::Object Top{{"target", T.str()},
+                           {"results", std::move(Arr)},
+                           {"summary", llvm::json::Object{{"pass", int64_t(Pass)},
+                                                          {"fail", int64_t(Fail)},
+                                                          {"skip", int64_t(Skip)},
+                                                          {"written", int64_t(Written)}}}};
+    if (Runner) {
+      Top["gpu"] = Device;
+      Top["compute_capability"] =
+          std::to_string(Runner->ccMajor()) + "." + std::to_string(Runner->ccMinor());
+      Top["driver_version"] = int64_t(Runner->driverVersion());
+    }
+    OS << llvm::formatv("{0:2}", llvm::json::Value(std::move(Top))) << "\n";
+  } else {
+    if (Runner)
+      OS << "GPU: " << Device << " (sm_" << Runner->ccMajor() << Runner->ccMinor() << "), driver "
+         << Runner->driverVersion() / 1000 << "." << (Runner->driverVersion() % 1000) / 10
+         << ", harness target " << T.str() << "\n";
+    for (const Outcome &O : Results) {
+      OS << O.Status << "  " << O.Form;
+      if (O.HasCheck && O.Check.Pass)
+        OS << "  (" << O.Check.Compared << " elements)";
+      if (O.HasCheck && !O.Check.Pass) {
+        OS << "\n      " << O.Check.Failed << " of " << O.Check.Compared
+           << " elements differ; first: ";
+        describeMismatch(O.Check.First, OS);
+      }
+      if (!O.Reason.empty() && O.Status != "WRITTEN")
+        OS << "\n      " << O.Reason;
+      OS << "\n";
+    }
+    OS << "summary: " << Pass << " pass, " << Fail << " fail, " << Skip << " skip";
+    if (Emit)
+      OS << ", " << Written << " written to " << Opts.EmitHarnessDir;
+    OS << " (" << Results.size() << " forms, target " << T.str() << ")\n";
+  }
+  return Fail ? 1 : 0;
+}
+
+} // namespace ptxlint
