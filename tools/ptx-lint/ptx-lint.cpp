@@ -19,6 +19,7 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/PrettyStackTrace.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/WithColor.h"
@@ -33,11 +34,41 @@ using namespace ptxlint;
 #ifndef PTXLINT_VERSION
 #define PTXLINT_VERSION "0.1.0"
 #endif
-#ifndef PTXLINT_DOCS_URL
-#define PTXLINT_DOCS_URL "docs/rules.md"
+
+/// Where SARIF helpUri links point: PTXLINT_DOCS_URL when the build names
+/// the published documentation; else docs/rules.md next to this executable
+/// (a build tree inside the checkout, or an installed doc directory) as an
+/// absolute file URI; else the relative "docs/rules.md".
+static std::string rulesDocUri(const char *Argv0) {
+#ifdef PTXLINT_DOCS_URL
+  return PTXLINT_DOCS_URL;
+#else
+  static int Anchor;
+  std::string Exe = sys::fs::getMainExecutable(Argv0, &Anchor);
+  if (!Exe.empty()) {
+    StringRef BinDir = sys::path::parent_path(Exe);
+    for (const char *Rel : {"../../docs/rules.md", "../share/doc/PtxLint/rules.md",
+                            "../share/doc/ptx-lint/rules.md"}) {
+      SmallString<256> P(BinDir);
+      sys::path::append(P, Rel);
+      sys::path::remove_dots(P, /*remove_dot_dot=*/true);
+      if (sys::fs::exists(P))
+        return "file://" + std::string(P);
+    }
+  }
+  return "docs/rules.md";
 #endif
+}
 
 static cl::OptionCategory Cat("ptx-lint options");
+
+// The GPU execution checks (--exec, --exec-all, --emit-harness) live in
+// ExecOptions.cpp, owned by the exec engineer.
+namespace ptxlint {
+llvm::cl::OptionCategory &execOptionCategory();
+bool runExecIfRequested(const std::vector<std::string> &Inputs, const std::string &TargetText,
+                        const std::string &VersionText, bool Json, int &ExitStatus);
+} // namespace ptxlint
 
 static cl::list<std::string> Inputs(cl::Positional, cl::desc("<file|dir|->..."), cl::cat(Cat));
 
@@ -168,7 +199,7 @@ int main(int argc, char **argv) {
   InitLLVM X(argc, argv);
   setBugReportMsg("PLEASE report this ptx-lint crash with the input file and the "
                   "command line; the stack dump follows.\n");
-  cl::HideUnrelatedOptions({&Cat, &getColorCategory()});
+  cl::HideUnrelatedOptions({&Cat, &execOptionCategory(), &getColorCategory()});
   cl::SetVersionPrinter([](raw_ostream &OS) {
     OS << "ptx-lint " << PTXLINT_VERSION << " (PTX ISA up to " << latestPtxVersion().str() << ", "
        << allRules().size() << " rules)\n";
@@ -195,6 +226,11 @@ int main(int argc, char **argv) {
       printRulesList(outs());
     return ExitOk;
   }
+
+  int ExecStatus = 0;
+  if (runExecIfRequested(Inputs, TargetOpt, PtxVersionOpt, Format == OutputFormat::Json,
+                         ExecStatus))
+    return ExecStatus;
 
   // Options that make sense only together, and values to validate.
   LintOptions Opts;
@@ -268,7 +304,7 @@ int main(int argc, char **argv) {
   DO.Progress = !Quiet && !NoProgress && sys::Process::StandardErrIsDisplayed();
   DO.Quiet = Quiet;
   DO.Doc.ToolVersion = PTXLINT_VERSION;
-  DO.Doc.RulesDocUri = PTXLINT_DOCS_URL;
+  DO.Doc.RulesDocUri = rulesDocUri(argv[0]);
   int Status = runLint(Files, DO, Out);
   Out.flush();
   if (OutFile && OutFile->has_error()) {
