@@ -21,6 +21,10 @@ namespace ptxlint {
 /// Version of the --format=json schema (bumped only on incompatible change).
 static constexpr int JsonSchemaVersion = 1;
 
+/// JSON strings must be UTF-8; a file name need not be (its invalid bytes
+/// become U+FFFD rather than an invalid document).
+static std::string utf8(StringRef S) { return json::isUTF8(S) ? S.str() : json::fixUTF8(S); }
+
 static void rangeFields(json::OStream &J, const LineColRange &L) {
   J.attribute("line", L.Line);
   J.attribute("column", L.Column);
@@ -43,7 +47,7 @@ void printJson(ArrayRef<FileReport> Reports, raw_ostream &OS, const DocumentOpti
     J.attributeArray("files", [&] {
       for (const FileReport &R : Reports) {
         J.object([&] {
-          J.attribute("path", R.Path);
+          J.attribute("path", utf8(R.Path));
           J.attribute("errors", R.Errors);
           J.attribute("warnings", R.Warnings);
           J.attributeArray("diagnostics", [&] {
@@ -52,20 +56,20 @@ void printJson(ArrayRef<FileReport> Reports, raw_ostream &OS, const DocumentOpti
                 J.attribute("severity", severityName(D.Sev));
                 J.attribute("rule", D.Rule);
                 rangeFields(J, D.Loc);
-                J.attribute("message", D.Message);
+                J.attribute("message", utf8(D.Message));
                 J.attribute("spec", D.Spec);
                 J.attributeArray("fixes", [&] {
                   for (const LocatedDiagnostic::Fix &F : D.Fixes)
                     J.object([&] {
                       rangeFields(J, F.Loc);
-                      J.attribute("replacement", F.Replacement);
+                      J.attribute("replacement", utf8(F.Replacement));
                     });
                 });
                 J.attributeArray("notes", [&] {
                   for (const LocatedDiagnostic::Note &N : D.Notes)
                     J.object([&] {
                       rangeFields(J, N.Loc);
-                      J.attribute("message", N.Message);
+                      J.attribute("message", utf8(N.Message));
                     });
                 });
               });
@@ -191,7 +195,7 @@ void printSarif(ArrayRef<FileReport> Reports, raw_ostream &OS, const DocumentOpt
                 J.attribute("ruleId", D.Rule);
                 J.attribute("ruleIndex", Index[D.Rule]);
                 J.attribute("level", sarifLevel(D.Sev));
-                J.attributeObject("message", [&] { J.attribute("text", D.Message); });
+                J.attributeObject("message", [&] { J.attribute("text", utf8(D.Message)); });
                 J.attributeArray("locations", [&] {
                   J.object([&] {
                     J.attributeObject("physicalLocation", [&] {
@@ -216,7 +220,7 @@ void printSarif(ArrayRef<FileReport> Reports, raw_ostream &OS, const DocumentOpt
                             sarifRegion(J, D.Notes[I].Loc);
                         });
                         J.attributeObject("message",
-                                          [&] { J.attribute("text", D.Notes[I].Message); });
+                                          [&] { J.attribute("text", utf8(D.Notes[I].Message)); });
                       });
                   });
                 if (!D.Fixes.empty())
@@ -237,8 +241,9 @@ void printSarif(ArrayRef<FileReport> Reports, raw_ostream &OS, const DocumentOpt
                                   J.attribute("endLine", F.Loc.EndLine);
                                   J.attribute("endColumn", F.Loc.EndColumn);
                                 });
-                                J.attributeObject("insertedContent",
-                                                  [&] { J.attribute("text", F.Replacement); });
+                                J.attributeObject("insertedContent", [&] {
+                                  J.attribute("text", utf8(F.Replacement));
+                                });
                               });
                           });
                         });
