@@ -41,6 +41,11 @@ const RuleInfo OwnRules[] = {
     {"ldmatrix-redundant-qualifier", LdSec, Severity::Warning,
      "a repeated .sync is accepted by ptxas but redundant",
      "ldmatrix.sync.sync.aligned.m8n8.x1.b16 {%r0}, [%rd0];", "remove the repeated qualifier"},
+    {"ldmatrix-ignored-qualifier", LdSec, Severity::Warning,
+     "ptxas 13.0 accepts and ignores .row and .col on ldmatrix (the layout is chosen with "
+     ".trans)",
+     "ldmatrix.sync.aligned.m8n8.x2.col.b16 {%r0, %r1}, [%rd0];",
+     "remove the qualifier; write .trans for a column-major load"},
     {"ldmatrix-state-space", LdSec, Severity::Error,
      "ldmatrix reads .shared memory: with .shared{::cta} the address must not name a symbol "
      "of another state space (a ptxas error); a generic address outside .shared is "
@@ -114,6 +119,24 @@ void checkMatrixLoadStore(const Instruction &I, CheckContext &Ctx, Family Fam) {
   }
 
   MatchOptions Opts;
+  // Qualifiers ptxas 13.0 accepts and ignores: .row/.col (both families) and
+  // ldmatrix's format qualifiers on stmatrix.
+  for (unsigned K = 0; K < I.Qualifiers.size(); ++K) {
+    llvm::StringRef Q = I.Qualifiers[K];
+    bool Layout = Q == ".row" || Q == ".col";
+    bool Format =
+        Fam == Family::Stmatrix && (Q == ".b8x16" || Q == ".b6x16_p32" || Q == ".b4x16_p64");
+    if (!Layout && !Format)
+      continue;
+    Opts.Skip.push_back(K);
+    SourceRange R = qualRange(I, K, Ctx);
+    std::string Msg = "'" + Q.str() + "' has no meaning for " + spec::familyName(Fam).str() +
+                      "; ptxas 13.0 accepts and ignores it";
+    if (Layout)
+      Msg += " (a column-major matrix is written with .trans)";
+    Diagnostic &D = Ctx.Diags.warning(Prefix + "ignored-qualifier", Sec, R, Msg);
+    D.Fixes.push_back({R, ""});
+  }
   int First = findQual(I, ".sync");
   for (int K = First >= 0 ? findQual(I, ".sync", First + 1) : -1; K >= 0;
        K = findQual(I, ".sync", K + 1)) {

@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Check/CheckContext.h"
+#include "Check/CheckUtil.h"
 #include "Check/FormMatcher.h"
 #include "Check/Rules.h"
 #include "Spec/Spec.h"
@@ -24,6 +25,10 @@ const RuleInfo OwnRules[] = {
     {"movmatrix-redundant-qualifier", MovSec, Severity::Warning,
      "a repeated .sync is accepted by ptxas but redundant",
      "movmatrix.sync.sync.aligned.m8n8.trans.b16 %r0, %r1;", "remove the repeated qualifier"},
+    {"movmatrix-ignored-qualifier", MovSec, Severity::Warning,
+     "ptxas 13.0 accepts and ignores .row, .col, ldmatrix's format qualifiers, and a second "
+     "type (.bf16, .tf32, .s4, .u4, .b1) beside .b16 on movmatrix",
+     "movmatrix.sync.aligned.m8n8.trans.b16.bf16 %r0, %r1;", "remove the qualifier"},
     {"movmatrix-sink", MovSec, Severity::Error,
      "the destination of movmatrix must be a register: ptxas 13.0 crashes on a sink '_'",
      "movmatrix.sync.aligned.m8n8.trans.b16 _, %r1;", "write a .b32 register"},
@@ -66,6 +71,28 @@ void checkMovmatrix(const Instruction &I, CheckContext &Ctx) {
         Ctx.Diags.warning("movmatrix-redundant-qualifier", MovSec, R,
                           "'.sync' is written more than once (ptxas accepts the repetition)");
     D.Fixes.push_back({R, ""});
+  }
+  // Qualifiers ptxas 13.0 accepts and ignores; the extra types only beside
+  // .b16 (alone they are "Unexpected instruction types").
+  bool HasB16 = I.hasQualifier(".b16");
+  for (unsigned K = 0; K < I.Qualifiers.size(); ++K) {
+    llvm::StringRef Q = I.Qualifiers[K];
+    bool Ignored =
+        Q == ".row" || Q == ".col" || Q == ".b8x16" || Q == ".b6x16_p32" || Q == ".b4x16_p64" ||
+        (HasB16 && (Q == ".bf16" || Q == ".tf32" || Q == ".s4" || Q == ".u4" || Q == ".b1"));
+    if (!Ignored)
+      continue;
+    Opts.Skip.push_back(K);
+    SourceRange R = qualRange(I, K, Ctx);
+    Diagnostic &D = Ctx.Diags.warning("movmatrix-ignored-qualifier", MovSec, R,
+                                      "'" + Q.str() +
+                                          "' has no meaning for movmatrix; ptxas 13.0 accepts "
+                                          "and ignores it");
+    D.Fixes.push_back({R, ""});
+    // Ignored, but still gated: "Feature '.bf16' requires .target sm_80".
+    if (Q == ".bf16" || Q == ".tf32")
+      requireSm(Ctx, 80, R, ruleId(spec::Family::Movmatrix, matcher_rules::TargetArch), MovSec,
+                "'" + Q.str() + "'");
   }
   if (!I.Operands.empty() && I.Operands[0].Kind == OperandKind::Sink)
     Ctx.Diags.error("movmatrix-sink", MovSec, I.Operands[0].Range,

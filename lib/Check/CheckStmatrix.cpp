@@ -28,6 +28,11 @@ const RuleInfo OwnRules[] = {
     {"stmatrix-redundant-qualifier", StSec, Severity::Warning,
      "a repeated .sync is accepted by ptxas but redundant",
      "stmatrix.sync.sync.aligned.m8n8.x1.b16 [%rd0], {%r0};", "remove the repeated qualifier"},
+    {"stmatrix-ignored-qualifier", StSec, Severity::Warning,
+     "ptxas 13.0 accepts and ignores .row, .col and ldmatrix's format qualifiers (.b8x16, "
+     ".b6x16_p32, .b4x16_p64) on stmatrix",
+     "stmatrix.sync.aligned.m8n8.x2.col.b16 [%rd0], {%r0, %r1};",
+     "remove the qualifier; write .trans for a column-major store"},
     {"stmatrix-state-space", StSec, Severity::Error,
      "stmatrix writes .shared memory: with .shared{::cta} the address must not name a symbol "
      "of another state space (a ptxas error); a generic address outside .shared is "

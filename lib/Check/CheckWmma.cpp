@@ -81,6 +81,20 @@ const RuleInfo OwnRules[] = {
      "a repeated .sync or .satfinite is accepted by ptxas but redundant",
      "wmma.mma.sync.aligned.row.col.m16n16k16.s32.s8.s8.s32.satfinite.satfinite ...",
      "remove the repeated qualifier"},
+    {"wmma-load-ignored-qualifier", LoadSec, Severity::Warning,
+     "ptxas 13.0 accepts and ignores ldmatrix's format qualifiers (.b8x16, .b6x16_p32, "
+     ".b4x16_p64) on wmma.load",
+     "wmma.load.a.sync.aligned.row.m16n16k16.b8x16.f16 {%r0,...,%r7}, [%rd0];",
+     "remove the qualifier"},
+    {"wmma-store-ignored-qualifier", StoreSec, Severity::Warning,
+     "ptxas 13.0 accepts and ignores ldmatrix's format qualifiers (.b8x16, .b6x16_p32, "
+     ".b4x16_p64) on wmma.store",
+     "wmma.store.d.sync.aligned.row.m16n16k16.b8x16.f32 [%rd0], {%f0,...,%f7};",
+     "remove the qualifier"},
+    {"wmma-mma-ignored-qualifier", MmaSec, Severity::Warning,
+     "ptxas 13.0 accepts and ignores ldmatrix's format qualifiers (.b8x16, .b6x16_p32, "
+     ".b4x16_p64) on wmma.mma",
+     "wmma.mma.sync.aligned.row.col.m16n16k16.b8x16.f32.f32 ...;", "remove the qualifier"},
     {"wmma-load-ptxas-only", LoadSec, Severity::Warning,
      "ptxas accepts wmma.load.c with .f32 for .m8n8k32/.m8n8k128, which the spec does not "
      "define (the accumulator is .s32)",
@@ -555,6 +569,19 @@ void checkWmma(const Instruction &I, CheckContext &Ctx) {
   MatchOptions Opts;
   Opts.ReportOrder = !Reordered; // the position error says it already
   skipRedundant(I, Fam, Ctx, Opts.Skip);
+  // ldmatrix's format qualifiers, which ptxas ignores on wmma.
+  for (unsigned K = 0; K < I.Qualifiers.size(); ++K) {
+    llvm::StringRef Q = I.Qualifiers[K];
+    if (Q != ".b8x16" && Q != ".b6x16_p32" && Q != ".b4x16_p64")
+      continue;
+    Opts.Skip.push_back(K);
+    SourceRange R = qualRange(I, K, Ctx);
+    Diagnostic &D =
+        Ctx.Diags.warning(ruleOf(Fam, "ignored-qualifier"), spec::familySection(Fam), R,
+                          "'" + Q.str() + "' is an ldmatrix format qualifier with no meaning for " +
+                              spec::familyName(Fam).str() + "; ptxas 13.0 accepts and ignores it");
+    D.Fixes.push_back({R, ""});
+  }
 
   const spec::Form *F = nullptr;
   if (const spec::RejectedForm *R = findPtxasOnly(I, Fam, Opts.Skip)) {
