@@ -93,7 +93,7 @@ const RuleInfo OwnRules[] = {
      "remove the qualifier"},
     {"wmma-mma-ignored-qualifier", MmaSec, Severity::Warning,
      "ptxas 13.0 accepts and ignores ldmatrix's format qualifiers (.b8x16, .b6x16_p32, "
-     ".b4x16_p64) on wmma.mma",
+     ".b4x16_p64) and .pred on wmma.mma",
      "wmma.mma.sync.aligned.row.col.m16n16k16.b8x16.f32.f32 ...;", "remove the qualifier"},
     {"wmma-load-ptxas-only", LoadSec, Severity::Warning,
      "ptxas accepts wmma.load.c with .f32 for .m8n8k32/.m8n8k128, which the spec does not "
@@ -569,17 +569,22 @@ void checkWmma(const Instruction &I, CheckContext &Ctx) {
   MatchOptions Opts;
   Opts.ReportOrder = !Reordered; // the position error says it already
   skipRedundant(I, Fam, Ctx, Opts.Skip);
-  // ldmatrix's format qualifiers, which ptxas ignores on wmma.
+  // ldmatrix's format qualifiers (and `.pred` on wmma.mma, anywhere and any
+  // number of times), which ptxas ignores on wmma.
   for (unsigned K = 0; K < I.Qualifiers.size(); ++K) {
     llvm::StringRef Q = I.Qualifiers[K];
-    if (Q != ".b8x16" && Q != ".b6x16_p32" && Q != ".b4x16_p64")
+    bool Pred = Fam == Family::WmmaMma && Q == ".pred";
+    if (Q != ".b8x16" && Q != ".b6x16_p32" && Q != ".b4x16_p64" && !Pred)
       continue;
     Opts.Skip.push_back(K);
     SourceRange R = qualRange(I, K, Ctx);
     Diagnostic &D =
         Ctx.Diags.warning(ruleOf(Fam, "ignored-qualifier"), spec::familySection(Fam), R,
-                          "'" + Q.str() + "' is an ldmatrix format qualifier with no meaning for " +
-                              spec::familyName(Fam).str() + "; ptxas 13.0 accepts and ignores it");
+                          "'" + Q.str() + "' " +
+                              (Pred ? std::string("is not a type of wmma.mma")
+                                    : "is an ldmatrix format qualifier with no meaning for " +
+                                          spec::familyName(Fam).str()) +
+                              "; ptxas 13.0 accepts and ignores it");
     D.Fixes.push_back({R, ""});
   }
 
