@@ -150,7 +150,7 @@ std::string lintFindings(const std::string &Ptx, bool Warnings) {
 
 void describeMismatch(const Mismatch &M, llvm::raw_ostream &OS) {
   OS << M.Matrix;
-  if (M.Matrix == "D" && M.Instance)
+  if (M.Matrix.rfind("D", 0) == 0 && M.Instance)
     OS << " (MMA computation " << (M.Instance + 1) << ")";
   OS << " row " << M.Row << " column " << M.Col;
   if (M.Matrix.rfind("D (memory", 0) != 0)

@@ -104,7 +104,10 @@ HarnessPlan buildMmaHarness(const ExecForm &F, Target T, PtxVersion V, uint64_t 
   std::vector<unsigned> Meta(Inst * M * Chunks);
   for (auto &X : Meta)
     X = SL && SL->ChunkWidth == 2 ? MetaTf32[splitmix(Rng) % 2] : Meta24[splitmix(Rng) % 6];
-  unsigned Sel = SL ? SL->MaxSelector : 0;
+  // Every valid sparsity selector is exercised: the instruction runs once
+  // per selector, each with the metadata placed in the lanes that selector
+  // names (9.7.14.6.1), and each D is checked.
+  const unsigned NSel = SL ? SL->MaxSelector + 1 : 1;
   // Block scaling (9.7.14.3), selectors all zero.
   unsigned SV = F.BlockScale ? F.ScaleVec : 0;
   std::vector<uint64_t> SABits(M * SV), SBBits(SV * N);
@@ -116,10 +119,11 @@ HarnessPlan buildMmaHarness(const ExecForm &F, Target T, PtxVersion V, uint64_t 
   // Per-lane input record.
   auto words = [](const FragmentLayout &L) { return L.NumRegs * L.RegBits / 32; };
   const size_t OffA = 0, OffB = OffA + 4 * words(*LA), OffC = OffB + 4 * words(*LB),
-               OffE = OffC + 4 * words(*LC), OffSA = OffE + (Sparse ? 4 : 0),
+               OffE = OffC + 4 * words(*LC), OffSA = OffE + (Sparse ? 4 * NSel : 0),
                OffSB = OffSA + (SV ? 4 : 0), InEnd = OffSB + (SV ? 4 : 0);
   const size_t InRec = (InEnd + 7) / 8 * 8;
-  const size_t OutRec = (4 * words(*LD) + 7) / 8 * 8;
+  const size_t DBytes = 4 * words(*LD);
+  const size_t OutRec = (NSel * DBytes + 7) / 8 * 8;
   P.Input.assign(32 * InRec, 0);
   P.OutputBytes = 32 * OutRec;
 
@@ -134,7 +138,7 @@ HarnessPlan buildMmaHarness(const ExecForm &F, Target T, PtxVersion V, uint64_t 
         uint64_t B = Bits[(Co.Instance * L.Rows + Co.Row) * Cols + Co.Col];
         Reg |= ((B << Shift) & Mask) << (E * L.ElemBits);
       }
-      size_t At = Off + 32 * Lane * 0 + size_t(R) * (L.RegBits / 8);
+      size_t At = Off + size_t(R) * (L.RegBits / 8);
       if (L.RegBits == 64)
         putDWord(P.Input, Lane * InRec + At, Reg);
       else
@@ -145,7 +149,7 @@ HarnessPlan buildMmaHarness(const ExecForm &F, Target T, PtxVersion V, uint64_t 
     pack(*LA, F.A, ABits, KP, OffA, Lane);
     pack(*LB, F.B, BBits, N, OffB, Lane);
     pack(*LC, F.C, CBits, N, OffC, Lane);
-    if (Sparse) {
+    for (unsigned Sel = 0; Sparse && Sel < NSel; ++Sel) {
       uint32_t E = 0;
       for (unsigned Nib = 0; Nib < 8; ++Nib) {
         unsigned Row, Chunk;
@@ -156,7 +160,7 @@ HarnessPlan buildMmaHarness(const ExecForm &F, Target T, PtxVersion V, uint64_t 
           V = Meta24[splitmix(Rng) % 6];
         E |= V << (4 * Nib);
       }
-      putWord(P.Input, Lane * InRec + OffE, E);
+      putWord(P.Input, Lane * InRec + OffE + 4 * Sel, E);
     }
     if (SV) {
       unsigned G = Lane >> 2, Tq = Lane % 4;
@@ -187,7 +191,7 @@ HarnessPlan buildMmaHarness(const ExecForm &F, Target T, PtxVersion V, uint64_t 
   B.regs(TC, "%c", LC->NumRegs);
   B.regs(TD, "%d", LD->NumRegs);
   if (Sparse)
-    B.reg(".b32", "%e");
+    B.regs(".b32", "%e", NSel);
   if (SV) {
     B.reg(".b32", "%sa");
     B.reg(".b32", "%sb");
@@ -209,28 +213,30 @@ HarnessPlan buildMmaHarness(const ExecForm &F, Target T, PtxVersion V, uint64_t 
   loads("%a", TA, *LA, OffA);
   loads("%b", TB, *LB, OffB);
   loads("%c", TC, *LC, OffC);
-  if (Sparse)
-    B.inst("ld.global.b32", {B.r("%e"), B.addr("%hp3", int64_t(OffE))});
+  for (unsigned Sel = 0; Sparse && Sel < NSel; ++Sel)
+    B.inst("ld.global.b32", {B.r(B.name("%e", Sel)), B.addr("%hp3", int64_t(OffE + 4 * Sel))});
   if (SV) {
     B.inst("ld.global.b32", {B.r("%sa"), B.addr("%hp3", int64_t(OffSA))});
     B.inst("ld.global.b32", {B.r("%sb"), B.addr("%hp3", int64_t(OffSB))});
   }
-  std::vector<Operand> Ops = {B.vecOf("%d", LD->NumRegs), B.vecOf("%a", LA->NumRegs),
-                              B.vecOf("%b", LB->NumRegs), B.vecOf("%c", LC->NumRegs)};
-  if (Sparse) {
-    Ops.push_back(B.r("%e"));
-    Ops.push_back(B.imm(Sel));
+  for (unsigned Sel = 0; Sel < NSel; ++Sel) {
+    std::vector<Operand> Ops = {B.vecOf("%d", LD->NumRegs), B.vecOf("%a", LA->NumRegs),
+                                B.vecOf("%b", LB->NumRegs), B.vecOf("%c", LC->NumRegs)};
+    if (Sparse) {
+      Ops.push_back(B.r(B.name("%e", Sel)));
+      Ops.push_back(B.imm(Sel));
+    }
+    if (SV) {
+      Ops.push_back(B.r("%sa"));
+      Ops.push_back(B.vec({B.imm(0), B.imm(0)}));
+      Ops.push_back(B.r("%sb"));
+      Ops.push_back(B.vec({B.imm(0), B.imm(0)}));
+    }
+    B.inst(F.text(), Ops);
+    for (unsigned R = 0; R < LD->NumRegs; ++R)
+      B.inst(std::string("st.global.") + ldType(TD),
+             {B.addr("%hp5", int64_t(Sel * DBytes + R * (LD->RegBits / 8))), B.r(B.name("%d", R))});
   }
-  if (SV) {
-    Ops.push_back(B.r("%sa"));
-    Ops.push_back(B.vec({B.imm(0), B.imm(0)}));
-    Ops.push_back(B.r("%sb"));
-    Ops.push_back(B.vec({B.imm(0), B.imm(0)}));
-  }
-  B.inst(F.text(), Ops);
-  for (unsigned R = 0; R < LD->NumRegs; ++R)
-    B.inst(std::string("st.global.") + ldType(TD),
-           {B.addr("%hp5", int64_t(R * (LD->RegBits / 8))), B.r(B.name("%d", R))});
   B.inst("ret", {});
   P.Ptx = B.print();
 
@@ -282,42 +288,44 @@ HarnessPlan buildMmaHarness(const ExecForm &F, Target T, PtxVersion V, uint64_t 
   }
   const FragmentLayout LDc = *LD;
   const ElemKind DT = F.D;
-  P.Check = [Probs, LDc, DT, OutRec](const std::vector<uint8_t> &Out) {
+  P.Check = [Probs, LDc, DT, OutRec, NSel, DBytes, Sparse](const std::vector<uint8_t> &Out) {
     CheckResult Res;
-    for (unsigned Lane = 0; Lane < 32; ++Lane)
-      for (unsigned R = 0; R < LDc.NumRegs; ++R) {
-        uint64_t Reg = LDc.RegBits == 64 ? getDWord(Out, Lane * OutRec + R * 8)
-                                         : getWord(Out, Lane * OutRec + R * 4);
-        for (unsigned E = 0; E < LDc.ElemsPerReg; ++E) {
-          ElemCoord Co = LDc.coord(Lane, R * LDc.ElemsPerReg + E);
-          uint64_t Bits =
-              LDc.ElemBits == 64 ? Reg : (Reg >> (E * LDc.ElemBits)) & ((1ull << LDc.ElemBits) - 1);
-          double Got = decodeElem(DT, Bits);
-          int64_t IGot = DT == ElemKind::S32 ? int64_t(int32_t(uint32_t(Bits))) : 0;
-          RefValue Ref = referenceElem(Probs[Co.Instance], Co.Row, Co.Col);
-          ++Res.Compared;
-          if (acceptable(Ref, Got, IGot))
-            continue;
-          if (Res.Pass) {
-            Res.First.Matrix = "D";
-            Res.First.Instance = Co.Instance;
-            Res.First.Row = Co.Row;
-            Res.First.Col = Co.Col;
-            Res.First.Lane = Lane;
-            Res.First.Reg = R;
-            Res.First.Elem = E;
-            Res.First.Expected = formatValue(DT, Ref.Value + Ref.Lo, Ref.IValue, Ref.IsInt);
-            if (!Ref.IsInt) {
-              char Buf[64];
-              snprintf(Buf, sizeof Buf, " (tolerance %.3g)", Ref.Tolerance);
-              Res.First.Expected += Buf;
+    for (unsigned Sel = 0; Sel < NSel; ++Sel)
+      for (unsigned Lane = 0; Lane < 32; ++Lane)
+        for (unsigned R = 0; R < LDc.NumRegs; ++R) {
+          size_t At = Lane * OutRec + Sel * DBytes;
+          uint64_t Reg = LDc.RegBits == 64 ? getDWord(Out, At + R * 8) : getWord(Out, At + R * 4);
+          for (unsigned E = 0; E < LDc.ElemsPerReg; ++E) {
+            ElemCoord Co = LDc.coord(Lane, R * LDc.ElemsPerReg + E);
+            uint64_t Bits = LDc.ElemBits == 64
+                                ? Reg
+                                : (Reg >> (E * LDc.ElemBits)) & ((1ull << LDc.ElemBits) - 1);
+            double Got = decodeElem(DT, Bits);
+            int64_t IGot = DT == ElemKind::S32 ? int64_t(int32_t(uint32_t(Bits))) : 0;
+            RefValue Ref = referenceElem(Probs[Co.Instance], Co.Row, Co.Col);
+            ++Res.Compared;
+            if (acceptable(Ref, Got, IGot))
+              continue;
+            if (Res.Pass) {
+              Res.First.Matrix = Sparse ? "D (sparsity selector " + std::to_string(Sel) + ")" : "D";
+              Res.First.Instance = Co.Instance;
+              Res.First.Row = Co.Row;
+              Res.First.Col = Co.Col;
+              Res.First.Lane = Lane;
+              Res.First.Reg = R;
+              Res.First.Elem = E;
+              Res.First.Expected = formatValue(DT, Ref.Value + Ref.Lo, Ref.IValue, Ref.IsInt);
+              if (!Ref.IsInt) {
+                char Buf[64];
+                snprintf(Buf, sizeof Buf, " (tolerance %.3g)", Ref.Tolerance);
+                Res.First.Expected += Buf;
+              }
+              Res.First.Got = formatValue(DT, Got, IGot, Ref.IsInt);
             }
-            Res.First.Got = formatValue(DT, Got, IGot, Ref.IsInt);
+            Res.Pass = false;
+            ++Res.Failed;
           }
-          Res.Pass = false;
-          ++Res.Failed;
         }
-      }
     return Res;
   };
   return P;
