@@ -338,7 +338,8 @@ void checkFpSatfinite(const Instruction &I, const spec::Form &F, check::CheckCon
   if (!Float || S < 0)
     return;
   SourceRange R = qualRange(I, S, Ctx);
-  bool Removed = !Ctx.Version.isValid() || Ctx.Version >= PtxVersion(6, 5);
+  // An unknown version is not gated (a warning either way).
+  bool Removed = Ctx.Version.isValid() && Ctx.Version >= PtxVersion(6, 5);
   std::string Msg = "'.satfinite' on floating-point wmma.mma ";
   Msg +=
       Removed ? "is removed from PTX ISA 6.5" : "is deprecated (PTX ISA 6.4) and removed from 6.5";
