@@ -12,11 +12,12 @@
 // well under the call's cost). A warm-up pass runs first.
 //
 // Usage: bench-check-instruction [--rounds N] [--threads N] [--decls]
-//                                [--json FILE]
+//                                [--per-case] [--json FILE]
 //   --rounds   passes over the mix per thread (default 200)
 //   --threads  threads of the parallel run (default: hardware threads)
 //   --decls    pass PTX register declarations with each call (the
 //              declarations are parsed on every call)
+//   --per-case print the median of each instruction of the mix
 //
 //===----------------------------------------------------------------------===//
 
@@ -239,7 +240,7 @@ std::string jsonStats(const Stats &S, unsigned Threads) {
 
 int main(int Argc, char **Argv) {
   unsigned Rounds = 200, Threads = std::max(1u, std::thread::hardware_concurrency());
-  bool WithDecls = false;
+  bool WithDecls = false, PerCaseOut = false;
   std::string JsonPath;
   for (int I = 1; I < Argc; ++I) {
     std::string A = Argv[I];
@@ -249,11 +250,13 @@ int main(int Argc, char **Argv) {
       Threads = static_cast<unsigned>(std::max(1l, std::strtol(Argv[++I], nullptr, 10)));
     else if (A == "--decls")
       WithDecls = true;
+    else if (A == "--per-case")
+      PerCaseOut = true;
     else if (A == "--json" && I + 1 < Argc)
       JsonPath = Argv[++I];
     else {
       std::fprintf(stderr, "usage: bench-check-instruction [--rounds N] [--threads N] "
-                           "[--decls] [--json FILE]\n");
+                           "[--decls] [--per-case] [--json FILE]\n");
       return 2;
     }
   }
@@ -320,6 +323,13 @@ int main(int Argc, char **Argv) {
     std::snprintf(Buf, sizeof(Buf), "%s\"%s\": %.3f", JsonFamilies.empty() ? "" : ", ",
                   KV.first.c_str(), M);
     JsonFamilies += Buf;
+  }
+
+  if (PerCaseOut) {
+    std::printf("median latency by instruction (1 thread):\n");
+    for (size_t I = 0; I < P.size(); ++I)
+      std::printf("  %8.2f us  %-8s %s\n", percentile(PerCase[I], 0.5), P[I].C->Target,
+                  P[I].C->Text);
   }
 
   if (!JsonPath.empty()) {
