@@ -432,6 +432,10 @@ void Checker::onEndOfFile() {
         return true;
     return false;
   };
+  if (Opts.Version && !isKnownPtxVersion(*Opts.Version))
+    Diags.error("version-unknown", VersionSpec, SourceRange(),
+                "unknown PTX ISA version " + Opts.Version->str() +
+                    " given with --ptx-version; known versions are " + knownPtxVersionsText());
   uint32_t HeaderEnd =
       FirstItemRange.isValid() ? FirstItemRange.Begin : static_cast<uint32_t>(File.size());
   if (!SawVersion && !SyntaxErrorBefore(HeaderEnd)) {
