@@ -12,8 +12,10 @@
 #include "Exec/Harness.h"
 #include "Exec/PtxBuilder.h"
 
+#include <array>
 #include <cmath>
 #include <map>
+#include <optional>
 
 namespace ptxlint {
 namespace exec {
@@ -52,6 +54,36 @@ const char *ldType(const char *RegTy) {
 const unsigned Meta24[] = {0x4, 0x8, 0x9, 0xC, 0xD, 0xE};
 const unsigned MetaTf32[] = {0x4, 0xE};
 
+/// index(lane, i) = sum over the five bits b_k of %laneid of C[k]*b_k,
+/// plus Const[i]. (groupID and threadID_in_group are sums of lane bits, and
+/// the m8n8k4 .f16 layouts use single bits: every layout of the spec is
+/// affine in the bits.)
+struct Affine {
+  int64_t C[5] = {0, 0, 0, 0, 0};
+  std::vector<int64_t> Const;
+};
+
+template <typename IndexFn> std::optional<Affine> affineOf(const FragmentLayout &L, IndexFn Index) {
+  Affine A;
+  const unsigned NE = L.numElems();
+  for (unsigned I = 0; I < NE; ++I)
+    A.Const.push_back(Index(L.coord(0, I)));
+  for (unsigned K = 0; K < 5; ++K) {
+    A.C[K] = Index(L.coord(1u << K, 0)) - A.Const[0];
+    if (A.C[K] < 0)
+      return std::nullopt;
+  }
+  for (unsigned Lane = 0; Lane < 32; ++Lane) {
+    int64_t Part = 0;
+    for (unsigned K = 0; K < 5; ++K)
+      Part += A.C[K] * ((Lane >> K) & 1);
+    for (unsigned I = 0; I < NE; ++I)
+      if (Index(L.coord(Lane, I)) != Part + A.Const[I])
+        return std::nullopt;
+  }
+  return A;
+}
+
 } // namespace
 
 HarnessPlan buildMmaHarness(const ExecForm &F, Target T, PtxVersion V, uint64_t Seed) {
@@ -80,7 +112,6 @@ HarnessPlan buildMmaHarness(const ExecForm &F, Target T, PtxVersion V, uint64_t 
   uint64_t Rng = Seed;
   const unsigned Inst = LA->Instances;
   const unsigned M = F.M, N = F.N, K = F.K, KP = Sparse ? K / 2 : K;
-  const bool IsInt = !isFloatType(F.A);
 
   // Matrices as raw encodings: A (packed columns for sparse), B, C.
   std::vector<uint64_t> ABits(Inst * M * KP), BBits(Inst * K * N), CBits(Inst * M * N);
@@ -116,39 +147,48 @@ HarnessPlan buildMmaHarness(const ExecForm &F, Target T, PtxVersion V, uint64_t 
   for (auto &X : SBBits)
     X = randomElem(F.S, splitmix(Rng));
 
-  // Per-lane input record.
-  auto words = [](const FragmentLayout &L) { return L.NumRegs * L.RegBits / 32; };
-  const size_t OffA = 0, OffB = OffA + 4 * words(*LA), OffC = OffB + 4 * words(*LB),
-               OffE = OffC + 4 * words(*LC), OffSA = OffE + (Sparse ? 4 * NSel : 0),
-               OffSB = OffSA + (SV ? 4 : 0), InEnd = OffSB + (SV ? 4 : 0);
-  const size_t InRec = (InEnd + 7) / 8 * 8;
-  const size_t DBytes = 4 * words(*LD);
-  const size_t OutRec = (NSel * DBytes + 7) / 8 * 8;
-  P.Input.assign(32 * InRec, 0);
-  P.OutputBytes = 32 * OutRec;
-
-  auto pack = [&](const FragmentLayout &L, ElemKind Ty, const std::vector<uint64_t> &Bits,
-                  unsigned Cols, size_t Off, unsigned Lane) {
-    const unsigned Shift = containerShift(Ty, F.Pack);
-    const uint64_t Mask = L.ElemBits == 64 ? ~0ull : ((1ull << L.ElemBits) - 1);
-    for (unsigned R = 0; R < L.NumRegs; ++R) {
-      uint64_t Reg = 0;
-      for (unsigned E = 0; E < L.ElemsPerReg; ++E) {
-        ElemCoord Co = L.coord(Lane, R * L.ElemsPerReg + E);
-        uint64_t B = Bits[(Co.Instance * L.Rows + Co.Row) * Cols + Co.Col];
-        Reg |= ((B << Shift) & Mask) << (E * L.ElemBits);
-      }
-      size_t At = Off + size_t(R) * (L.RegBits / 8);
-      if (L.RegBits == 64)
-        putDWord(P.Input, Lane * InRec + At, Reg);
-      else
-        putWord(P.Input, Lane * InRec + At, uint32_t(Reg));
-    }
+  // Memory images. A is stored row-major (its packed K/2 columns for
+  // mma.sp), B column-major, C and D row-major, each element at its natural
+  // width (fp6/fp4 in their 8-bit containers under .kind::f8f6f4; 4-bit and
+  // 1-bit elements packed low bits first). With these layouts the elements
+  // of one sub-byte register are contiguous, so the kernel loads them as one
+  // word; wider elements are loaded one by one and packed.
+  const ElemKind AT = F.A, BT = F.B;
+  auto idxA = [&](ElemCoord C) { return (int64_t(C.Instance) * M + C.Row) * KP + C.Col; };
+  auto idxB = [&](ElemCoord C) { return (int64_t(C.Instance) * N + C.Col) * K + C.Row; };
+  auto idxC = [&](ElemCoord C) { return (int64_t(C.Instance) * M + C.Row) * N + C.Col; };
+  auto bytesOf = [](size_t Elems, unsigned Bits) { return (Elems * Bits + 7) / 8; };
+  auto align = [](size_t X) { return (X + 255) / 256 * 256; };
+  const size_t OffA = 0, OffB = OffA + align(bytesOf(ABits.size(), LA->ElemBits)),
+               OffC = OffB + align(bytesOf(BBits.size(), LB->ElemBits)),
+               OffRec = OffC + align(bytesOf(CBits.size(), LC->ElemBits));
+  // Per-lane records: the sparse metadata (one word per selector) and the
+  // block-scale data, whose "layout" is which lane holds what.
+  const size_t RecWords = (Sparse ? NSel : 0) + (SV ? 2 : 0);
+  const size_t RecBytes = std::max<size_t>(4, RecWords * 4);
+  P.Input.assign(OffRec + 32 * RecBytes, 0);
+  const size_t DRegion = align(bytesOf(CBits.size(), LD->ElemBits));
+  P.OutputBytes = NSel * DRegion;
+  const unsigned ShiftA = containerShift(AT, F.Pack), ShiftB = containerShift(BT, F.Pack);
+  auto store = [&](size_t Base, int64_t Index, unsigned Bits, uint64_t V) {
+    size_t Bit = size_t(Index) * Bits;
+    for (unsigned I = 0; I < Bits; ++I, ++Bit)
+      if ((V >> I) & 1)
+        P.Input[Base + Bit / 8] |= uint8_t(1u << (Bit % 8));
   };
+  for (unsigned I = 0; I < Inst; ++I) {
+    for (unsigned Rw = 0; Rw < M; ++Rw)
+      for (unsigned Cl = 0; Cl < KP; ++Cl)
+        store(OffA, idxA({I, Rw, Cl}), LA->ElemBits, ABits[(I * M + Rw) * KP + Cl] << ShiftA);
+    for (unsigned Rw = 0; Rw < K; ++Rw)
+      for (unsigned Cl = 0; Cl < N; ++Cl)
+        store(OffB, idxB({I, Rw, Cl}), LB->ElemBits, BBits[(I * K + Rw) * N + Cl] << ShiftB);
+    for (unsigned Rw = 0; Rw < M; ++Rw)
+      for (unsigned Cl = 0; Cl < N; ++Cl)
+        store(OffC, idxC({I, Rw, Cl}), LC->ElemBits, CBits[(I * M + Rw) * N + Cl]);
+  }
   for (unsigned Lane = 0; Lane < 32; ++Lane) {
-    pack(*LA, F.A, ABits, KP, OffA, Lane);
-    pack(*LB, F.B, BBits, N, OffB, Lane);
-    pack(*LC, F.C, CBits, N, OffC, Lane);
+    const size_t Rec = OffRec + Lane * RecBytes;
     for (unsigned Sel = 0; Sparse && Sel < NSel; ++Sel) {
       uint32_t E = 0;
       for (unsigned Nib = 0; Nib < 8; ++Nib) {
@@ -160,7 +200,7 @@ HarnessPlan buildMmaHarness(const ExecForm &F, Target T, PtxVersion V, uint64_t 
           V = Meta24[splitmix(Rng) % 6];
         E |= V << (4 * Nib);
       }
-      putWord(P.Input, Lane * InRec + OffE + 4 * Sel, E);
+      putWord(P.Input, Rec + 4 * Sel, E);
     }
     if (SV) {
       unsigned G = Lane >> 2, Tq = Lane % 4;
@@ -175,17 +215,39 @@ HarnessPlan buildMmaHarness(const ExecForm &F, Target T, PtxVersion V, uint64_t 
         for (unsigned C = 0; C < SV; ++C)
           SB |= uint32_t(SBBits[C * N + G]) << (8 * C);
       }
-      putWord(P.Input, Lane * InRec + OffSA, SA);
-      putWord(P.Input, Lane * InRec + OffSB, SB);
+      putWord(P.Input, Rec + 4 * (Sparse ? NSel : 0), SA);
+      putWord(P.Input, Rec + 4 * (Sparse ? NSel : 0) + 4, SB);
     }
+  }
+
+  // The layouts as the kernel evaluates them: element i of a lane is at
+  // index sum_k C[k]*bit_k(%laneid) + Const[i] of its matrix. The
+  // decomposition is computed from the layout and verified on all lanes.
+  std::optional<Affine> AA = affineOf(*LA, idxA), AB = affineOf(*LB, idxB),
+                        AC = affineOf(*LC, idxC), AD = affineOf(*LD, idxC);
+  if (!AA || !AB || !AC || !AD) {
+    P.Error = "a fragment layout is not affine in the lane id";
+    return P;
+  }
+  for (const auto &[L, A] :
+       {std::pair<const FragmentLayout *, Affine *>{&*LA, &*AA}, {&*LB, &*AB}}) {
+    if (L->ElemBits >= 8)
+      continue;
+    for (unsigned I = 0; I < L->numElems(); ++I)
+      if (A->Const[I] != A->Const[I - I % L->ElemsPerReg] + I % L->ElemsPerReg) {
+        P.Error = "sub-byte register elements are not contiguous in memory";
+        return P;
+      }
   }
 
   // The kernel.
   PtxBuilder B(T, V, HarnessEntry, {"ptxlint_in", "ptxlint_out"});
   const char *TA = regType(*LA, F.A), *TB = regType(*LB, F.B), *TC = regType(*LC, F.C),
              *TD = regType(*LD, F.D);
-  B.reg(".b32", "%hl");
-  B.regs(".b64", "%hp", 6);
+  B.regs(".b32", "%hl", 7); // lane, its five bits, scratch index
+  B.regs(".b64", "%hp", 8);
+  B.regs(".b16", "%hs", 2);
+  B.reg(".b32", "%hb");
   B.regs(TA, "%a", LA->NumRegs);
   B.regs(TB, "%b", LB->NumRegs);
   B.regs(TC, "%c", LC->NumRegs);
@@ -196,29 +258,70 @@ HarnessPlan buildMmaHarness(const ExecForm &F, Target T, PtxVersion V, uint64_t 
     B.reg(".b32", "%sa");
     B.reg(".b32", "%sb");
   }
-  B.inst("mov.u32", {B.r("%hl"), B.r("%laneid")});
+  B.inst("mov.u32", {B.r("%hl0"), B.r("%laneid")});
   B.inst("ld.param.u64", {B.r("%hp0"), B.addr("ptxlint_in")});
   B.inst("ld.param.u64", {B.r("%hp1"), B.addr("ptxlint_out")});
   B.inst("cvta.to.global.u64", {B.r("%hp0"), B.r("%hp0")});
   B.inst("cvta.to.global.u64", {B.r("%hp1"), B.r("%hp1")});
-  B.inst("mul.wide.u32", {B.r("%hp2"), B.r("%hl"), B.imm(int64_t(InRec))});
-  B.inst("add.s64", {B.r("%hp3"), B.r("%hp0"), B.r("%hp2")});
-  B.inst("mul.wide.u32", {B.r("%hp4"), B.r("%hl"), B.imm(int64_t(OutRec))});
-  B.inst("add.s64", {B.r("%hp5"), B.r("%hp1"), B.r("%hp4")});
-  auto loads = [&](const char *Prefix, const char *Ty, const FragmentLayout &L, size_t Off) {
-    for (unsigned R = 0; R < L.NumRegs; ++R)
-      B.inst(std::string("ld.global.") + ldType(Ty),
-             {B.r(B.name(Prefix, R)), B.addr("%hp3", int64_t(Off + R * (L.RegBits / 8)))});
+  for (unsigned K = 0; K < 5; ++K) // %hl1..%hl5: bit K of %laneid
+    B.inst("bfe.u32", {B.r(B.name("%hl", K + 1)), B.r("%hl0"), B.imm(K), B.imm(1)});
+  // Pointer Ptr = Base + (lane part of the index) * element size.
+  auto lanePtr = [&](const char *Ptr, const char *Base, const Affine &A, unsigned Bits) {
+    B.inst("mul.lo.u32", {B.r("%hl6"), B.r("%hl1"), B.imm(A.C[0])});
+    for (unsigned K = 1; K < 5; ++K)
+      B.inst("mad.lo.u32", {B.r("%hl6"), B.r(B.name("%hl", K + 1)), B.imm(A.C[K]), B.r("%hl6")});
+    if (Bits >= 8) {
+      B.inst("mul.wide.u32", {B.r("%hp7"), B.r("%hl6"), B.imm(Bits / 8)});
+    } else {
+      B.inst("shr.u32", {B.r("%hl6"), B.r("%hl6"), B.imm(Bits == 4 ? 1 : 3)});
+      B.inst("cvt.u64.u32", {B.r("%hp7"), B.r("%hl6")});
+    }
+    B.inst("add.s64", {B.r(Ptr), B.r(Base), B.r("%hp7")});
   };
-  loads("%a", TA, *LA, OffA);
-  loads("%b", TB, *LB, OffB);
-  loads("%c", TC, *LC, OffC);
-  for (unsigned Sel = 0; Sparse && Sel < NSel; ++Sel)
-    B.inst("ld.global.b32", {B.r(B.name("%e", Sel)), B.addr("%hp3", int64_t(OffE + 4 * Sel))});
-  if (SV) {
-    B.inst("ld.global.b32", {B.r("%sa"), B.addr("%hp3", int64_t(OffSA))});
-    B.inst("ld.global.b32", {B.r("%sb"), B.addr("%hp3", int64_t(OffSB))});
+  auto byteOff = [](int64_t Index, unsigned Bits) { return Index * Bits / 8; };
+  // Loads every register of a fragment from its matrix and packs it.
+  auto loadFrag = [&](const char *Prefix, const char *Ty, const FragmentLayout &L, const Affine &A,
+                      size_t Off) {
+    for (unsigned R = 0; R < L.NumRegs; ++R) {
+      std::string Reg = B.name(Prefix, R);
+      auto at = [&](unsigned E) {
+        return B.addr("%hp2", int64_t(Off) + byteOff(A.Const[R * L.ElemsPerReg + E], L.ElemBits));
+      };
+      if (L.ElemBits >= 32) {
+        B.inst(std::string("ld.global.") + ldType(Ty), {B.r(Reg), at(0)});
+      } else if (L.ElemBits == 16) {
+        B.inst("ld.global.b16", {B.r("%hs0"), at(0)});
+        B.inst("ld.global.b16", {B.r("%hs1"), at(1)});
+        B.inst("mov.b32", {B.r(Reg), B.vec({B.r("%hs0"), B.r("%hs1")})});
+      } else if (L.ElemBits == 8) {
+        B.inst("ld.global.u8", {B.r(Reg), at(0)});
+        for (unsigned E = 1; E < 4; ++E) {
+          B.inst("ld.global.u8", {B.r("%hb"), at(E)});
+          B.inst("bfi.b32", {B.r(Reg), B.r("%hb"), B.r(Reg), B.imm(8 * E), B.imm(8)});
+        }
+      } else { // 4-bit and 1-bit: the register's elements are one word
+        B.inst("ld.global.b32", {B.r(Reg), at(0)});
+      }
+    }
+  };
+  lanePtr("%hp2", "%hp0", *AA, LA->ElemBits);
+  loadFrag("%a", TA, *LA, *AA, OffA);
+  lanePtr("%hp2", "%hp0", *AB, LB->ElemBits);
+  loadFrag("%b", TB, *LB, *AB, OffB);
+  lanePtr("%hp2", "%hp0", *AC, LC->ElemBits);
+  loadFrag("%c", TC, *LC, *AC, OffC);
+  if (RecWords) {
+    B.inst("mul.wide.u32", {B.r("%hp7"), B.r("%hl0"), B.imm(int64_t(RecBytes))});
+    B.inst("add.s64", {B.r("%hp3"), B.r("%hp0"), B.r("%hp7")});
   }
+  for (unsigned Sel = 0; Sparse && Sel < NSel; ++Sel)
+    B.inst("ld.global.b32", {B.r(B.name("%e", Sel)), B.addr("%hp3", int64_t(OffRec + 4 * Sel))});
+  if (SV) {
+    size_t O = OffRec + 4 * (Sparse ? NSel : 0);
+    B.inst("ld.global.b32", {B.r("%sa"), B.addr("%hp3", int64_t(O))});
+    B.inst("ld.global.b32", {B.r("%sb"), B.addr("%hp3", int64_t(O + 4))});
+  }
+  lanePtr("%hp4", "%hp1", *AD, LD->ElemBits);
   for (unsigned Sel = 0; Sel < NSel; ++Sel) {
     std::vector<Operand> Ops = {B.vecOf("%d", LD->NumRegs), B.vecOf("%a", LA->NumRegs),
                                 B.vecOf("%b", LB->NumRegs), B.vecOf("%c", LC->NumRegs)};
@@ -233,9 +336,20 @@ HarnessPlan buildMmaHarness(const ExecForm &F, Target T, PtxVersion V, uint64_t 
       Ops.push_back(B.vec({B.imm(0), B.imm(0)}));
     }
     B.inst(F.text(), Ops);
-    for (unsigned R = 0; R < LD->NumRegs; ++R)
-      B.inst(std::string("st.global.") + ldType(TD),
-             {B.addr("%hp5", int64_t(Sel * DBytes + R * (LD->RegBits / 8))), B.r(B.name("%d", R))});
+    // D goes back to memory by the same layout (row-major D).
+    for (unsigned R = 0; R < LD->NumRegs; ++R) {
+      auto at = [&](unsigned E) {
+        return B.addr("%hp4", int64_t(Sel * DRegion) +
+                                  byteOff(AD->Const[R * LD->ElemsPerReg + E], LD->ElemBits));
+      };
+      if (LD->ElemBits == 16) {
+        B.inst("mov.b32", {B.vec({B.r("%hs0"), B.r("%hs1")}), B.r(B.name("%d", R))});
+        B.inst("st.global.b16", {at(0), B.r("%hs0")});
+        B.inst("st.global.b16", {at(1), B.r("%hs1")});
+      } else {
+        B.inst(std::string("st.global.") + ldType(TD), {at(0), B.r(B.name("%d", R))});
+      }
+    }
   }
   B.inst("ret", {});
   P.Ptx = B.print();
@@ -288,32 +402,41 @@ HarnessPlan buildMmaHarness(const ExecForm &F, Target T, PtxVersion V, uint64_t 
   }
   const FragmentLayout LDc = *LD;
   const ElemKind DT = F.D;
-  P.Check = [Probs, LDc, DT, OutRec, NSel, DBytes, Sparse](const std::vector<uint8_t> &Out) {
+  P.Check = [Probs, LDc, DT, NSel, DRegion, Sparse, M, N, Inst](const std::vector<uint8_t> &Out) {
     CheckResult Res;
+    // Which lane, register and element holds each D element (for reports).
+    std::vector<std::array<unsigned, 3>> Holder(Inst * M * N);
+    for (unsigned Lane = 0; Lane < 32; ++Lane)
+      for (unsigned I = 0; I < LDc.numElems(); ++I) {
+        ElemCoord Co = LDc.coord(Lane, I);
+        Holder[(Co.Instance * M + Co.Row) * N + Co.Col] = {Lane, I / LDc.ElemsPerReg,
+                                                           I % LDc.ElemsPerReg};
+      }
+    const unsigned Bytes = LDc.ElemBits / 8;
     for (unsigned Sel = 0; Sel < NSel; ++Sel)
-      for (unsigned Lane = 0; Lane < 32; ++Lane)
-        for (unsigned R = 0; R < LDc.NumRegs; ++R) {
-          size_t At = Lane * OutRec + Sel * DBytes;
-          uint64_t Reg = LDc.RegBits == 64 ? getDWord(Out, At + R * 8) : getWord(Out, At + R * 4);
-          for (unsigned E = 0; E < LDc.ElemsPerReg; ++E) {
-            ElemCoord Co = LDc.coord(Lane, R * LDc.ElemsPerReg + E);
-            uint64_t Bits = LDc.ElemBits == 64
-                                ? Reg
-                                : (Reg >> (E * LDc.ElemBits)) & ((1ull << LDc.ElemBits) - 1);
+      for (unsigned In = 0; In < Inst; ++In)
+        for (unsigned Rw = 0; Rw < M; ++Rw)
+          for (unsigned Cl = 0; Cl < N; ++Cl) {
+            size_t Idx = (In * M + Rw) * N + Cl;
+            size_t At = Sel * DRegion + Idx * Bytes;
+            uint64_t Bits = Bytes == 8 ? getDWord(Out, At)
+                            : Bytes == 4
+                                ? getWord(Out, At)
+                                : (getWord(Out, At & ~size_t(3)) >> (8 * (At & 3))) & 0xFFFF;
             double Got = decodeElem(DT, Bits);
             int64_t IGot = DT == ElemKind::S32 ? int64_t(int32_t(uint32_t(Bits))) : 0;
-            RefValue Ref = referenceElem(Probs[Co.Instance], Co.Row, Co.Col);
+            RefValue Ref = referenceElem(Probs[In], Rw, Cl);
             ++Res.Compared;
             if (acceptable(Ref, Got, IGot))
               continue;
             if (Res.Pass) {
               Res.First.Matrix = Sparse ? "D (sparsity selector " + std::to_string(Sel) + ")" : "D";
-              Res.First.Instance = Co.Instance;
-              Res.First.Row = Co.Row;
-              Res.First.Col = Co.Col;
-              Res.First.Lane = Lane;
-              Res.First.Reg = R;
-              Res.First.Elem = E;
+              Res.First.Instance = In;
+              Res.First.Row = Rw;
+              Res.First.Col = Cl;
+              Res.First.Lane = Holder[Idx][0];
+              Res.First.Reg = Holder[Idx][1];
+              Res.First.Elem = Holder[Idx][2];
               Res.First.Expected = formatValue(DT, Ref.Value + Ref.Lo, Ref.IValue, Ref.IsInt);
               if (!Ref.IsInt) {
                 char Buf[64];
@@ -325,7 +448,6 @@ HarnessPlan buildMmaHarness(const ExecForm &F, Target T, PtxVersion V, uint64_t 
             Res.Pass = false;
             ++Res.Failed;
           }
-        }
     return Res;
   };
   return P;
