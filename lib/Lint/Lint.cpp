@@ -85,7 +85,7 @@ LintResult lintFile(const SourceFile &File, const LintOptions &Opts) {
     DE.error("io", "", SourceRange(), "input is not PTX text: " + NotText);
     return finish(DE, Opts);
   }
-  // Syntax-only mode still needs no sink: the parser reports syntax itself.
+  // Syntax only (RunChecks false): no sink; the parser reports syntax itself.
   check::Checker C(File, DE, Opts);
   try {
     parse(File, Opts.RunChecks ? &C : nullptr, DE);
