@@ -53,8 +53,9 @@ bool parse(const SourceFile &File, ParseSink *Sink, DiagnosticEngine &Diags,
 std::unique_ptr<Module> parseModule(const SourceFile &File, DiagnosticEngine &Diags,
                                     const ParseOptions &Opts = {});
 
-/// Parses one instruction ("mma.sync.aligned... d, a, b, c;" - the ';' is
-/// optional) from File's whole text into Ctx. Returns null on a syntax error.
+/// Parses one instruction ("mma.sync.aligned... d, a, b, c;", with its ';')
+/// from File's whole text into Ctx. Returns null on a syntax error.
+/// (checkInstruction in Lint.h accepts text without the ';'.)
 const Instruction *parseInstruction(const SourceFile &File, ASTContext &Ctx,
                                     DiagnosticEngine &Diags);
 

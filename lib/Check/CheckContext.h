@@ -58,7 +58,7 @@ struct CheckContext {
   const SourceFile &File;
   DiagnosticEngine &Diags;
   PtxVersion Version;          ///< effective (override or .version); invalid if unknown
-  Target Tgt;                  ///< effective (override or first sm target); invalid if unknown
+  Target Tgt;                  ///< effective (override or the last .target entry, as ptxas); invalid if unknown
   SourceRange VersionRange;    ///< where .version is written (may be invalid)
   SourceRange TargetRange;     ///< where .target is written (may be invalid)
   const SymbolTable &Syms;
