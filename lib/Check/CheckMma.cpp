@@ -20,6 +20,14 @@ const RuleInfo MmaOwnRules[] = {
      "mma.sync.aligned.m16n8k64.row.col.kind::mxf4.block_scale.scale_vec::4X.f32.e2m1.e2m1.f32."
      "ue8m0 ...",
      "use .scale_vec::2X with .ue8m0 for .kind::mxf4"},
+    {"mma-popc-order", "9.7.14.5.14", Severity::Error,
+     "in single-bit mma, .popc must follow .xor/.and (ptxas rejects it before)",
+     "mma.sync.aligned.m16n8k128.row.col.s32.b1.b1.s32.popc.xor ...", "write .xor.popc"},
+    {"mma-ptxas-only", "9.7.14.5.14", Severity::Warning,
+     "forms outside the spec's syntax that ptxas accepts (.kind::mxf8f6f4 without "
+     ".block_scale)",
+     "mma.sync.aligned.m16n8k32.row.col.kind::mxf8f6f4.f32.e4m3.e4m3.f32 ...",
+     "write .kind::f8f6f4, or add .block_scale and the scale operands"},
 };
 } // namespace
 
@@ -37,7 +45,21 @@ llvm::ArrayRef<RuleInfo> mmaRules() {
 namespace check {
 
 void checkMma(const Instruction &I, CheckContext &Ctx) {
-  checkAgainstForms(I, spec::Family::Mma, Ctx);
+  MatchResult M = checkAgainstForms(I, spec::Family::Mma, Ctx);
+  if (!M.F)
+    return;
+  // ptxas takes the single-bit qualifiers in any position but ".popc" must
+  // follow ".xor"/".and" ("Illegal reduction operation").
+  const spec::QualSlot *Op = M.F->slot(".bitOp");
+  const spec::QualSlot *Popc = M.F->slot(".popc");
+  if (!Op || !Popc)
+    return;
+  int OpQ = M.B.SlotToQual[Op - M.F->Quals.data()];
+  int PopcQ = M.B.SlotToQual[Popc - M.F->Quals.data()];
+  if (OpQ >= 0 && PopcQ >= 0 && PopcQ < OpQ)
+    Ctx.Diags.error("mma-popc-order", "9.7.14.5.14", qualifierRange(I, PopcQ, Ctx),
+                    "'.popc' must come after '" + I.Qualifiers[OpQ].str() +
+                        "' (ptxas rejects the reduction before the operation)");
 }
 
 } // namespace check

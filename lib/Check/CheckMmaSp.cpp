@@ -8,9 +8,32 @@
 //===----------------------------------------------------------------------===//
 #include "Check/FormMatcher.h"
 
+#include <mutex>
+#include <vector>
+
 namespace ptxlint {
 
-llvm::ArrayRef<RuleInfo> mmaSpRules() { return check::matcherRules(spec::Family::MmaSp); }
+namespace {
+const RuleInfo MmaSpOwnRules[] = {
+    {"mma-sp-ptxas-only", "9.7.14.6.3", Severity::Warning,
+     "forms outside the spec's syntax that ptxas accepts (.kind::mxf8f6f4 without "
+     ".block_scale)",
+     "mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.kind::mxf8f6f4.f32.e4m3.e4m3.f32 "
+     "...",
+     "write .kind::f8f6f4, or add .block_scale and the scale operands"},
+};
+} // namespace
+
+llvm::ArrayRef<RuleInfo> mmaSpRules() {
+  static std::vector<RuleInfo> All;
+  static std::once_flag Once;
+  std::call_once(Once, [] {
+    llvm::ArrayRef<RuleInfo> Generic = check::matcherRules(spec::Family::MmaSp);
+    All.assign(Generic.begin(), Generic.end());
+    All.insert(All.end(), std::begin(MmaSpOwnRules), std::end(MmaSpOwnRules));
+  });
+  return All;
+}
 
 namespace check {
 

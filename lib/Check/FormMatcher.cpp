@@ -386,6 +386,8 @@ static void diagnoseNearest(const Instruction &I, spec::Family Fam, ArrayRef<Tok
   const FormSet &S = spec::formsOf(Fam);
   // Excluded combinations the spec names: quote the rule.
   for (const spec::RejectedForm &R : S.Rejected) {
+    if (StringRef(R.Rule).endswith("-ptxas-only"))
+      continue;
     FormBinding B = bindTokens(R.F, Toks, S.Vocab);
     if (B.Cost != 0)
       continue;
@@ -536,12 +538,29 @@ MatchResult matchForm(const Instruction &I, spec::Family Fam, CheckContext &Ctx,
         .push_back(T.Text);
   const FamilyIndex &X = indexFor(Fam);
   auto It = X.Exact.find(keyOf(Free, Layout, Type));
-  if (It == X.Exact.end()) {
+  const Form *Matched = It == X.Exact.end() ? nullptr : &S.Forms[It->second];
+  if (!Matched) {
+    // A combination the spec excludes and ptxas accepts: warn, then check
+    // the rest against it.
+    for (const spec::RejectedForm &R : S.Rejected) {
+      if (!StringRef(R.Rule).endswith("-ptxas-only") || bindTokens(R.F, Toks, S.Vocab).Cost != 0)
+        continue;
+      SourceRange Range = I.opcodeRange();
+      for (const Tok &T : Toks)
+        if (const QualSlot *Q = R.F.slot(R.BadSlot))
+          if (Q->accepts(T.Text))
+            Range = qualifierRange(I, T.QualIdx, Ctx);
+      Ctx.Diags.warning(R.Rule, R.Spec, Range, R.Reason);
+      Matched = &R.F;
+      break;
+    }
+  }
+  if (!Matched) {
     diagnoseNearest(I, Fam, Toks, Ctx);
     Res.HadErrors = true;
     return Res;
   }
-  const Form &F = S.Forms[It->second];
+  const Form &F = *Matched;
   FormBinding B = bindTokens(F, Toks, S.Vocab);
   Res.F = &F;
   Res.B.SlotToQual.assign(F.Quals.size(), -1);

@@ -188,6 +188,26 @@ void buildMmaSpForms(FormSet &Out) {
         P.add(D, F8Row, {gate("`.kind::f8f6f4` mma.sp", {8, 7}, 0, sm120Family())});
       }
 
+  // ptxas also takes .kind::mxf8f6f4 without .block_scale for .e4m3/.e5m2.
+  for (const char *AT : {".e4m3", ".e5m2"})
+    for (const char *BT : {".e4m3", ".e5m2"})
+      for (const std::string &DT : F16F32) {
+        MmaDesc D;
+        D.SpVariant = ".sp::ordered_metadata";
+        D.Shape = ".m16n8k64";
+        D.Kind = ".kind::mxf8f6f4";
+        D.DType = D.CType = DT;
+        D.AType = AT;
+        D.BType = BT;
+        D.NA = D.NB = 4;
+        D.NC = D.ND = DT == ".f16" ? 2 : 4;
+        D.FragSpec = "9.7.14.6.2.6";
+        P.add(D, F8Row, {gate("`.kind::mxf8f6f4` mma.sp", {8, 7}, 0, sm120Family())},
+              "`.kind::mxf8f6f4` without `.block_scale` is not in the spec's syntax (ptxas "
+              "takes it as `.kind::f8f6f4`)",
+              "mma-sp-ptxas-only", ".kind");
+      }
+
   // --- Block scaling (ordered metadata only; 9.7.14.3 Table 36) -----------
   for (const std::string &AT : F8F6F4)
     for (const std::string &BT : F8F6F4) {

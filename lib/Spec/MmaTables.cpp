@@ -194,11 +194,18 @@ void buildMmaForms(FormSet &Out) {
             std::vector<Gate> G = {gate("`.e4m3`/`.e5m2` mma", S.V, S.Sm)};
             if (DT == ".f16" || CT == ".f16")
               G.push_back(gate("`.f16` .dtype/.ctype with `.e4m3`/`.e5m2` mma", {8, 7}, 89));
-            if (DT != CT) // ptxas rejects mixed accumulators
+            if (DT != CT) { // ptxas rejects mixed accumulators
               P.add(D, G, "with `.e4m3`/`.e5m2` types, .dtype must be the same as .ctype",
                     "mma-type-combination", ".dtype");
-            else
-              P.add(D, G);
+              continue;
+            }
+            Form F = makeMmaForm(Family::Mma, D);
+            for (const Gate &X : G)
+              addGate(F, X);
+            // ptxas 13.0 does not check the size of b for m16n8k16 fp8.
+            if (D.Shape == ".m16n8k16")
+              F.Operands[2].PtxasAlsoCounts = {2, 4};
+            Out.Forms.push_back(std::move(F));
           }
 
   // --- .kind::f8f6f4 (9.7.14.5.10): any pair of fp8/fp6/fp4 types ---------
@@ -250,6 +257,27 @@ void buildMmaForms(FormSet &Out) {
       D.FragSpec = "9.7.14.5.10";
       P.add(D, BSGate);
     }
+  // ptxas also takes .kind::mxf8f6f4 without .block_scale (and no scale
+  // operands) for .e4m3/.e5m2, like .kind::f8f6f4; the spec's syntax has
+  // no such form.
+  for (const char *AT : {".e4m3", ".e5m2"})
+    for (const char *BT : {".e4m3", ".e5m2"})
+      for (const std::string &DT : F16F32) {
+        MmaDesc D;
+        D.Shape = ".m16n8k32";
+        D.Kind = ".kind::mxf8f6f4";
+        D.DType = D.CType = DT;
+        D.AType = AT;
+        D.BType = BT;
+        D.NA = 4;
+        D.NB = 2;
+        D.NC = D.ND = DT == ".f16" ? 2 : 4;
+        D.FragSpec = "9.7.14.5.10";
+        P.add(D, {gate("`.kind::mxf8f6f4`", {8, 7}, 0, sm100to120Families())},
+              "`.kind::mxf8f6f4` without `.block_scale` is not in the spec's syntax (ptxas "
+              "takes it as `.kind::f8f6f4`)",
+              "mma-ptxas-only", ".kind");
+      }
   // Table 36 rows of the e2m1 kinds, as a product of .kind x .scale_vec x
   // .stype with the rows the table does not list excluded.
   for (const char *Kind : {".kind::mxf4", ".kind::mxf4nvf4"})

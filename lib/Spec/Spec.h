@@ -154,6 +154,9 @@ struct OperandSpec {
   /// Immediate ranges: for Scalar/Immediate one entry; for SelectorPair one
   /// per element (byte-id, thread-id).
   std::vector<ImmRange> Ranges;
+  /// Other register counts ptxas takes for this vector although the spec
+  /// gives Count (a warning, not an error).
+  std::vector<unsigned> PtxasAlsoCounts;
 };
 
 //===----------------------------------------------------------------------===//
@@ -235,6 +238,9 @@ struct Form {
 };
 
 /// A combination produced by the cartesian product and excluded by a rule.
+/// A rule id ending in "-ptxas-only" marks a combination the spec excludes
+/// and ptxas accepts: the matcher reports it as a warning and goes on
+/// checking operands and gates against F (which must then be complete).
 struct RejectedForm {
   Form F;              ///< the would-be form (operands may be empty)
   std::string Rule;    ///< rule id, e.g. "mma-type-combination"
