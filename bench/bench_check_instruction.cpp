@@ -12,16 +12,22 @@
 // well under the call's cost). A warm-up pass runs first.
 //
 // Usage: bench-check-instruction [--rounds N] [--threads N] [--decls]
-//                                [--per-case] [--json FILE]
+//                                [--mix all|valid|wrong] [--per-case]
+//                                [--c-api] [--json FILE]
 //   --rounds   passes over the mix per thread (default 200)
 //   --threads  threads of the parallel run (default: hardware threads)
+//   --mix      the whole mix (default), only its correct instructions (what
+//              a generator mostly emits) or only the wrong ones
 //   --decls    pass PTX register declarations with each call (the
 //              declarations are parsed on every call)
 //   --per-case print the median of each instruction of the mix
+//   --c-api    call ptxlint_check_instruction (ptxlint.h) instead: adds
+//              copying the diagnostics into a C result and resolving lines
 //
 //===----------------------------------------------------------------------===//
 
 #include "ptxlint/Lint.h"
+#include "ptxlint/ptxlint.h"
 
 #include <algorithm>
 #include <atomic>
@@ -125,7 +131,7 @@ const Case Mix[] = {
      "wmma.load.a.sync.aligned.row.m16n16k16.f16 {%r1, %r2, %r3, %r4, %r5, %r6, %r7, "
      "%r8}, [%rd1+128];",
      "sm_70",
-     {6, 0}},
+     {6, 3}},
     {"wmma",
      "wmma.load.a.sync.aligned.row.m16n16k16.bf16 {%r7, %r8, %r9, %r10}, [%rd10], %r1;",
      "sm_80",
@@ -140,7 +146,7 @@ const Case Mix[] = {
      "wmma.store.d.sync.aligned.col.m16n16k16.global.f32 [%rd12], {%f9, %f10, %f11, "
      "%f12, %f13, %f14, %f15, %f16}, %r1;",
      "sm_70",
-     {6, 0}},
+     {6, 3}},
     {"ldmatrix",
      "ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%r0,%r1,%r2,%r3}, [%r4+64];",
      "sm_75",
@@ -166,7 +172,11 @@ const char *const Decls = ".reg .b32 %r<1400>; .reg .f32 %f<32>; .reg .b64 %rd<1
 struct Prepared {
   const Case *C;
   Target T;
+  std::string Version; // "7.0", for the C API
 };
+
+/// Which API the loop calls.
+bool UseCApi = false;
 
 struct Stats {
   double Median = 0, P90 = 0, P99 = 0, Mean = 0; // microseconds
@@ -241,6 +251,7 @@ std::string jsonStats(const Stats &S, unsigned Threads) {
 int main(int Argc, char **Argv) {
   unsigned Rounds = 200, Threads = std::max(1u, std::thread::hardware_concurrency());
   bool WithDecls = false, PerCaseOut = false;
+  std::string MixKind = "all";
   std::string JsonPath;
   for (int I = 1; I < Argc; ++I) {
     std::string A = Argv[I];
@@ -252,22 +263,34 @@ int main(int Argc, char **Argv) {
       WithDecls = true;
     else if (A == "--per-case")
       PerCaseOut = true;
+    else if (A == "--c-api")
+      UseCApi = true;
+    else if (A == "--mix" && I + 1 < Argc &&
+             (!std::strcmp(Argv[I + 1], "all") || !std::strcmp(Argv[I + 1], "valid") ||
+              !std::strcmp(Argv[I + 1], "wrong")))
+      MixKind = Argv[++I];
     else if (A == "--json" && I + 1 < Argc)
       JsonPath = Argv[++I];
     else {
       std::fprintf(stderr, "usage: bench-check-instruction [--rounds N] [--threads N] "
-                           "[--decls] [--per-case] [--json FILE]\n");
+                           "[--mix all|valid|wrong] [--decls] [--per-case] [--c-api] "
+                           "[--json FILE]\n");
       return 2;
     }
   }
 
   std::vector<Prepared> P;
-  for (const Case &C : Mix)
-    P.push_back({&C, *Target::parse(C.Target)});
+  for (const Case &C : Mix) {
+    bool Wrong = std::strstr(C.Family, "(wrong)") != nullptr;
+    if ((MixKind == "valid" && Wrong) || (MixKind == "wrong" && !Wrong))
+      continue;
+    P.push_back({&C, *Target::parse(C.Target), C.Version.str()});
+  }
 
-  std::printf("checkInstruction benchmark: %zu instructions in the mix, %u rounds, %s, "
+  std::printf("%s benchmark: %zu instructions in the mix (%s), %u rounds, %s, "
               "%u hardware threads\n",
-              P.size(), Rounds, WithDecls ? "with declarations" : "no declarations",
+              UseCApi ? "ptxlint_check_instruction (C API)" : "checkInstruction", P.size(),
+              MixKind.c_str(), Rounds, WithDecls ? "with declarations" : "no declarations",
               std::thread::hardware_concurrency());
 
   // Warm-up: first-touch costs (lazily built tables, ANTLR's DFA cache).
@@ -304,8 +327,8 @@ int main(int Argc, char **Argv) {
     All.insert(All.end(), V.begin(), V.end());
   Stats Many = summarize(All, ParSecs);
 
-  printStats("checkInstruction, 1 thread", 1, One);
-  printStats("checkInstruction, N threads", Threads, Many);
+  printStats(UseCApi ? "C API, 1 thread" : "checkInstruction, 1 thread", 1, One);
+  printStats(UseCApi ? "C API, N threads" : "checkInstruction, N threads", Threads, Many);
   std::printf("speed-up with %u threads: %.2fx; errors reported per pass over the mix: %u\n",
               Threads, One.PerSecond > 0 ? Many.PerSecond / One.PerSecond : 0.0, MixErrors);
 
@@ -334,8 +357,9 @@ int main(int Argc, char **Argv) {
 
   if (!JsonPath.empty()) {
     std::ofstream J(JsonPath);
-    J << "{\"benchmark\": \"checkInstruction\", \"mix\": " << P.size() << ", \"rounds\": " << Rounds
-      << ", \"declarations\": " << (WithDecls ? "true" : "false")
+    J << "{\"benchmark\": \"" << (UseCApi ? "ptxlint_check_instruction" : "checkInstruction")
+      << "\", \"mix\": \"" << MixKind << "\", \"instructions\": " << P.size()
+      << ", \"rounds\": " << Rounds << ", \"declarations\": " << (WithDecls ? "true" : "false")
       << ", \"hardware_threads\": " << std::thread::hardware_concurrency()
       << ",\n \"one_thread\": " << jsonStats(One, 1)
       << ",\n \"n_threads\": " << jsonStats(Many, Threads) << ",\n \"median_us_by_family\": {"

@@ -58,9 +58,9 @@ logged codegen-configure cmake -S "$SRC/examples/codegen" -B "$WORK/codegen" \
   -DCMAKE_PREFIX_PATH="$PREFIX" -DCMAKE_BUILD_TYPE=Release
 grep -o 'Found PtxLint.*' "$WORK/codegen-configure.log"
 logged codegen-build cmake --build "$WORK/codegen"
-"$WORK/codegen/mma-tile-gen" --target sm_80 --ptx 7.8 -o "$WORK/tile.ptx" | sed 's/ ([0-9.]* us per check)//'
+"$WORK/codegen/mma-tile-gen" --target sm_80 --ptx 7.8 -o "$WORK/tile.ptx" | sed -E 's/ \((median )?[0-9.]+ us per check\)//'
 "$WORK/codegen/mma-tile-gen" --type bf16 --m 64 --n 16 --k 32 --target sm_90 --ptx 8.0 |
-  grep -E '^(checked|OK|FAILED)' | sed 's/ ([0-9.]* us per check)//'
+  grep -E '^(checked|OK|FAILED)' | sed -E 's/ \((median )?[0-9.]+ us per check\)//'
 PTXAS=$(command -v ptxas || ls /usr/local/cuda/bin/ptxas 2> /dev/null || true)
 if [[ -n $PTXAS ]]; then
   logged ptxas "$PTXAS" -arch sm_80 "$WORK/tile.ptx" -o "$WORK/tile.cubin"
