@@ -472,10 +472,10 @@ static void diagnoseNearest(const Instruction &I, spec::Family Fam, ArrayRef<Tok
     case Issue::Mismatch: {
       SourceRange R = qualifierRange(I, Toks[X.Tok].QualIdx, Ctx);
       const std::string &Slot = F0.Quals[X.Slot].Slot;
-      Diagnostic &D = Ctx.Diags.error(ruleId(Fam, matcher_rules::InvalidQualifier), F0.Spec, R,
-                                      Slot + " cannot be " + Toks[X.Tok].Text.str() +
-                                          " here; valid " + Slot + ": " + joinValues(ValidList) +
-                                          " (for " + F0.Opcode + F0.Shape + " with these types)");
+      Diagnostic &D =
+          Ctx.Diags.error(ruleId(Fam, matcher_rules::InvalidQualifier), F0.Spec, R,
+                          Slot + " cannot be " + Toks[X.Tok].Text.str() + " here; valid " + Slot +
+                              ": " + joinValues(ValidList) + " (given the other qualifiers)");
       if (ValidList.size() == 1)
         D.Fixes.push_back({R, ValidList.front()});
       break;

@@ -32,7 +32,7 @@ namespace {
 /// "mma.m16n8k16 with .f32 accumulators" style context for messages.
 std::string context(const Form &F, const OperandSpec &O) {
   std::string S = F.Opcode + (F.Sparse ? ".sp" : "") + F.Shape;
-  if (!O.ElemType.empty() && O.Name.size() == 1) {
+  if (!O.ElemType.empty() && (O.Name == "a" || O.Name == "b" || O.Name == "c" || O.Name == "d")) {
     bool Acc = O.Name == "c" || O.Name == "d";
     S += " with " + O.ElemType + (Acc ? " accumulators" : " inputs");
   }
@@ -58,10 +58,11 @@ void checkRangeOf(const Operand &A, const ImmRange &R, const std::string &What, 
     return;
   }
   if (V < R.HardMin || V > R.HardMax) {
+    std::string Allowed = R.HardMin == R.HardMax ? "be " + std::to_string(R.HardMin)
+                                                 : "be in " + std::to_string(R.HardMin) + ".." +
+                                                       std::to_string(R.HardMax);
     Ctx.Diags.error(Rule, R.Spec, A.Range,
-                    What + " must be in " + std::to_string(R.HardMin) + ".." +
-                        std::to_string(R.HardMax) + " (" + R.Reason + "), found " +
-                        std::to_string(V));
+                    What + " must " + Allowed + " (" + R.Reason + "), found " + std::to_string(V));
     return;
   }
   if (V < R.ValidMin || V > R.ValidMax)
@@ -138,6 +139,15 @@ void checkElement(const Operand &A, const OperandSpec &O, const std::string &Wha
 
 bool isBitType(StringRef T) { return T == ".b32" || T == ".b64"; }
 
+/// Signed and unsigned integers of one width mix freely in a ptxas vector.
+StringRef typeClass(StringRef T) {
+  if (T == ".s32" || T == ".u32")
+    return "int32";
+  if (T == ".s64" || T == ".u64")
+    return "int64";
+  return T;
+}
+
 /// ptxas types a vector by its elements: one type for all, or untyped bits
 /// (.b32/.b64) mixed with at most one other type (then it counts as bits).
 /// Constants take the vector's type; a vector of constants only is refused.
@@ -180,11 +190,12 @@ void checkVectorElements(const Operand &A, const OperandSpec &O, const Form &F, 
       AnyBits = true;
       continue;
     }
-    if (Other && Other->second->Type != R.second->Type) {
+    if (Other && typeClass(Other->second->Type) != typeClass(R.second->Type)) {
       Ctx.Diags.error(ruleId(F.Fam, matcher_rules::RegisterType), F.Spec, R.first->Range,
                       "elements of " + O.Name + " have different types (" +
                           Other->second->Type.str() + " and " + R.second->Type.str() +
-                          "); ptxas takes one type per vector, or .b32 mixed with one type");
+                          "); ptxas takes one type per vector (.s32 with .u32 too), or .b32 mixed "
+                          "with one type");
       return;
     }
     if (!Other)
@@ -201,8 +212,11 @@ void checkVectorElements(const Operand &A, const OperandSpec &O, const Form &F, 
       D.Notes.push_back({Info->DeclRange, E->Text.str() + " is declared here"});
   };
   if (Other && !AnyBits) {
-    if (!llvm::is_contained(O.RegTypes, Other->second->Type))
-      Report(Other->first, Other->second);
+    for (const auto &R : Regs)
+      if (!llvm::is_contained(O.RegTypes, R.second->Type)) {
+        Report(R.first, R.second);
+        return;
+      }
   } else {
     // Bit registers (alone or mixed with one other type) must be of an
     // accepted width.
@@ -343,11 +357,16 @@ static SourceRange gateRange(const Instruction &I, const Form &F, const spec::Ga
     if (E == StringRef::npos)
       break;
     StringRef Tok = Feat.slice(B + 1, E);
+    Tok.consume_front("mma"); // "`mma.sp::ordered_metadata`" names ".sp::ordered_metadata"
+
     for (unsigned Q = 0; Q < I.Qualifiers.size(); ++Q)
       if (I.Qualifiers[Q] == Tok || (Tok.contains('/') && Tok.split('/').first == I.Qualifiers[Q]))
         return qualifierRange(I, Q, Ctx);
     Feat = Feat.drop_front(E + 1);
   }
+  for (unsigned Q = 0; Q < I.Qualifiers.size(); ++Q)
+    if (F.Sparse && I.Qualifiers[Q].startswith(".sp"))
+      return qualifierRange(I, Q, Ctx);
   for (unsigned Q = 0; Q < I.Qualifiers.size(); ++Q)
     if (I.Qualifiers[Q] == F.Shape)
       return qualifierRange(I, Q, Ctx);
@@ -355,13 +374,18 @@ static SourceRange gateRange(const Instruction &I, const Form &F, const spec::Ga
 }
 
 void checkGates(const Instruction &I, const Form &F, CheckContext &Ctx) {
-  bool VersionReported = false, TargetReported = false;
+  // One version error: the failing gate that needs the newest version.
+  const spec::Gate *Newest = nullptr;
+  for (const spec::Gate &G : F.Gates)
+    if (Ctx.Version.isValid() && G.MinPtx.isValid() && Ctx.Version < G.MinPtx &&
+        (!Newest || Newest->MinPtx < G.MinPtx))
+      Newest = &G;
+  if (Newest)
+    requirePtx(Ctx, Newest->MinPtx, gateRange(I, F, *Newest, Ctx),
+               ruleId(F.Fam, matcher_rules::PtxVersion), Newest->Spec, Newest->Feature);
+  bool TargetReported = false;
   for (const spec::Gate &G : F.Gates) {
     SourceRange R = gateRange(I, F, G, Ctx);
-    if (!VersionReported && Ctx.Version.isValid() && G.MinPtx.isValid() && Ctx.Version < G.MinPtx) {
-      requirePtx(Ctx, G.MinPtx, R, ruleId(F.Fam, matcher_rules::PtxVersion), G.Spec, G.Feature);
-      VersionReported = true;
-    }
     if (!TargetReported && Ctx.Tgt.isValid() && G.Targets.isRestricted() &&
         !G.Targets.allows(Ctx.Tgt, Ctx.Version)) {
       SmallVector<Target, 4> AnyOf;

@@ -191,7 +191,8 @@ void buildMmaForms(FormSet &Out) {
             D.NC = accCount(S, CT);
             D.ND = accCount(S, DT);
             D.FragSpec = S.FragSpec;
-            std::vector<Gate> G = {gate("`.e4m3`/`.e5m2` mma", S.V, S.Sm)};
+            std::vector<Gate> G = {
+                gate(std::string("`.e4m3`/`.e5m2` mma with shape ") + S.Shape, S.V, S.Sm)};
             if (DT == ".f16" || CT == ".f16")
               G.push_back(gate("`.f16` .dtype/.ctype with `.e4m3`/`.e5m2` mma", {8, 7}, 89));
             if (DT != CT) { // ptxas rejects mixed accumulators
