@@ -53,6 +53,11 @@ ptxlint_location locate(const ptxlint::SourceFile &F, ptxlint::SourceRange R) {
   ptxlint_location L = noLocation();
   if (!R.isValid() || R.Begin > F.size())
     return L;
+  // C callers index the text with these offsets: keep them inside it, even
+  // if a diagnostic's range runs past the end (a token the parser supplied).
+  const uint32_t Size = static_cast<uint32_t>(F.size());
+  if (R.End > Size || R.End < R.Begin)
+    R.End = R.End < R.Begin ? R.Begin : Size;
   ptxlint::LineColRange LC = ptxlint::resolveRange(F, R);
   L.begin = R.Begin;
   L.end = R.End;
