@@ -103,6 +103,10 @@ namespace check {
 // CheckWmma.cpp: immediates inside a source fragment.
 void checkFragmentImmediates(const Instruction &I, unsigned Idx, llvm::StringRef Rule,
                              llvm::StringRef Sec, bool SingleOnly, CheckContext &Ctx);
+void checkConstantFragment(const Instruction &I, unsigned Idx, const spec::Form &F,
+                           llvm::StringRef Rule, CheckContext &Ctx);
+void checkAddressRegister(const Instruction &I, unsigned PIdx, const spec::Form &F,
+                          CheckContext &Ctx, bool Allow16);
 
 /// ldmatrix and stmatrix (shared implementation; see the file comment).
 void checkMatrixLoadStore(const Instruction &I, CheckContext &Ctx, Family Fam) {
@@ -153,11 +157,17 @@ void checkMatrixLoadStore(const Instruction &I, CheckContext &Ctx, Family Fam) {
     return;
   checkOperands(I, *M.F, Ctx);
   checkGates(I, *M.F, Ctx);
-  if (Fam == Family::Stmatrix)
+  if (Fam == Family::Stmatrix) {
     checkFragmentImmediates(I, 1, "stmatrix-immediate-type", Sec, false, Ctx);
+    checkConstantFragment(I, 1, *M.F, "stmatrix-immediate-type", Ctx);
+  }
 
   // The address operand.
   unsigned PIdx = Fam == Family::Stmatrix ? 0 : 1;
+  bool ExplicitShared = false;
+  for (llvm::StringRef Q : I.Qualifiers)
+    ExplicitShared |= Q.startswith(".shared");
+  checkAddressRegister(I, PIdx, *M.F, Ctx, ExplicitShared);
   if (PIdx >= I.Operands.size() || I.Operands[PIdx].Kind != OperandKind::Address)
     return;
   const Operand &P = I.Operands[PIdx];

@@ -371,6 +371,94 @@ ElemKind elemKind(llvm::StringRef T) {
 
 namespace check {
 
+/// The base register of an address must be a 32- or 64-bit integer or bit
+/// register (ptxas: "Illegal to use symbol '%f0' of type .f32 as address
+/// operand. Use integer or bit only"; 16-bit ones fail in its builtins,
+/// except where Allow16 says so).
+void checkAddressRegister(const Instruction &I, unsigned PIdx, const spec::Form &F,
+                          CheckContext &Ctx, bool Allow16) {
+  if (PIdx >= I.Operands.size() || PIdx >= F.Operands.size() ||
+      I.Operands[PIdx].Kind != OperandKind::Address || I.Operands[PIdx].Elements.empty())
+    return;
+  const Operand &Base = I.Operands[PIdx].Elements[0];
+  if (Base.Kind != OperandKind::Name)
+    return;
+  const RegisterInfo *R = Ctx.Syms.lookup(Base.Text);
+  const spec::OperandSpec &O = F.Operands[PIdx];
+  if (!R || R->StateSpace != ".reg" || O.RegTypes.empty() ||
+      llvm::is_contained(O.RegTypes, R->Type))
+    return;
+  // ldmatrix/stmatrix with an explicit .shared{::cta} also take 16-bit
+  // integer registers (a .shared window offset); generic addresses do not.
+  if (Allow16 && (R->Type == ".b16" || R->Type == ".u16" || R->Type == ".s16"))
+    return;
+  for (const Diagnostic &D : Ctx.Diags.diagnostics())
+    if (D.Range == Base.Range && D.Sev == Severity::Error)
+      return;
+  Diagnostic &D =
+      Ctx.Diags.error(ruleId(F.Fam, matcher_rules::RegisterType), F.Spec, Base.Range,
+                      "the address register must be a 32- or 64-bit integer or bit register, but " +
+                          Base.Text.str() + " is " + R->Type.str());
+  if (R->DeclRange.isValid())
+    D.Notes.push_back({R->DeclRange, Base.Text.str() + " is declared here"});
+}
+
+/// A source fragment written with constants only (no register to type it):
+/// which constants ptxas 13.0 takes depends on the fragment, differently
+/// from mma (probed for every wmma.mma/wmma.store/stmatrix form, see
+/// docs/differences/wmma-ldst.md). Reports only what ptxas rejects and the
+/// generic operand check did not already report.
+void checkConstantFragment(const Instruction &I, unsigned Idx, const spec::Form &F,
+                           llvm::StringRef Rule, CheckContext &Ctx) {
+  if (Idx >= I.Operands.size() || Idx >= F.Operands.size() ||
+      I.Operands[Idx].Kind != OperandKind::Vector)
+    return;
+  const Operand &V = I.Operands[Idx];
+  const Operand *First = nullptr;
+  for (const Operand &E : V.Elements) {
+    if (E.Kind == OperandKind::Name || E.Kind == OperandKind::Sink)
+      return; // typed by its registers
+    if (E.isImmediate() && !First)
+      First = &E;
+  }
+  if (!First)
+    return;
+  const spec::OperandSpec &O = F.Operands[Idx];
+  llvm::StringRef T = O.ElemType;
+  enum {
+    IntLit,
+    F32Lit,
+    F64Lit
+  } Lit = First->Kind == OperandKind::IntImm
+              ? IntLit
+              : (First->Text.startswith("0f") || First->Text.startswith("0F") ? F32Lit : F64Lit);
+  bool Accepted;
+  if (F.Fam == Family::Stmatrix) {
+    Accepted = Lit == F32Lit;
+  } else if (T == ".f64") {
+    // f64: a float literal anywhere; an integer only in c.
+    Accepted = Lit != IntLit || O.Name == "c";
+  } else if (T == ".s32" || T == ".s4" || T == ".u4") {
+    Accepted = Lit == IntLit;
+  } else if (T == ".f32") {
+    Accepted = Lit == F32Lit;
+  } else {
+    Accepted = false; // .f16, .bf16, .tf32, .s8, .u8, .b1
+  }
+  if (Accepted)
+    return;
+  for (const Diagnostic &D : Ctx.Diags.diagnostics())
+    if (D.Range == V.Range && D.Sev == Severity::Error)
+      return;
+  Ctx.Diags.error(Rule, F.Spec, V.Range,
+                  "fragment " + O.Name + " (" + T.str() +
+                      " elements) is made of constants only and ptxas refuses it with " +
+                      (Lit == IntLit   ? "integer"
+                       : Lit == F32Lit ? "0f"
+                                       : "double-precision") +
+                      " constants; write registers");
+}
+
 /// Immediates inside the source fragment I.Operands[Idx] (established with
 /// ptxas 13.0: an integer literal only among .b/.s/.u registers, a float
 /// literal only among .b/.f registers, nothing among packed .f16x2 ones; the
@@ -609,18 +697,31 @@ void checkWmma(const Instruction &I, CheckContext &Ctx) {
     }
     F = M.F;
     checkOperands(I, *F, Ctx);
-    checkGates(I, *F, Ctx);
+    if (Ctx.Version == PtxVersion(5, 1) && F->MinPtx == PtxVersion(6, 0)) {
+      // ptxas 13.0 accepts PTX ISA 6.0 wmma at the undocumented 5.1 (which
+      // the module-level version-undocumented rule already reports).
+      CheckContext As60 = Ctx;
+      As60.Version = PtxVersion(6, 0);
+      checkGates(I, *F, As60);
+    } else {
+      checkGates(I, *F, Ctx);
+    }
   }
   checkAligned(I, Fam, Ctx);
   if (Fam == Family::WmmaMma) {
     checkFpSatfinite(I, *F, Ctx);
-    for (unsigned K = 1; K < 4; ++K)
+    for (unsigned K = 1; K < 4; ++K) {
       checkFragmentImmediates(I, K, "wmma-mma-immediate-type", MmaSec, false, Ctx);
+      checkConstantFragment(I, K, *F, "wmma-mma-immediate-type", Ctx);
+    }
   } else {
     checkImmediateAddress(I, Fam == Family::WmmaLoad ? 1 : 0, Fam, Ctx);
+    checkAddressRegister(I, Fam == Family::WmmaLoad ? 1 : 0, *F, Ctx, false);
     checkStorage(I, *F, Fam, Ctx);
     if (Fam == Family::WmmaStore)
       checkFragmentImmediates(I, 1, "wmma-store-immediate-type", StoreSec, true, Ctx);
+    if (Fam == Family::WmmaStore)
+      checkConstantFragment(I, 1, *F, "wmma-store-immediate-type", Ctx);
   }
 }
 

@@ -134,9 +134,10 @@ std::vector<std::string> fragRegTypes(llvm::StringRef ElemType, WmmaRole Role) {
     return {".b32", ".s32", ".u32"};
   }
   if (ElemType == ".f64") {
-    // wmma.mma's c and d also take .u64 (a and b do not): a ptxas quirk.
+    // wmma.mma's c and d also take .u64 and .s64 (a and b do not): a ptxas
+    // quirk.
     if (Role == WmmaRole::MmaAccumulator)
-      return {".f64", ".b64", ".u64"};
+      return {".f64", ".b64", ".u64", ".s64"};
     return {".f64", ".b64"};
   }
   return {};
