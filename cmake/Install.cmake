@@ -85,8 +85,10 @@ target_link_libraries(ptxlint_shared PRIVATE
 target_include_directories(ptxlint_shared INTERFACE
   $<BUILD_INTERFACE:${CMAKE_SOURCE_DIR}/include>
   $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>)
-# The C++ headers use llvm/ADT/StringRef.h and friends (headers only).
-target_include_directories(ptxlint_shared SYSTEM INTERFACE ${LLVM_INCLUDE_DIRS})
+# The C++ headers use llvm/ADT/StringRef.h and friends (headers only). In the
+# installed package, PtxLintConfig.cmake adds LLVM's include directory only
+# where it exists, so C-only consumers need no LLVM on their machine.
+target_include_directories(ptxlint_shared SYSTEM INTERFACE $<BUILD_INTERFACE:${LLVM_INCLUDE_DIRS}>)
 # LLVM's headers otherwise make every consumer object reference a symbol of
 # LLVM Support (the ABI-breaking-checks guard); consumers link no LLVM.
 target_compile_definitions(ptxlint_shared INTERFACE LLVM_DISABLE_ABI_BREAKING_CHECKS_ENFORCING=1)
@@ -103,8 +105,7 @@ install(TARGETS ptxlint_shared
   EXPORT PtxLintTargets
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT library
           NAMELINK_COMPONENT development
-  RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} COMPONENT library
-  INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+  RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} COMPONENT library)
 if(TARGET ptx-lint)
   install(TARGETS ptx-lint EXPORT PtxLintTargets
     RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} COMPONENT tool)

@@ -72,6 +72,27 @@ rc=0
 "$WORK/codegen/c-api-demo" --target sm_80 --ptx 7.8 || rc=$?
 echo "c-api-demo exit status: $rc"
 
+# A C-only consumer on a machine without LLVM headers: a copy of the prefix
+# whose package config points at LLVM headers that do not exist.
+echo "== C-only consumer without LLVM headers"
+cp -a "$PREFIX" "$WORK/prefix-nollvm"
+sed -i 's|^set(PtxLint_LLVM_INCLUDE_DIR .*|set(PtxLint_LLVM_INCLUDE_DIR "/nonexistent/llvm/include")|' \
+  "$(find "$WORK/prefix-nollvm" -name PtxLintConfig.cmake)"
+mkdir -p "$WORK/c-only-src"
+cat > "$WORK/c-only-src/CMakeLists.txt" << CMAKE
+cmake_minimum_required(VERSION 3.20)
+project(COnly LANGUAGES C)
+find_package(PtxLint 0.1 REQUIRED)
+add_executable(c-only "$SRC/examples/codegen/c_api_demo.c")
+target_link_libraries(c-only PRIVATE PtxLint::ptxlint)
+CMAKE
+logged c-only-configure cmake -S "$WORK/c-only-src" -B "$WORK/c-only" -DCMAKE_PREFIX_PATH="$WORK/prefix-nollvm"
+grep -o 'PtxLint: no LLVM.*works' "$WORK/c-only-configure.log" | sed 's|/nonexistent/llvm/include|<dir>|'
+logged c-only-build cmake --build "$WORK/c-only"
+rc=0
+"$WORK/c-only/c-only" --target sm_80 --ptx 7.8 > /dev/null || rc=$?
+echo "C-only consumer exit status: $rc"
+
 # --- 4. the Python ctypes example
 echo "== ctypes example (--lib)"
 python3 "$SRC/examples/python/ptxlint_ctypes.py" --lib "$LIB/libptxlint.so"
