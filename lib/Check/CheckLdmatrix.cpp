@@ -50,7 +50,7 @@ const RuleInfo OwnRules[] = {
      "ldmatrix reads .shared memory: with .shared{::cta} the address must not name a symbol "
      "of another state space (a ptxas error); a generic address outside .shared is "
      "undefined behaviour (a warning)",
-     ".global .b8 g[64];\n...\nldmatrix.sync.aligned.m8n8.x1.shared.b16 {%r0}, [g];",
+     ".global .b8 g[64];\nldmatrix.sync.aligned.m8n8.x1.shared.b16 {%r0}, [g];",
      "use an address in .shared memory"},
     {"ldmatrix-alignment", LdSec, Severity::Warning,
      "each row address must be aligned to the 16 bytes a group of four threads reads",
@@ -61,7 +61,8 @@ const RuleInfo OwnRules[] = {
      ".b8x16.{b6x16_p32,b4x16_p64}; .m8n16 is .b8x16.{b6x16_p32,b4x16_p64}",
      "ldmatrix.sync.aligned.m8n8.x1.b8 {%r0}, [%rd0];", "use the type of the shape"},
     {"ldmatrix-num", LdSec, Severity::Error, "shape .m16n16 allows only .x1 and .x2",
-     "ldmatrix.sync.aligned.m16n16.x4.trans.b8 {%r0,...}, [%rd0];", "use .x1 or .x2"},
+     "ldmatrix.sync.aligned.m16n16.x4.trans.b8 {%r0,%r1,%r2,%r3,%r4,%r5,%r6,%r7}, [%rd0];",
+     "use .x1 or .x2"},
     {"ldmatrix-trans", LdSec, Severity::Error,
      ".trans is mandatory with .m16n16 and not allowed with .m8n16",
      "ldmatrix.sync.aligned.m16n16.x1.b8 {%r0, %r1}, [%rd0];", "add (or remove) .trans"},

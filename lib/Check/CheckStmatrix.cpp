@@ -37,7 +37,7 @@ const RuleInfo OwnRules[] = {
      "stmatrix writes .shared memory: with .shared{::cta} the address must not name a symbol "
      "of another state space (a ptxas error); a generic address outside .shared is "
      "undefined behaviour (a warning)",
-     ".global .b8 g[64];\n...\nstmatrix.sync.aligned.m8n8.x1.shared.b16 [g], {%r0};",
+     ".global .b8 g[64];\nstmatrix.sync.aligned.m8n8.x1.shared.b16 [g], {%r0};",
      "use an address in .shared memory"},
     {"stmatrix-alignment", StSec, Severity::Warning,
      "each row address must be aligned to the bytes a group of four threads stores (16 for "
@@ -46,9 +46,10 @@ const RuleInfo OwnRules[] = {
      "use an offset that is a multiple of the row size"},
     {"stmatrix-immediate-type", StSec, Severity::Error,
      "an immediate inside the source fragment must have the type of the registers beside "
-     "it: an integer literal among integer registers, a floating-point literal among "
-     ".f32/.b32 registers, none among .f16x2 registers",
-     "stmatrix.sync.aligned.m8n8.x2.b16 [%rd0], {%f0, 1};", "write 0f3F800000 or a register"},
+     "it (an integer literal among integer registers, a floating-point literal among "
+     ".f32/.b32 registers, none among .f16x2 registers); a fragment of constants only takes "
+     "0f constants only",
+     "stmatrix.sync.aligned.m8n8.x2.b16 [%rd0], {%h0, 0f3F800000};", "write registers"},
     {"stmatrix-type", StSec, Severity::Error,
      "the element type must suit the shape: .m8n8 is .b16, .m16n8 is .b8",
      "stmatrix.sync.aligned.m16n8.x1.trans.b16 [%rd0], {%r0};", "use the type of the shape"},
