@@ -18,7 +18,17 @@
 //    "-ptxas-only" rejected forms): a warning;
 //  - undefined behaviour the spec names for wmma.load/store operands: a
 //    stride below the leading dimension, strides and address offsets not
-//    multiples of the fragment size (9.7.14.4.2).
+//    multiples of the fragment size (9.7.14.4.2);
+//  - qualifiers ptxas accepts and ignores (ldmatrix's format qualifiers,
+//    `.pred` on wmma.mma): warnings;
+//  - operand rules of ptxas the generic operand check does not cover:
+//    immediates typed against the registers beside them, fragments made of
+//    constants only, address register types, immediate addresses, symbols
+//    of the wrong state space;
+//  - ptxas takes PTX ISA 6.0 wmma at the undocumented version 5.1.
+//
+// Some helpers here are shared with CheckLdmatrix.cpp (stmatrix); they are
+// declared there.
 //
 //===----------------------------------------------------------------------===//
 #include "Check/CheckContext.h"
