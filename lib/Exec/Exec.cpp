@@ -39,12 +39,14 @@ struct Candidate {
   const spec::Form *SpecForm = nullptr;
   /// Written with an optional qualifier (.satfinite, a rounding mode...).
   bool IsVariant = false;
+  /// Found in an --exec input file (executed even if ptx-lint warns).
+  bool FromFile = false;
 };
 
 /// Every mnemonic a table form stands for: each Optional slot absent and
 /// with each of its values; Defaulted slots omitted; others as written.
 void expandForm(const spec::Form &F, std::vector<std::string> &Out,
-                std::set<std::string> *Variants = nullptr) {
+                std::set<std::string> *Variants = nullptr, bool SpellDefaults = false) {
   std::vector<std::string> Acc = {F.Opcode};
   std::set<std::string> Var;
   for (const spec::QualSlot &Q : F.Quals) {
@@ -62,7 +64,13 @@ void expandForm(const spec::Form &F, std::vector<std::string> &Out,
         Opts.push_back(V);
       break;
     case spec::Presence::Defaulted:
+      // Omitted means the default; a file may also spell it out, so the
+      // lookup index (SpellDefaults) knows both.
       Opts.push_back("");
+      if (SpellDefaults && !Q.DefaultValue.empty())
+        Opts.push_back(Q.DefaultValue);
+      else if (SpellDefaults && !Q.Values.empty())
+        Opts.push_back(Q.Values.front());
       break;
     default:
       if (!Q.Values.empty())
@@ -85,16 +93,18 @@ void expandForm(const spec::Form &F, std::vector<std::string> &Out,
     Variants->insert(Var.begin(), Var.end());
 }
 
-/// Mnemonic -> table form, over every family.
-const std::map<std::string, const spec::Form *> &formIndex() {
-  static const std::map<std::string, const spec::Form *> Index = [] {
-    std::map<std::string, const spec::Form *> M;
+/// Mnemonic -> (table form, written with an optional qualifier), over
+/// every family.
+const std::map<std::string, std::pair<const spec::Form *, bool>> &formIndex() {
+  static const std::map<std::string, std::pair<const spec::Form *, bool>> Index = [] {
+    std::map<std::string, std::pair<const spec::Form *, bool>> M;
     for (spec::Family Fam : spec::allFamilies())
       for (const spec::Form &F : spec::enumerateForms(Fam)) {
         std::vector<std::string> Texts;
-        expandForm(F, Texts);
+        std::set<std::string> Var;
+        expandForm(F, Texts, &Var, /*SpellDefaults=*/true);
         for (const std::string &T : Texts)
-          M.emplace(T, &F);
+          M.emplace(T, std::make_pair(&F, Var.count(T) != 0));
       }
     return M;
   }();
@@ -164,7 +174,7 @@ int runExecCommand(const ExecOptions &Opts, llvm::raw_ostream &OS) {
   // 1. The forms.
   std::vector<Candidate> Cands;
   std::set<std::string> Seen;
-  std::set<std::string> Variants;
+  bool AddingFiles = true;
   auto add = [&](const std::string &Text) {
     if (!Opts.Filter.empty() && Text.find(Opts.Filter) == std::string::npos)
       return;
@@ -174,8 +184,11 @@ int runExecCommand(const ExecOptions &Opts, llvm::raw_ostream &OS) {
     C.Text = Text;
     auto It = formIndex().find(Text);
     if (It != formIndex().end())
-      C.SpecForm = It->second;
-    C.IsVariant = Variants.count(Text);
+      C.SpecForm = It->second.first;
+    // Not a base form of the tables: a variant with an optional qualifier,
+    // or a file's spelling that the tables do not list as such.
+    C.IsVariant = !C.SpecForm || It->second.second;
+    C.FromFile = AddingFiles;
     Cands.push_back(C);
   };
   for (const std::string &Path : Opts.Files) {
@@ -203,11 +216,12 @@ int runExecCommand(const ExecOptions &Opts, llvm::raw_ostream &OS) {
       }
     }
   }
+  AddingFiles = false;
   if (Opts.All)
     for (spec::Family Fam : spec::allFamilies())
       for (const spec::Form &F : spec::enumerateForms(Fam)) {
         std::vector<std::string> Texts;
-        expandForm(F, Texts, &Variants);
+        expandForm(F, Texts);
         for (const std::string &T : Texts)
           add(T);
       }
@@ -279,16 +293,17 @@ int runExecCommand(const ExecOptions &Opts, llvm::raw_ostream &OS) {
         // version/target (e.g. .satfinite on floating-point wmma.mma, removed
         // in PTX ISA 6.5) is reported as skipped, with the reason.
         O.Status = C.IsVariant ? "SKIP" : "FAIL";
-        O.Reason = (C.IsVariant ? "ptx-lint rejects this variant: "
+        O.Reason = (C.IsVariant ? "ptx-lint rejects this form for " + T.str() + " at .version " +
+                                      V.str() + ": "
                                 : "the generated harness does not lint clean: ") +
                    LE;
         Results.push_back(O);
         ++(C.IsVariant ? Skip : Fail);
         continue;
       }
-      // A form the tables list but ptx-lint warns about (spec-undefined,
-      // deprecated): not exercised.
-      std::string LW = lintFindings(P.Ptx, true);
+      // A table form that ptx-lint warns about (spec-undefined, deprecated)
+      // is not exercised by --exec-all; a file's form is run as written.
+      std::string LW = C.FromFile ? "" : lintFindings(P.Ptx, true);
       if (!LW.empty()) {
         O.Status = "SKIP";
         O.Reason = "ptx-lint warns about this form: " + LW;

@@ -1,16 +1,10 @@
 //===- ExecOptions.cpp - the --exec / --exec-all / --emit-harness options -===//
 //
-// Owned by the exec engineer (issue 4) until the CLI owner folds it into
-// ptx-lint.cpp. It only registers the exec options and forwards to
-// ptxlint::runExecCommand (include/ptxlint/Exec.h). Wiring needed in main(),
-// right after cl::ParseCommandLineOptions succeeds and before the "no input
-// files" check:
-//
-//     (and add ptxlint::execOptionCategory() to cl::HideUnrelatedOptions)
-//     int ExecStatus;
-//     if (ptxlint::runExecIfRequested(Inputs, TargetOpt, PtxVersionOpt,
-//                                     Format == OutputFormat::Json, ExecStatus))
-//       return ExecStatus;
+// Owned by the exec engineer (issue 4). It registers the exec options and
+// forwards to ptxlint::runExecCommand (include/ptxlint/Exec.h); main() in
+// ptx-lint.cpp calls runExecIfRequested right after the command line is
+// parsed (before the "no input files" check, since --exec-all needs none)
+// and lists execOptionCategory() in cl::HideUnrelatedOptions.
 //
 // Do not register options named exec, exec-all, emit-harness, seed,
 // exec-filter or exec-dump elsewhere: LLVM's cl aborts on a duplicate registration.
