@@ -37,12 +37,12 @@ static std::string lowerFirst(std::string S) {
   return S;
 }
 
-std::vector<InputSpec> expandInputs(const std::vector<std::string> &Args) {
+std::vector<InputSpec> expandInputs(const std::vector<std::string> &Args, StringRef StdinName) {
   std::vector<InputSpec> Out;
   for (const std::string &A : Args) {
     if (A == "-") {
       InputSpec S;
-      S.Path = "<stdin>";
+      S.Path = StdinName.empty() ? "<stdin>" : StdinName.str();
       S.IsStdin = true;
       Out.push_back(S);
       continue;
@@ -198,8 +198,14 @@ struct FileResult {
 /// Applies the command line's view to the library's diagnostics:
 /// suppression comments, --disable (also for diagnostics the library does
 /// not know about, such as unknown-suppression), -Werror, position order.
-static void postProcess(const SourceFile &F, std::vector<Diagnostic> &D, const LintOptions &Opts) {
+static void postProcess(const SourceFile &F, std::vector<Diagnostic> &D, const LintOptions &Opts,
+                        Severity MinSeverity) {
   applySuppressions(F, D);
+  if (MinSeverity != Severity::Note)
+    llvm::erase_if(D, [&](const Diagnostic &X) {
+      return X.Rule != "io" && static_cast<int>(X.Sev) < static_cast<int>(MinSeverity) &&
+             !(Opts.WarningsAsErrors && X.Sev == Severity::Warning);
+    });
   if (!Opts.Disabled.empty())
     llvm::erase_if(
         D, [&](const Diagnostic &X) { return X.Rule != "io" && Opts.Disabled.count(X.Rule); });
@@ -230,7 +236,7 @@ static void processFile(const InputSpec &In, const DriverOptions &Opts, FileResu
   const SourceFile &F = *L.File;
   LintResult LR = lintFile(F, Opts.Lint);
   std::vector<Diagnostic> D = std::move(LR.Diags);
-  postProcess(F, D, Opts.Lint);
+  postProcess(F, D, Opts.Lint, Opts.MinSeverity);
   R.Report = makeReport(F, D);
   if (Opts.Verify) {
     VerifyResult V = verifyDiagnostics(F, D, OS);

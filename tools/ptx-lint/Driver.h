@@ -29,7 +29,9 @@ struct InputSpec {
 
 /// Expands each argument: a directory becomes its *.ptx files (recursively,
 /// sorted by path), '-' becomes stdin; a missing path keeps its error.
-std::vector<InputSpec> expandInputs(const std::vector<std::string> &Args);
+/// StdinName names '-' in diagnostics ("<stdin>" when empty).
+std::vector<InputSpec> expandInputs(const std::vector<std::string> &Args,
+                                    llvm::StringRef StdinName = {});
 
 /// A read input: File set on success, else Error says why (lowercase).
 struct LoadedInput {
@@ -49,6 +51,8 @@ struct DriverOptions {
   bool Colors = false;
   bool Progress = false;
   bool Quiet = false;
+  /// Diagnostics below this severity are not reported (attached notes stay).
+  Severity MinSeverity = Severity::Note;
   DocumentOptions Doc;
 };
 

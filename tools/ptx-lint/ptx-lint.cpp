@@ -120,6 +120,18 @@ static cl::opt<RulesFormat> PrintRules(
                clEnumValN(RulesFormat::List, "list", "one rule a line: id, section, summary")),
     cl::cat(Cat));
 
+static cl::opt<Severity> MinSeverity(
+    "min-severity", cl::desc("Report only diagnostics of this severity or higher"),
+    cl::init(Severity::Note),
+    cl::values(clEnumValN(Severity::Note, "note", "everything (default)"),
+               clEnumValN(Severity::Warning, "warning", "warnings and errors (no notes)"),
+               clEnumValN(Severity::Error, "error", "errors only (after -Werror)")),
+    cl::cat(Cat));
+
+static cl::opt<std::string>
+    StdinName("stdin-name", cl::desc("Name used for '-' (stdin) in diagnostics (editors)"),
+              cl::value_desc("path"), cl::cat(Cat));
+
 static cl::opt<bool> VerifyDiags(
     "verify-diagnostics",
     cl::desc("Check the diagnostics against expected-error/-warning/-note comments in the "
@@ -273,7 +285,7 @@ int main(int argc, char **argv) {
     return usageError("--emit and --verify-diagnostics cannot be combined");
 
   // Expand directories; I/O problems found here are reported in order later.
-  std::vector<InputSpec> Files = expandInputs(Inputs);
+  std::vector<InputSpec> Files = expandInputs(Inputs, StdinName);
 
   // -o must never overwrite an input.
   std::unique_ptr<raw_fd_ostream> OutFile;
@@ -303,6 +315,7 @@ int main(int argc, char **argv) {
   DO.Colors = !OutFile && Format == OutputFormat::Text && outs().has_colors();
   DO.Progress = !Quiet && !NoProgress && sys::Process::StandardErrIsDisplayed();
   DO.Quiet = Quiet;
+  DO.MinSeverity = MinSeverity;
   DO.Doc.ToolVersion = PTXLINT_VERSION;
   DO.Doc.RulesDocUri = rulesDocUri(argv[0]);
   int Status = runLint(Files, DO, Out);
