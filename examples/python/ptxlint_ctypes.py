@@ -57,6 +57,12 @@ class Diagnostic:
     fixits: List[FixIt] = field(default_factory=list)
     notes: List[str] = field(default_factory=list)
 
+    def snippet(self, text):
+        """The checked text at this diagnostic's location (offsets count bytes)."""
+        if self.begin is None:
+            return ""
+        return _byte_slice(text, self.begin, self.end)
+
     def __str__(self):
         where = "%d:%d: " % (self.line, self.column) if self.line else ""
         tag = self.rule + (", PTX ISA " + self.spec if self.spec else "")
@@ -211,6 +217,11 @@ def _enc(s):
     return s.encode() if s else None
 
 
+def _byte_slice(text, begin, end):
+    data = text.encode() if isinstance(text, str) else bytes(text)
+    return data[begin:end].decode(errors="replace")
+
+
 # -- the demonstration ----------------------------------------------------------------
 
 GOOD = ("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 "
@@ -255,9 +266,10 @@ def main(argv=None):
         for d in diags:
             print("       " + str(d))
             if d.begin is not None and text:
-                print("       at %r" % text[d.begin:d.end])
+                print("       at %r" % d.snippet(text))
             for f in d.fixits:
-                print("       fix-it: replace %r with %r" % (text[f.begin:f.end], f.replacement))
+                old = _byte_slice(text, f.begin, f.end) if f.begin is not None else ""
+                print("       fix-it: replace %r with %r" % (old, f.replacement))
 
     show("correct mma (declared registers)", GOOD,
          lint.check_instruction(GOOD, args.target, args.ptx, decls=DECLS), False)
