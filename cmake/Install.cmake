@@ -14,8 +14,8 @@
 #   - a consumer that links its own (any version of) LLVM does not clash with
 #     the copy inside libptxlint.so.
 # The C++ headers include a few LLVM ADT headers (StringRef, ArrayRef), so the
-# exported target carries LLVM's include directory; the C header (ptxlint.h)
-# needs nothing.
+# package config adds LLVM's include directory (where it exists) to the
+# imported target; the C header (ptxlint.h) needs nothing.
 #
 # Installed layout (relative to the prefix):
 #   bin/ptx-lint
