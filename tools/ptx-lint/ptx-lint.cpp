@@ -183,8 +183,9 @@ static void printRulesList(raw_ostream &OS) {
   }
 }
 
-/// --emit: parse one input and print it back as canonical PTX.
-static int runEmit(const std::vector<InputSpec> &Files, raw_ostream &Out) {
+/// --emit: parse one input into PTX text (in Text). The output file is
+/// opened only afterwards, so a syntax error never truncates it.
+static int runEmit(const std::vector<InputSpec> &Files, std::string &Text) {
   if (Files.size() != 1)
     return usageError("--emit takes exactly one input file");
   LoadedInput In = loadInput(Files[0], MaxFileSize);
@@ -195,15 +196,14 @@ static int runEmit(const std::vector<InputSpec> &Files, raw_ostream &Out) {
   DiagnosticEngine Diags;
   std::unique_ptr<Module> M = parseModule(*In.File, Diags);
   if (Diags.errorCount() || !M) {
-    std::string Text;
-    ColorStringStream S(Text, errs().has_colors());
+    std::string Msgs;
+    ColorStringStream S(Msgs, errs().has_colors());
     printText(*In.File, Diags.diagnostics(), S);
     S.flush();
-    errs() << Text;
+    errs() << Msgs;
     return ExitErrors;
   }
-  emitModule(*M, Out);
-  Out.flush();
+  Text = emitModule(*M);
   return ExitOk;
 }
 
@@ -288,23 +288,40 @@ int main(int argc, char **argv) {
   std::vector<InputSpec> Files = expandInputs(Inputs, StdinName);
 
   // -o must never overwrite an input.
-  std::unique_ptr<raw_fd_ostream> OutFile;
-  if (!OutputFile.empty()) {
+  if (!OutputFile.empty())
     for (const InputSpec &In : Files) {
       if (In.IsStdin || !In.Error.empty())
         continue;
       if (sys::fs::equivalent(OutputFile, In.Path))
         return usageError("refusing to write output to '" + OutputFile + "': it is an input file");
     }
+  std::unique_ptr<raw_fd_ostream> OutFile;
+  auto OpenOutput = [&]() -> bool {
+    if (OutputFile.empty())
+      return true;
     std::error_code EC;
     OutFile = std::make_unique<raw_fd_ostream>(OutputFile, EC, sys::fs::OF_Text);
-    if (EC)
-      return usageError("cannot open output file '" + OutputFile + "': " + EC.message());
-  }
-  raw_ostream &Out = OutFile ? static_cast<raw_ostream &>(*OutFile) : outs();
+    if (!EC)
+      return true;
+    usageError("cannot open output file '" + OutputFile + "': " + EC.message());
+    return false;
+  };
 
-  if (Emit)
-    return runEmit(Files, Out);
+  if (Emit) {
+    std::string Text;
+    int Status = runEmit(Files, Text);
+    if (Status != ExitOk)
+      return Status;
+    if (!OpenOutput())
+      return ExitUsage;
+    raw_ostream &Out = OutFile ? static_cast<raw_ostream &>(*OutFile) : outs();
+    Out << Text;
+    Out.flush();
+    return ExitOk;
+  }
+  if (!OpenOutput())
+    return ExitUsage;
+  raw_ostream &Out = OutFile ? static_cast<raw_ostream &>(*OutFile) : outs();
 
   DriverOptions DO;
   DO.Lint = Opts;
