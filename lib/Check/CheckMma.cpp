@@ -18,15 +18,19 @@ const RuleInfo MmaOwnRules[] = {
     {"mma-block-scale-combination", "9.7.14.3", Severity::Error,
      ".kind, .scale_vec_size and .stype must form a row of Table 36",
      "mma.sync.aligned.m16n8k64.row.col.kind::mxf4.block_scale.scale_vec::4X.f32.e2m1.e2m1.f32."
-     "ue8m0 ...",
+     "ue8m0 {%f0,%f1,%f2,%f3}, {%r0,%r1,%r2,%r3}, {%r4,%r5}, {%f4,%f5,%f6,%f7}, %r6, {0, 0}, "
+     "%r7, {0, 0};",
      "use .scale_vec::2X with .ue8m0 for .kind::mxf4"},
     {"mma-popc-order", "9.7.14.5.14", Severity::Error,
      "in single-bit mma, .popc must follow .xor/.and (ptxas rejects it before)",
-     "mma.sync.aligned.m16n8k128.row.col.s32.b1.b1.s32.popc.xor ...", "write .xor.popc"},
+     "mma.sync.aligned.m16n8k128.row.col.s32.b1.b1.s32.popc.xor {%r0,%r1,%r2,%r3}, {%r4,%r5}, "
+     "{%r6}, {%r7,%r8,%r9,%r10};",
+     "write .xor.popc"},
     {"mma-ptxas-only", "9.7.14.5.14", Severity::Warning,
      "forms outside the spec's syntax that ptxas accepts (.kind::mxf8f6f4 without "
      ".block_scale)",
-     "mma.sync.aligned.m16n8k32.row.col.kind::mxf8f6f4.f32.e4m3.e4m3.f32 ...",
+     "mma.sync.aligned.m16n8k32.row.col.kind::mxf8f6f4.f32.e4m3.e4m3.f32 {%f0,%f1,%f2,%f3}, "
+     "{%r0,%r1,%r2,%r3}, {%r4,%r5}, {%f4,%f5,%f6,%f7};",
      "write .kind::f8f6f4, or add .block_scale and the scale operands"},
 };
 } // namespace

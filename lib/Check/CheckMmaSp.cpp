@@ -19,7 +19,7 @@ const RuleInfo MmaSpOwnRules[] = {
      "forms outside the spec's syntax that ptxas accepts (.kind::mxf8f6f4 without "
      ".block_scale)",
      "mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.kind::mxf8f6f4.f32.e4m3.e4m3.f32 "
-     "...",
+     "{%f0,%f1,%f2,%f3}, {%r0,%r1,%r2,%r3}, {%r4,%r5,%r6,%r7}, {%f4,%f5,%f6,%f7}, %r8, 0;",
      "write .kind::f8f6f4, or add .block_scale and the scale operands"},
 };
 } // namespace

@@ -3,8 +3,7 @@
 // The second half of the generic matcher: once an instruction matched a
 // Form, check its operands against the form's fragment table (counts,
 // register declarations and types, immediates and their ranges) and the
-// module's .version/.target against the form's gates. Also the RuleInfo rows
-// of the matcher's rules, one set per family.
+// module's .version/.target against the form's gates.
 //
 //===----------------------------------------------------------------------===//
 #include "Check/CheckUtil.h"
@@ -12,10 +11,6 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
-
-#include <array>
-#include <deque>
-#include <mutex>
 
 using namespace llvm;
 
@@ -414,98 +409,6 @@ void checkGates(const Instruction &I, const Form &F, CheckContext &Ctx) {
       R = qualifierRange(I, 0, Ctx);
     Ctx.Diags.note(ruleId(F.Fam, matcher_rules::Advisory), F.Spec, R, F.Advisory);
   }
-}
-
-//===----------------------------------------------------------------------===//
-// Rule rows
-//===----------------------------------------------------------------------===//
-
-namespace {
-struct RuleText {
-  const char *Suffix;
-  Severity Sev;
-  const char *Summary;
-  const char *Bad;
-  const char *Fix;
-};
-// The bad examples are written for mma; the rows of other families reuse
-// the wording with their own prefix.
-const RuleText MatcherRuleTexts[] = {
-    {matcher_rules::UnknownQualifier, Severity::Error,
-     "every qualifier must belong to the family's grammar",
-     "mma.sync.aligned.m16n8k8.rwo.col.f32.f16.f16.f32 ...", "use the suggested qualifier"},
-    {matcher_rules::DuplicateQualifier, Severity::Error,
-     "a qualifier may be written once (ptxas tolerates a repeated .sync: warning)",
-     "mma.sync.aligned.aligned.m16n8k8.row.col.f32.f16.f16.f32 ...", "remove the repetition"},
-    {matcher_rules::ConflictingQualifier, Severity::Error, "two values for one qualifier slot",
-     "mma.sync.aligned.m8n8k128.row.col.s32.b1.b1.s32.xor.and.popc ...", "keep one value"},
-    {matcher_rules::MissingQualifier, Severity::Error,
-     "required qualifiers (.sync, .aligned, shape, layouts, types...) must be written",
-     "mma.sync.m16n8k8.row.col.f32.f16.f16.f32 ...", "insert the missing qualifier"},
-    {matcher_rules::InvalidQualifier, Severity::Error,
-     "a qualifier value must be valid for the shape and the other types",
-     "mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f64 ...", "use one of the listed values"},
-    {matcher_rules::TypeCombination, Severity::Error,
-     "type combinations excluded by the spec (e.g. m16n8k8: .dtype == .ctype)",
-     "mma.sync.aligned.m16n8k8.row.col.f16.f16.f16.f32 ...", "make the types agree"},
-    {matcher_rules::QualifierOrder, Severity::Note,
-     "qualifiers in another order than the spec's syntax line (ptxas accepts any order)",
-     "mma.m16n8k8.sync.aligned.row.col.f32.f16.f16.f32 ...", "reorder as suggested"},
-    {matcher_rules::OperandCount, Severity::Error, "the number of operands of the form",
-     "mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32 {%f0,%f1,%f2,%f3}, {%r0,%r1}, {%r2};",
-     "write every operand"},
-    {matcher_rules::FragmentSize, Severity::Error,
-     "each fragment vector holds the registers the fragment tables give",
-     "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f0,%f1}, ...",
-     "write the listed number of registers"},
-    {matcher_rules::OperandKind, Severity::Error,
-     "vector, scalar, pair or constant, as the form requires",
-     "mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32 {%f0,%f1,%f2,%f3}, {%r0,%r1}, %r2, ...",
-     "write the fragment in braces"},
-    {matcher_rules::UndeclaredRegister, Severity::Error, "operands must be declared registers",
-     "mma ... {%f0,%f1,%f2,%f3}, ... // %f not declared", "declare the register"},
-    {matcher_rules::RegisterType, Severity::Error,
-     "the declared type of each register must be one ptxas accepts for the fragment",
-     ".reg .u32 %u<2>; mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32 {..}, {%u0,%u1}, ...",
-     "declare the register .b32 (or the listed types)"},
-    {matcher_rules::ImmediateNotAllowed, Severity::Error,
-     "destinations and metadata must be registers",
-     "mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32 {0f00000000,%f1,%f2,%f3}, ...",
-     "use a register"},
-    {matcher_rules::RegisterNotAllowed, Severity::Error, "selectors that must be integer constants",
-     "mma.sp.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 d, a, b, c, %r9, %r1;",
-     "write the selector as a constant"},
-    {matcher_rules::ImmediateRange, Severity::Error,
-     "selector constants within the range ptxas accepts; outside the spec's range: warning",
-     "mma.sp.sync.aligned.m16n8k32.row.col.f16.f16.f16.f16 d, a, b, c, e, 2;",
-     "use a value in the listed range"},
-    {matcher_rules::PtxVersion, Severity::Error,
-     "the form needs the PTX ISA version that introduced it",
-     ".version 7.0 ... mma.sync.aligned.m16n8k4.row.col.f64.f64.f64.f64 ...", "raise .version"},
-    {matcher_rules::TargetArch, Severity::Error,
-     "the form needs a target that carries it (sm_NN or higher, or specific a/f targets)",
-     ".target sm_80 ... mma.sync.aligned.m16n8k32.row.col.f32.e4m3.e4m3.f32 ...",
-     "raise .target (the fix names the target)"},
-    {matcher_rules::Deprecated, Severity::Warning, "forms ptxas reports as deprecated", "", ""},
-    {matcher_rules::Advisory, Severity::Note,
-     "ptxas advisories (e.g. prefer mma.sp::ordered_metadata)",
-     "mma.sp.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 ...", "use mma.sp::ordered_metadata"},
-};
-} // namespace
-
-ArrayRef<RuleInfo> matcherRules(spec::Family F) {
-  static std::array<std::vector<RuleInfo>, spec::NumFamilies> Rows;
-  static std::array<std::deque<std::string>, spec::NumFamilies> Strings;
-  static std::array<std::once_flag, spec::NumFamilies> Once;
-  unsigned Idx = static_cast<unsigned>(F);
-  std::call_once(Once[Idx], [&] {
-    for (const RuleText &T : MatcherRuleTexts) {
-      Strings[Idx].push_back(ruleId(F, T.Suffix));
-      Rows[Idx].push_back({Strings[Idx].back().c_str(), spec::familySection(F).data(), T.Sev,
-                           T.Summary, T.Bad, T.Fix});
-    }
-  });
-  return Rows[Idx];
 }
 
 } // namespace check
