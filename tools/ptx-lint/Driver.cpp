@@ -78,11 +78,11 @@ std::vector<InputSpec> expandInputs(const std::vector<std::string> &Args, String
       }
       Found.push_back(It->path());
     }
-    if (EC) {
+    // A directory that cannot be read entirely is an I/O problem, but the
+    // files found before the failure are still checked.
+    if (EC)
       Out.push_back({A, false, "cannot read directory: " + lowerFirst(EC.message())});
-      continue;
-    }
-    if (Found.empty()) {
+    else if (Found.empty()) {
       Out.push_back({A, false, "directory contains no .ptx files"});
       continue;
     }
