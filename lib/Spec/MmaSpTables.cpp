@@ -185,7 +185,18 @@ void buildMmaSpForms(FormSet &Out) {
         D.NA = D.NB = 4;
         D.NC = D.ND = DT == ".f16" ? 2 : 4;
         D.FragSpec = "9.7.14.6.2.6";
-        P.add(D, F8Row, {gate("`.kind::f8f6f4` mma.sp", {8, 7}, 0, sm120Family())});
+        // As for dense mma: ptxas takes the 8-bit types on the sm_100, sm_110
+        // and sm_120 families, fp6/fp4 only on sm_120a and the sm_120f family.
+        std::vector<Gate> G = {gate("`.kind::f8f6f4` mma.sp", {8, 7}, 0, sm100to120Families())};
+        auto F6F4 = [](const std::string &T) {
+          return T == ".e3m2" || T == ".e2m3" || T == ".e2m1";
+        };
+        if (F6F4(AT) || F6F4(BT))
+          G.push_back(gate("`.e3m2`/`.e2m3`/`.e2m1` mma.sp", {8, 7}, 0, sm120Family()));
+        if (DT == ".f16") // ptxas: F16 accumulators with F8 types need sm_120a/f
+          G.push_back(
+              gate("`.f16` accumulators in mma.sp with `.kind::f8f6f4`", {8, 7}, 0, sm120Family()));
+        P.add(D, F8Row, G);
       }
 
   // ptxas also takes .kind::mxf8f6f4 without .block_scale for .e4m3/.e5m2.
@@ -202,7 +213,9 @@ void buildMmaSpForms(FormSet &Out) {
         D.NA = D.NB = 4;
         D.NC = D.ND = DT == ".f16" ? 2 : 4;
         D.FragSpec = "9.7.14.6.2.6";
-        P.add(D, F8Row, {gate("`.kind::mxf8f6f4` mma.sp", {8, 7}, 0, sm120Family())},
+        P.add(D, F8Row,
+              {gate("`.kind::mxf8f6f4` mma.sp", {8, 7}, 0,
+                    DT == ".f16" ? sm120Family() : sm100to120Families())},
               "`.kind::mxf8f6f4` without `.block_scale` is not in the spec's syntax (ptxas "
               "takes it as `.kind::f8f6f4`)",
               "mma-sp-ptxas-only", ".kind");
@@ -229,11 +242,12 @@ void buildMmaSpForms(FormSet &Out) {
     }
   const SpRow F4Row = {".m16n8k128", 4, 4, 0, All, "9.7.14.6.2.8"};
   // "Qualifiers .kind::mxf4nvf4 and .kind::mxf4 are supported on sm_120a,
-  // sm_121a"; ptxas 13.0 rejects them on sm_121a ("Arguments mismatch"), so
-  // only sm_120a (docs/differences/mma.md).
-  std::vector<SpecificTarget> Mxf4Targets(1);
+  // sm_121a" (not on the f targets: ptxas agrees).
+  std::vector<SpecificTarget> Mxf4Targets(2);
   Mxf4Targets[0].T.Sm = 120;
   Mxf4Targets[0].T.Suffix = 'a';
+  Mxf4Targets[1].T.Sm = 121;
+  Mxf4Targets[1].T.Suffix = 'a';
   struct BsRow {
     const char *Kind, *SV, *ST;
     bool SVRequired;
