@@ -254,21 +254,24 @@ def main():
     ap.add_argument("--max-list", type=int, default=40, help="disagreement groups printed")
     ap.add_argument("--consistency-only", action="store_true",
                     help="exit status reflects the batch-vs-single check only, not the agreement")
+    ap.add_argument("--cases-dir", help="use these batches and manifest.tsv instead of running ptx-gen "
+                    "(the driver's own tests)")
     args = ap.parse_args()
-    for tool in ("ptx_gen", "ptx_lint", "ptxas"):
+    for tool in ("ptx_lint", "ptxas") if args.cases_dir else ("ptx_gen", "ptx_lint", "ptxas"):
         if not getattr(args, tool):
             sys.exit("run_diff: --%s not given and not on PATH" % tool.replace("_", "-"))
 
     t0 = time.time()
-    cases_dir = os.path.join(args.work_dir, "cases")
+    cases_dir = args.cases_dir or os.path.join(args.work_dir, "cases")
     single_dir = os.path.join(args.work_dir, "single")
     shutil.rmtree(args.work_dir, ignore_errors=True)
     os.makedirs(single_dir)
-    gen = subprocess.run([args.ptx_gen, "--out-dir", cases_dir, "--families", args.families,
-                          "--batch-size", str(args.batch_size)],
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, universal_newlines=True)
-    if gen.returncode != 0:
-        sys.exit("run_diff: ptx-gen failed: " + gen.stderr)
+    if not args.cases_dir:
+        gen = subprocess.run([args.ptx_gen, "--out-dir", cases_dir, "--families", args.families,
+                              "--batch-size", str(args.batch_size)],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, universal_newlines=True)
+        if gen.returncode != 0:
+            sys.exit("run_diff: ptx-gen failed: " + gen.stderr)
     cases = read_manifest(os.path.join(cases_dir, "manifest.tsv"))
     by_file = collections.OrderedDict()
     for c in cases:
@@ -311,10 +314,11 @@ def main():
             c.lint_msgs = lerr.get(c.line, [])
         if reasons and len(cs) > 1:
             tainted[f] = reasons
-        elif lint_reasons and len(cs) > 1:
-            # ptx-lint's recovery after a syntax error (isolated batches):
-            # ptx-lint alone re-runs one case a file (it is cheap).
-            lint_tainted[f] = lint_reasons
+        elif (lint_reasons or cs[0].isolated) and len(cs) > 1:
+            # Isolated batches hold syntax errors, and ptx-lint's recovery
+            # after one may report on a later line: ptx-lint alone re-runs
+            # their cases one a file (it is cheap: about 2 ms a file).
+            lint_tainted[f] = lint_reasons or ["isolated batch"]
 
     # --- Single runs: tainted batches, and the consistency sample ------------
     def single_jobs(selected):
@@ -413,7 +417,8 @@ def main():
         print("  syntax error in a shared batch: %s" % i)
     for f, reasons in list(tainted.items())[:10]:
         print("re-run one case a file: %s: %s" % (f, reasons[0]))
-    print("ptx-lint re-run one case a file: %d batches (recovery after syntax errors)" % len(lint_tainted))
+    print("ptx-lint re-run one case a file: %d batches (isolated, or an error on a non-case line)"
+          % len(lint_tainted))
     print("cases whose ptxas error only a later phase found: %d" % len(later))
     print("batch-vs-single consistency: %d sampled, %d inconsistent" % (len(sample), len(inconsistent)))
     for c, sp, sl, pm, lm in inconsistent[:20]:
