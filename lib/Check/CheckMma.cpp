@@ -26,6 +26,13 @@ const RuleInfo MmaOwnRules[] = {
      "mma.sync.aligned.m16n8k128.row.col.s32.b1.b1.s32.popc.xor {%r0,%r1,%r2,%r3}, {%r4,%r5}, "
      "{%r6}, {%r7,%r8,%r9,%r10};",
      "write .xor.popc"},
+    {"mma-fp8-f16-accumulator", "9.7.14.5.14", Severity::Error,
+     "on sm_100/sm_103/sm_110 targets ptxas refuses .u32/.s32 registers and constants "
+     "in the .f16 accumulators of fp8 mma",
+     ".target sm_100a: .reg .u32 %u<2>; .reg .b32 %r<8>; "
+     "mma.sync.aligned.m16n8k32.row.col.f16.e4m3.e4m3.f16 {%r0,%r1}, {%r2,%r3,%r4,%r5}, "
+     "{%r6,%r7}, {%u0,%r1};",
+     "declare the accumulators .b32 or .f16x2"},
     {"mma-ptxas-only", "9.7.14.5.14", Severity::Warning,
      "forms outside the spec's syntax that ptxas accepts (.kind::mxf8f6f4 without "
      ".block_scale)",
@@ -48,10 +55,41 @@ llvm::ArrayRef<RuleInfo> mmaRules() {
 
 namespace check {
 
+/// ptxas 13.0 on sm_100..sm_11x lowers fp8 mma with .f16 accumulators
+/// through an `add` that refuses .u32/.s32 registers and constants in c
+/// and d ("Arguments mismatch for instruction 'add'"); sm_89/sm_90 and
+/// sm_120 take them.
+static void checkFp8HalfAccumulators(const Instruction &I, const spec::Form &F, CheckContext &Ctx) {
+  if ((F.AType != ".e4m3" && F.AType != ".e5m2") || F.CType != ".f16" || !Ctx.Tgt.isValid() ||
+      Ctx.Tgt.Sm < 100 || Ctx.Tgt.Sm >= 120)
+    return;
+  for (unsigned K : {0u, 3u}) {
+    if (K >= I.Operands.size() || I.Operands[K].Kind != OperandKind::Vector)
+      continue;
+    for (const Operand &E : I.Operands[K].Elements) {
+      std::string What;
+      if (E.isImmediate())
+        What = "the constant " + E.Text.str();
+      else if (E.Kind == OperandKind::Name)
+        if (const RegisterInfo *R = Ctx.Syms.lookup(E.Text))
+          if (R->Type == ".u32" || R->Type == ".s32")
+            What = E.Text.str() + " (" + R->Type.str() + ")";
+      if (What.empty())
+        continue;
+      Ctx.Diags.error("mma-fp8-f16-accumulator", "9.7.14.5.14", E.Range,
+                      "ptxas cannot assemble fp8 mma with .f16 accumulators for " + Ctx.Tgt.str() +
+                          " when " + std::string(K ? "c" : "d") + " holds " + What +
+                          "; use .b32 or .f16x2 registers");
+      return;
+    }
+  }
+}
+
 void checkMma(const Instruction &I, CheckContext &Ctx) {
   MatchResult M = checkAgainstForms(I, spec::Family::Mma, Ctx);
   if (!M.F)
     return;
+  checkFp8HalfAccumulators(I, *M.F, Ctx);
   // ptxas takes the single-bit qualifiers in any position but ".popc" must
   // follow ".xor"/".and" ("Illegal reduction operation").
   const spec::QualSlot *Op = M.F->slot(".bitOp");
