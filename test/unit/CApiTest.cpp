@@ -13,6 +13,8 @@
 
 #include "gtest/gtest.h"
 
+#include <algorithm>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 
@@ -342,9 +344,13 @@ TEST(CApiTest, MutatedInputsNeverCrash) {
     State ^= State << 17;
     return State;
   };
+  // PTXLINT_MUTATIONS=N runs N per seed (e.g. a long run under ASan).
+  unsigned PerSeed = 400;
+  if (const char *E = std::getenv("PTXLINT_MUTATIONS"))
+    PerSeed = std::max(1, std::atoi(E));
   unsigned Runs = 0;
   for (const std::string &Seed : Seeds)
-    for (unsigned K = 0; K < 400; ++K) {
+    for (unsigned K = 0; K < PerSeed; ++K) {
       std::string S = Seed;
       for (unsigned M = 1 + Next() % 4; M > 0 && !S.empty(); --M) {
         size_t Pos = Next() % S.size();
@@ -380,7 +386,7 @@ TEST(CApiTest, MutatedInputsNeverCrash) {
       }
       ++Runs;
     }
-  EXPECT_EQ(Runs, 6u * 400u);
+  EXPECT_EQ(Runs, 6u * PerSeed);
 }
 
 } // namespace
