@@ -300,11 +300,26 @@ static std::vector<Tok> tokenize(const Instruction &I, spec::Family Fam, CheckCo
     auto It = S.Vocab.find(Text);
     if (It == S.Vocab.end()) {
       SmallVector<StringRef, 64> Cands(X.Vocab.begin(), X.Vocab.end());
-      Diagnostic &D = Ctx.Diags.error(ruleId(Fam, matcher_rules::UnknownQualifier),
-                                      spec::familySection(Fam), qualifierRange(I, Q, Ctx),
-                                      "unknown qualifier '" + Text.str() + "' for " +
-                                          spec::familyName(Fam).str() + didYouMean(Text, Cands));
       StringRef Best = closestMatch(Text, Cands);
+      if (Best.empty() && Text.size() >= 4) {
+        // A swapped pair (".rwo" for ".row") is two edits: take a candidate
+        // with the same letters.
+        std::string Sorted = Text.str();
+        llvm::sort(Sorted);
+        for (StringRef C : Cands) {
+          std::string CS = C.str();
+          llvm::sort(CS);
+          if (CS == Sorted && editDistance(Text, C) <= 2) {
+            Best = C;
+            break;
+          }
+        }
+      }
+      Diagnostic &D = Ctx.Diags.error(
+          ruleId(Fam, matcher_rules::UnknownQualifier), spec::familySection(Fam),
+          qualifierRange(I, Q, Ctx),
+          "unknown qualifier '" + Text.str() + "' for " + spec::familyName(Fam).str() +
+              (Best.empty() ? std::string() : "; did you mean '" + Best.str() + "'?"));
       if (!Best.empty() && Best != Text)
         D.Fixes.push_back({qualifierRange(I, Q, Ctx), Best.str()});
       HadErrors = true;
