@@ -14,7 +14,8 @@
 //            qualifier replaced by the others of its slot and by one of each
 //            other slot, dropped, duplicated, swapped with its neighbour;
 //            each vector one register short and long; wrong register types;
-//            immediates where registers are required; selectors out of range.
+//            immediates where registers are required; selectors out of range;
+//            and every combination the tables exclude (RejectedForm).
 //
 // ptxas reports every semantic error with its line, so the cases of one
 // (version, target) pair share a file, one instruction a line. A syntax
@@ -725,6 +726,22 @@ void Generator::generateFamily(Family Fam) {
     gateCases(F, Mins);
     if (!NoMutants)
       mutants(F, Hi);
+  }
+  // Every combination the tables exclude (RejectedForm), with its would-be
+  // operands, at the newest version on the highest target that carries its
+  // gates: ptxas rejects it, except the "-ptxas-only" ones (warnings).
+  if (NoMutants)
+    return;
+  for (const RejectedForm &R : Set->Rejected) {
+    const Form &F = R.F;
+    Config Hi;
+    if (F.Operands.empty() || !highConfig(F, Hi, false)) {
+      ++Skipped[FamName + ": rejected combination without operands or carrying target"];
+      continue;
+    }
+    bool PtxasOnly = StringRef(R.Rule).endswith("-ptxas-only");
+    add(mk(F, base(F, Hi.V), Hi, "mutant", PtxasOnly ? "accept" : "reject", "rejected:" + R.Rule,
+           "excluded combination (" + R.Spec + "): " + R.Reason));
   }
 }
 
