@@ -15,6 +15,7 @@
 //            other slot, dropped, duplicated, swapped with its neighbour;
 //            each vector one register short and long; wrong register types;
 //            immediates where registers are required; selectors out of range;
+//            once per shape, each qualifier of the other families appended;
 //            and every combination the tables exclude (RejectedForm).
 //
 // ptxas reports every semantic error with its line, so the cases of one
@@ -708,6 +709,14 @@ void Generator::generateFamily(Family Fam) {
   for (auto &SV : SlotValues)
     llvm::sort(SV.second);
 
+  // Qualifiers of the other families that this one never uses.
+  std::set<std::string> Foreign;
+  for (Family Other : allFamilies())
+    for (const auto &E : formsOf(Other).Vocab)
+      if (!Set->Vocab.count(E.getKey()))
+        Foreign.insert(E.getKey().str());
+  std::set<std::string> ShapesDone;
+
   for (const Form &F : Set->Forms) {
     std::vector<Config> Mins = minConfigs(F);
     if (Mins.empty())
@@ -724,8 +733,18 @@ void Generator::generateFamily(Family Fam) {
     add(mk(F, base(F, Hi.V), Hi, "valid", "accept", "high", "newest PTX version, highest target"));
     validCases(F, Hi);
     gateCases(F, Mins);
-    if (!NoMutants)
-      mutants(F, Hi);
+    if (NoMutants)
+      continue;
+    mutants(F, Hi);
+    // Once per shape: each foreign qualifier appended.
+    if (!ShapesDone.insert(F.Shape).second)
+      continue;
+    for (const std::string &V : Foreign) {
+      Inst I = base(F, Hi.V);
+      I.Quals.push_back(V);
+      add(mk(F, I, Hi, "mutant", "?", "mut:foreign=" + V,
+             "qualifier " + V + " of another family appended"));
+    }
   }
   // Every combination the tables exclude (RejectedForm), with its would-be
   // operands, at the newest version on the highest target that carries its
