@@ -258,8 +258,12 @@ def main():
                     "(the driver's own tests)")
     args = ap.parse_args()
     for tool in ("ptx_lint", "ptxas") if args.cases_dir else ("ptx_gen", "ptx_lint", "ptxas"):
-        if not getattr(args, tool):
-            sys.exit("run_diff: --%s not given and not on PATH" % tool.replace("_", "-"))
+        path = getattr(args, tool)
+        found = path and (shutil.which(path) or (os.access(path, os.X_OK) and path))
+        if not found:
+            sys.exit("run_diff: --%s %s: not found (build it: ninja ptx-gen ptx-lint)"
+                     % (tool.replace("_", "-"), path or "not given and not on PATH"))
+        setattr(args, tool, found)
 
     t0 = time.time()
     cases_dir = args.cases_dir or os.path.join(args.work_dir, "cases")
