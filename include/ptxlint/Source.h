@@ -14,6 +14,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -90,6 +91,7 @@ private:
   std::unique_ptr<llvm::MemoryBuffer> OwnedBuffer;
   llvm::StringRef Text; // OwnedText or OwnedBuffer's bytes
   mutable std::vector<uint32_t> LineStarts; // built on first use
+  mutable std::once_flag LineTableOnce;      // threads may share a SourceFile
 };
 
 } // namespace ptxlint

@@ -152,6 +152,16 @@ LintResult checkInstruction(llvm::StringRef Text, Target T, PtxVersion V, llvm::
       I = parseInstruction(File, Ctx, DE);
     if (I)
       C.checkInstruction(*I);
+    // Ranges past the caller's text (the ';' appended above) end at its end.
+    uint32_t Size = static_cast<uint32_t>(Text.size());
+    for (const Diagnostic &D : DE.diagnostics()) {
+      auto &R = const_cast<Diagnostic &>(D).Range;
+      if (R.isValid() && R.End > Size) {
+        R.End = Size;
+        if (R.Begin > Size)
+          R.Begin = Size;
+      }
+    }
   } catch (...) {
     DE.error("internal", "", SourceRange(),
              "internal error while checking the instruction; please report it with this input");

@@ -693,8 +693,15 @@ bool runParse(const SourceFile &File, ParseSink *Sink, DiagnosticEngine &Diags,
       while (Tokens.LA(1) != Token::EOF && Tokens.LT(1) != Offending)
         Tokens.consume();
       bool Consumed = Tokens.index() != Start;
+      // One instruction has no scopes: there, only its ';' ends the damage.
+      bool OnlySemi = Mode == UnitMode::SingleInstruction;
       while (Tokens.LA(1) != Token::EOF) {
         size_t T = Tokens.LA(1);
+        if (OnlySemi && T != PTXLexer::SEMI) {
+          Tokens.consume();
+          Consumed = true;
+          continue;
+        }
         if (T == PTXLexer::SEMI) {
           Tokens.consume();
           Consumed = true;
@@ -715,9 +722,10 @@ bool runParse(const SourceFile &File, ParseSink *Sink, DiagnosticEngine &Diags,
           if (!Consumed) {
             Tokens.consume();
             Consumed = true;
-            if (Depth == 1)
+            bool ImplicitBody = Depth == 1 && Mode == UnitMode::SingleInstruction;
+            if (Depth == 1 && !ImplicitBody)
               endFunction({});
-            if (Depth > 0)
+            if (Depth > 0 && !ImplicitBody)
               --Depth;
           }
           break;
@@ -801,7 +809,7 @@ bool runParse(const SourceFile &File, ParseSink *Sink, DiagnosticEngine &Diags,
         emitStatement(S);
       }
     } else if (U->RBRACE()) {
-      if (Depth == 0) {
+      if (Depth == 0 || (Depth == 1 && Mode == UnitMode::SingleInstruction)) {
         syntaxError(Converter::range(U), "unmatched '}'");
       } else if (Depth == 1 && Mode != UnitMode::SingleInstruction) {
         Depth = 0;

@@ -15,12 +15,12 @@ SourceFile::SourceFile(std::string Name, std::unique_ptr<llvm::MemoryBuffer> Buf
 }
 
 void SourceFile::buildLineTable() const {
-  if (!LineStarts.empty())
-    return;
-  LineStarts.push_back(0);
-  for (size_t I = 0; I < Text.size(); ++I)
-    if (Text[I] == '\n')
-      LineStarts.push_back(static_cast<uint32_t>(I + 1));
+  std::call_once(LineTableOnce, [this] {
+    LineStarts.push_back(0);
+    for (size_t I = 0; I < Text.size(); ++I)
+      if (Text[I] == '\n')
+        LineStarts.push_back(static_cast<uint32_t>(I + 1));
+  });
 }
 
 LineCol SourceFile::lineCol(uint32_t Offset) const {
