@@ -112,7 +112,7 @@ static bool parseSuppression(const SourceFile &F, const SourceComment &C, Suppre
     Any = true;
     if (Name == "all") {
       Out.All = true;
-    } else if (findRule(Name) || Name == "unknown-suppression") {
+    } else if (findRule(Name)) {
       Out.Rules.insert(Name.str());
     } else {
       Diagnostic D;

@@ -165,9 +165,7 @@ static int usageError(const Twine &Msg) {
 /// Checks --enable/--disable names against the registry.
 static bool validateRules(const cl::list<std::string> &Names, StringRef Opt, std::string &Err) {
   for (const std::string &N : Names) {
-    // unknown-suppression is reported by the command itself (suppression
-    // comments), so it is valid even before the registry lists it.
-    if (!findRule(N) && N != "unknown-suppression") {
+    if (!findRule(N)) {
       Err = "unknown rule '" + N + "' in --" + Opt.str() +
             " (ptx-lint --print-rules=list shows every rule id)";
       return false;
