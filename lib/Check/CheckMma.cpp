@@ -10,6 +10,8 @@
 #include <mutex>
 #include <vector>
 
+using llvm::StringRef;
+
 namespace ptxlint {
 
 namespace {
@@ -33,9 +35,19 @@ const RuleInfo MmaOwnRules[] = {
      "mma.sync.aligned.m16n8k32.row.col.f16.e4m3.e4m3.f16 {%r0,%r1}, {%r2,%r3,%r4,%r5}, "
      "{%r6,%r7}, {%u0,%r1};",
      "declare the accumulators .b32 or .f16x2"},
+    {"mma-f64-integer-dest", "9.7.14.5.14", Severity::Error,
+     "a .u64/.s64 d of .f64 mma needs c of an integer type too (ptxas)",
+     ".reg .u64 %u<4>; .reg .f64 %fd<8>; mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 "
+     "{%u0,%u1}, {%fd0}, {%fd1}, {%fd2,%fd3};",
+     "declare d .f64 or .b64"},
+    {"mma-ignored-qualifier", "9.7.14.5.14", Severity::Warning,
+     "qualifiers ptxas accepts and ignores on mma (ldmatrix's .b8x16, .b6x16_p32, .b4x16_p64)",
+     "mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32.b8x16 {%f0,%f1,%f2,%f3}, {%r0,%r1}, "
+     "{%r2}, {%f4,%f5,%f6,%f7};",
+     "remove the qualifier"},
     {"mma-ptxas-only", "9.7.14.5.14", Severity::Warning,
-     "forms outside the spec's syntax that ptxas accepts (.kind::mxf8f6f4 without "
-     ".block_scale)",
+     "forms outside the spec's syntax that ptxas accepts (.kind::mxf8f6f4, .kind::mxf4 and "
+     ".kind::mxf4nvf4 without .block_scale, with .e4m3/.e5m2)",
      "mma.sync.aligned.m16n8k32.row.col.kind::mxf8f6f4.f32.e4m3.e4m3.f32 {%f0,%f1,%f2,%f3}, "
      "{%r0,%r1,%r2,%r3}, {%r4,%r5}, {%f4,%f5,%f6,%f7};",
      "write .kind::f8f6f4, or add .block_scale and the scale operands"},
@@ -85,11 +97,43 @@ static void checkFp8HalfAccumulators(const Instruction &I, const spec::Form &F, 
   }
 }
 
+/// ptxas takes .u64/.s64 registers for the .f64 fragments, but a .u64/.s64
+/// d next to a c of another type fails for the m16n8k* shapes ("Arguments
+/// mismatch for instruction 'mov'"): d and c must then agree.
+static void checkF64IntegerDest(const Instruction &I, const spec::Form &F, CheckContext &Ctx) {
+  if (F.DType != ".f64" || F.Shape == ".m8n8k4" || I.Operands.size() < 4 ||
+      I.Operands[0].Kind != OperandKind::Vector || I.Operands[3].Kind != OperandKind::Vector)
+    return;
+  auto TypeOf = [&](const Operand &E) -> StringRef {
+    if (E.Kind != OperandKind::Name)
+      return {};
+    const RegisterInfo *R = Ctx.Syms.lookup(E.Text);
+    return R ? R->Type : StringRef();
+  };
+  for (const Operand &E : I.Operands[0].Elements) {
+    StringRef T = TypeOf(E);
+    if (T != ".u64" && T != ".s64")
+      continue;
+    for (const Operand &C : I.Operands[3].Elements) {
+      StringRef CT = TypeOf(C);
+      if (CT.empty() || CT == ".u64" || CT == ".s64")
+        continue;
+      Ctx.Diags.error("mma-f64-integer-dest", "9.7.14.5.14", E.Range,
+                      "d register " + E.Text.str() + " is " + T.str() + " while c holds " +
+                          C.Text.str() + " (" + CT.str() +
+                          "); ptxas refuses an integer-typed d unless c is too: declare d .f64 "
+                          "or .b64");
+      return;
+    }
+  }
+}
+
 void checkMma(const Instruction &I, CheckContext &Ctx) {
   MatchResult M = checkAgainstForms(I, spec::Family::Mma, Ctx);
   if (!M.F)
     return;
   checkFp8HalfAccumulators(I, *M.F, Ctx);
+  checkF64IntegerDest(I, *M.F, Ctx);
   // ptxas takes the single-bit qualifiers in any position but ".popc" must
   // follow ".xor"/".and" ("Illegal reduction operation").
   const spec::QualSlot *Op = M.F->slot(".bitOp");

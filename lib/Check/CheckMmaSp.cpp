@@ -15,6 +15,12 @@ namespace ptxlint {
 
 namespace {
 const RuleInfo MmaSpOwnRules[] = {
+    {"mma-sp-ignored-qualifier", "9.7.14.6.3", Severity::Warning,
+     "qualifiers ptxas accepts and ignores on mma.sp (ldmatrix's .b8x16, .b6x16_p32, "
+     ".b4x16_p64)",
+     "mma.sp::ordered_metadata.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32.b8x16 "
+     "{%f0,%f1,%f2,%f3}, {%r0,%r1}, {%r2,%r3}, {%f4,%f5,%f6,%f7}, %r4, 0;",
+     "remove the qualifier"},
     {"mma-sp-ptxas-only", "9.7.14.6.3", Severity::Warning,
      "forms outside the spec's syntax that ptxas accepts (.kind::mxf8f6f4 without "
      ".block_scale)",

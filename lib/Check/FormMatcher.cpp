@@ -295,8 +295,17 @@ static std::vector<Tok> tokenize(const Instruction &I, spec::Family Fam, CheckCo
     if (llvm::is_contained(Opts.Skip, Q))
       continue;
     StringRef Text = I.Qualifiers[Q];
-    if (llvm::is_contained(S.Ignored, Text))
+    if (llvm::is_contained(S.Ignored, Text)) {
+      // ptxas accepts and ignores it (ldmatrix's formats on mma): a warning.
+      SourceRange R = qualifierRange(I, Q, Ctx);
+      Diagnostic &D =
+          Ctx.Diags.warning(ruleId(Fam, "ignored-qualifier"), spec::familySection(Fam), R,
+                            "qualifier '" + Text.str() + "' has no meaning for " +
+                                spec::familyName(Fam).str() + "; ptxas ignores it");
+      if (R.isValid())
+        D.Fixes.push_back({R, ""});
       continue;
+    }
     auto It = S.Vocab.find(Text);
     if (It == S.Vocab.end()) {
       SmallVector<StringRef, 64> Cands(X.Vocab.begin(), X.Vocab.end());
@@ -329,7 +338,7 @@ static std::vector<Tok> tokenize(const Instruction &I, spec::Family Fam, CheckCo
     if (G == OrderGroup::Free && !SeenFree.insert(Text.str()).second) {
       // ptxas takes a repeated .sync silently and rejects other repeats
       // ("Multiple .aligned modifiers specified").
-      bool Tolerated = Text == ".sync";
+      bool Tolerated = Text == ".sync" || Text == ".satfinite";
       Diagnostic &D = Ctx.Diags.report(Tolerated ? Severity::Warning : Severity::Error,
                                        ruleId(Fam, matcher_rules::DuplicateQualifier),
                                        spec::familySection(Fam), qualifierRange(I, Q, Ctx),

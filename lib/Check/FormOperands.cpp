@@ -166,8 +166,9 @@ void checkVectorElements(const Operand &A, const OperandSpec &O, const Form &F, 
     // Observed (ptxas 13.0): integer constants are refused except in .f64
     // fragments; floating-point ones are refused in .f16/.bf16 fragments and
     // in m8n8k16, taken elsewhere.
-    bool Refused = (FirstIntImm && O.ElemType != ".f64") || O.ElemType == ".f16" ||
-                   O.ElemType == ".bf16" || F.Shape == ".m8n8k16";
+    bool AB = O.Name == "a" || O.Name == "b";
+    bool Refused = (FirstIntImm && O.ElemType != ".f64" && O.ElemType != ".s32") ||
+                   O.ElemType == ".f16" || O.ElemType == ".bf16" || (F.Shape == ".m8n8k16" && AB);
     Ctx.Diags.report(Refused ? Severity::Error : Severity::Warning,
                      ruleId(F.Fam, matcher_rules::ImmediateNotAllowed), F.Spec, A.Range,
                      O.Name +
@@ -221,7 +222,9 @@ void checkVectorElements(const Operand &A, const OperandSpec &O, const Form &F, 
         return;
       }
   }
-  if (Other && FirstIntImm && (Other->second->Type == ".f32" || Other->second->Type == ".f64") &&
+  if (Other && FirstIntImm &&
+      (Other->second->Type == ".f32" || Other->second->Type == ".f64" ||
+       Other->second->Type == ".f16x2") &&
       !AnyBits)
     Ctx.Diags.error(ruleId(F.Fam, matcher_rules::RegisterType), F.Spec, FirstIntImm->Range,
                     "integer constant " + FirstIntImm->Text.str() + " in a vector of " +
@@ -321,9 +324,25 @@ void checkOperands(const Instruction &I, const Form &F, CheckContext &Ctx) {
           Ctx.Diags.error(ruleId(F.Fam, matcher_rules::OperandKind), F.Spec, A.Elements[E].Range,
                           std::string(Part[E]) + " of " + O.Name +
                               " must be an integer constant or a 16-bit register");
+      // Typed like a vector: .b16 mixes with one other 16-bit type (an
+      // .f16 next to a .b16 is taken, two .f16 are not).
+      const RegisterInfo *Info[2] = {nullptr, nullptr};
       for (unsigned E = 0; E < 2; ++E)
         checkElement(A.Elements[E], O, std::string(Part[E]) + " of " + O.Name,
-                     E < O.Ranges.size() ? &O.Ranges[E] : nullptr, F, Ctx);
+                     E < O.Ranges.size() ? &O.Ranges[E] : nullptr, F, Ctx, &Info[E]);
+      bool AnyB16 = (Info[0] && Info[0]->Type == ".b16") || (Info[1] && Info[1]->Type == ".b16");
+      for (unsigned E = 0; E < 2; ++E) {
+        if (!Info[E] || llvm::is_contained(O.RegTypes, Info[E]->Type) ||
+            (AnyB16 && Info[E]->Type == ".f16"))
+          continue;
+        Diagnostic &D = Ctx.Diags.error(
+            ruleId(F.Fam, matcher_rules::RegisterType), F.Spec, A.Elements[E].Range,
+            std::string(Part[E]) + " of " + O.Name + " must be declared " + regList(O) + ", but " +
+                A.Elements[E].Text.str() + " is " + Info[E]->Type.str());
+        if (Info[E]->DeclRange.isValid())
+          D.Notes.push_back({Info[E]->DeclRange, A.Elements[E].Text.str() + " is declared here"});
+        break;
+      }
       break;
     }
     case OperandShape::Address:

@@ -113,9 +113,24 @@ Form makeMmaForm(Family Fam, const MmaDesc &D) {
     F.Quals.push_back(req(".popc", ".popc"));
   }
 
+  const std::vector<std::string> Any32 = fragmentRegTypes(".b32");
   auto Frag = [&](const char *Name, unsigned N, const std::string &T, bool Dest) {
-    OperandSpec O = vecOperand(Name, N, fragmentRegTypes(T), T, elemsPerReg(T, D.Kind), Dest);
-    // ptxas accepts immediates inside source fragments, never in d.
+    std::vector<std::string> Types = fragmentRegTypes(T);
+    bool IsAB = Name[0] == 'a' || Name[0] == 'b';
+    // ptxas 13.0 is stricter or looser than the element type in places
+    // (docs/differences/mma.md): block-scaled A/B take .b32 only, A of
+    // m8n8k16 integers only integer types; sparse bf16/tf32 A/B and .f32
+    // accumulators take any 32-bit type.
+    if (IsAB && D.BlockScale)
+      Types = {".b32"};
+    else if (IsAB && Name[0] == 'a' && D.Shape == ".m8n8k16")
+      Types = {".b32", ".u32", ".s32"};
+    else if (!D.SpVariant.empty() &&
+             (D.AType == ".f16" || D.AType == ".bf16" || D.AType == ".tf32") &&
+             ((IsAB && D.AType != ".f16") || (!IsAB && T == ".f32")))
+      Types = Any32;
+    OperandSpec O = vecOperand(Name, N, Types, T, elemsPerReg(T, D.Kind), Dest);
+    // ptxas accepts constants inside source fragments, never in d.
     O.ImmAllowed = !Dest;
     return O;
   };
@@ -144,7 +159,7 @@ Form makeMmaForm(Family Fam, const MmaDesc &D) {
       OperandSpec S;
       S.Name = Side ? "scale-b-data" : "scale-a-data";
       S.Shape = OperandShape::Scalar;
-      S.RegTypes = scalarRegTypes32();
+      S.RegTypes = Any32; // .f16x2 too
       S.ElemType = D.SType;
       S.ElemsPerReg = 4;
       F.Operands.push_back(S);
@@ -152,7 +167,8 @@ Form makeMmaForm(Family Fam, const MmaDesc &D) {
       P.Name = Side ? "{byte-id-b, thread-id-b}" : "{byte-id-a, thread-id-a}";
       P.Shape = OperandShape::SelectorPair;
       P.Count = 2;
-      P.RegTypes = {".b16", ".u16", ".s16", ".f16"};
+      // .f16 only mixed with .b16 (vector typing), never alone.
+      P.RegTypes = {".b16", ".u16", ".s16"};
       P.ImmAllowed = true;
       P.ElemType = ".u16";
       std::string SV = D.ScaleVec.empty() ? ".scale_vec::1X" : D.ScaleVec;

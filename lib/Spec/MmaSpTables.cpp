@@ -84,6 +84,8 @@ const char *const All = "all threads of the quad hold metadata: the selector mus
 } // namespace
 
 void buildMmaSpForms(FormSet &Out) {
+  // ldmatrix's formats: ptxas 13.0 accepts and ignores them on mma.
+  Out.Ignored = {".b8x16", ".b6x16_p32", ".b4x16_p64"};
   SpProduct P{Out};
   const std::vector<std::string> Variants = {".sp", ".sp::ordered_metadata"};
   const std::vector<std::string> F16F32 = {".f16", ".f32"};
@@ -187,10 +189,14 @@ void buildMmaSpForms(FormSet &Out) {
         D.FragSpec = "9.7.14.6.2.6";
         // As for dense mma: ptxas takes the 8-bit types on the sm_100, sm_110
         // and sm_120 families, fp6/fp4 only on sm_120a and the sm_120f family.
-        std::vector<Gate> G = {gate("`.kind::f8f6f4` mma.sp", {8, 7}, 0, sm100to120Families())};
         auto F6F4 = [](const std::string &T) {
           return T == ".e3m2" || T == ".e2m3" || T == ".e2m1";
         };
+        // ptxas takes the 8-bit types with .f32 accumulators from PTX 8.6.
+        bool F8Only = !F6F4(AT) && !F6F4(BT);
+        std::vector<Gate> G = {gate("`.kind::f8f6f4` mma.sp",
+                                    F8Only && DT == ".f32" ? PtxVersion(8, 6) : PtxVersion(8, 7), 0,
+                                    sm100to120Families())};
         if (F6F4(AT) || F6F4(BT))
           G.push_back(gate("`.e3m2`/`.e2m3`/`.e2m1` mma.sp", {8, 7}, 0, sm120Family()));
         if (DT == ".f16") // ptxas: F16 accumulators with F8 types need sm_120a/f
@@ -199,27 +205,49 @@ void buildMmaSpForms(FormSet &Out) {
         P.add(D, F8Row, G);
       }
 
-  // ptxas also takes .kind::mxf8f6f4 without .block_scale for .e4m3/.e5m2.
-  for (const char *AT : {".e4m3", ".e5m2"})
-    for (const char *BT : {".e4m3", ".e5m2"})
-      for (const std::string &DT : F16F32) {
-        MmaDesc D;
-        D.SpVariant = ".sp::ordered_metadata";
-        D.Shape = ".m16n8k64";
-        D.Kind = ".kind::mxf8f6f4";
-        D.DType = D.CType = DT;
-        D.AType = AT;
-        D.BType = BT;
-        D.NA = D.NB = 4;
-        D.NC = D.ND = DT == ".f16" ? 2 : 4;
-        D.FragSpec = "9.7.14.6.2.6";
-        P.add(D, F8Row,
-              {gate("`.kind::mxf8f6f4` mma.sp", {8, 7}, 0,
-                    DT == ".f16" ? sm120Family() : sm100to120Families())},
-              "`.kind::mxf8f6f4` without `.block_scale` is not in the spec's syntax (ptxas "
-              "takes it as `.kind::f8f6f4`)",
-              "mma-sp-ptxas-only", ".kind");
-      }
+  // Sparse .kind::mxf4/.kind::mxf4nvf4: sm_120a and sm_121a only.
+  std::vector<SpecificTarget> Sm120aSm121a(2);
+  Sm120aSm121a[0].T.Sm = 120;
+  Sm120aSm121a[0].T.Suffix = 'a';
+  Sm120aSm121a[1].T.Sm = 121;
+  Sm120aSm121a[1].T.Suffix = 'a';
+  // ... and without .block_scale, on every 'a' target of the sm_100, sm_110
+  // and sm_120 families (never an 'f' target: "Feature '.kind::mxf4 with
+  // .sp modifier' not supported").
+  std::vector<SpecificTarget> ATargets;
+  for (unsigned Sm : {100u, 103u, 110u, 120u, 121u}) {
+    SpecificTarget T;
+    T.T.Sm = Sm;
+    T.T.Suffix = 'a';
+    ATargets.push_back(T);
+  }
+  // ptxas also takes the block-scaling kinds without .block_scale for
+  // .e4m3/.e5m2, like .kind::f8f6f4.
+  for (const char *Kind : {".kind::mxf8f6f4", ".kind::mxf4", ".kind::mxf4nvf4"})
+    for (const char *AT : {".e4m3", ".e5m2"})
+      for (const char *BT : {".e4m3", ".e5m2"})
+        for (const std::string &DT : F16F32) {
+          MmaDesc D;
+          D.SpVariant = ".sp::ordered_metadata";
+          D.Shape = ".m16n8k64";
+          D.Kind = Kind;
+          D.DType = D.CType = DT;
+          D.AType = AT;
+          D.BType = BT;
+          D.NA = D.NB = 4;
+          D.NC = D.ND = DT == ".f16" ? 2 : 4;
+          D.FragSpec = "9.7.14.6.2.6";
+          P.add(D, F8Row,
+                {gate(std::string("`") + Kind + "` mma.sp", {8, 7}, 0,
+                      std::string(Kind) != ".kind::mxf8f6f4"
+                          ? (DT == ".f16" ? Sm120aSm121a : ATargets)
+                      : DT == ".f16" ? sm120Family()
+                                     : sm100to120Families())},
+                std::string("`") + Kind +
+                    "` without `.block_scale` is not in the spec's syntax (ptxas takes it as "
+                    "`.kind::f8f6f4`)",
+                "mma-sp-ptxas-only", ".kind");
+        }
 
   // --- Block scaling (ordered metadata only; 9.7.14.3 Table 36) -----------
   for (const std::string &AT : F8F6F4)

@@ -66,6 +66,8 @@ const std::vector<std::string> RowCol = {".row", ".col"};
 } // namespace
 
 void buildMmaForms(FormSet &Out) {
+  // ldmatrix's formats: ptxas 13.0 accepts and ignores them on mma.
+  Out.Ignored = {".b8x16", ".b6x16_p32", ".b4x16_p64"};
   Product P{Out};
   const std::string Mma = "mma";
 
@@ -228,7 +230,12 @@ void buildMmaForms(FormSet &Out) {
           D.NC = CT == ".f16" ? 2 : 4;
           D.ND = DT == ".f16" ? 2 : 4;
           D.FragSpec = "9.7.14.5.10";
-          std::vector<Gate> G = {gate("`.kind::f8f6f4`", {8, 7}, 0, sm100to120Families())};
+          // ptxas takes the 8-bit types with .f32 accumulators from PTX 8.6
+          // (on sm_100a, which 8.6 introduced); the spec says 8.7.
+          bool F8Only = !IsF6F4(AT) && !IsF6F4(BT);
+          std::vector<Gate> G = {gate("`.kind::f8f6f4`",
+                                      F8Only && DT == ".f32" ? PtxVersion(8, 6) : PtxVersion(8, 7),
+                                      0, sm100to120Families())};
           if (IsF6F4(AT) || IsF6F4(BT))
             G.push_back(gate("`.e3m2`/`.e2m3`/`.e2m1` mma", {8, 7}, 0, sm120Family()));
           if (DT != CT) // ptxas rejects mixed accumulators
@@ -258,27 +265,29 @@ void buildMmaForms(FormSet &Out) {
       D.FragSpec = "9.7.14.5.10";
       P.add(D, BSGate);
     }
-  // ptxas also takes .kind::mxf8f6f4 without .block_scale (and no scale
-  // operands) for .e4m3/.e5m2, like .kind::f8f6f4; the spec's syntax has
-  // no such form.
-  for (const char *AT : {".e4m3", ".e5m2"})
-    for (const char *BT : {".e4m3", ".e5m2"})
-      for (const std::string &DT : F16F32) {
-        MmaDesc D;
-        D.Shape = ".m16n8k32";
-        D.Kind = ".kind::mxf8f6f4";
-        D.DType = D.CType = DT;
-        D.AType = AT;
-        D.BType = BT;
-        D.NA = 4;
-        D.NB = 2;
-        D.NC = D.ND = DT == ".f16" ? 2 : 4;
-        D.FragSpec = "9.7.14.5.10";
-        P.add(D, {gate("`.kind::mxf8f6f4`", {8, 7}, 0, sm100to120Families())},
-              "`.kind::mxf8f6f4` without `.block_scale` is not in the spec's syntax (ptxas "
-              "takes it as `.kind::f8f6f4`)",
-              "mma-ptxas-only", ".kind");
-      }
+  // ptxas also takes the block-scaling kinds without .block_scale (and no
+  // scale operands) for .e4m3/.e5m2, like .kind::f8f6f4; the spec's syntax
+  // has no such form.
+  for (const char *Kind : {".kind::mxf8f6f4", ".kind::mxf4", ".kind::mxf4nvf4"})
+    for (const char *AT : {".e4m3", ".e5m2"})
+      for (const char *BT : {".e4m3", ".e5m2"})
+        for (const std::string &DT : F16F32) {
+          MmaDesc D;
+          D.Shape = ".m16n8k32";
+          D.Kind = Kind;
+          D.DType = D.CType = DT;
+          D.AType = AT;
+          D.BType = BT;
+          D.NA = 4;
+          D.NB = 2;
+          D.NC = D.ND = DT == ".f16" ? 2 : 4;
+          D.FragSpec = "9.7.14.5.10";
+          P.add(D, {gate(std::string("`") + Kind + "`", {8, 7}, 0, sm100to120Families())},
+                std::string("`") + Kind +
+                    "` without `.block_scale` is not in the spec's syntax (ptxas takes it as "
+                    "`.kind::f8f6f4`)",
+                "mma-ptxas-only", ".kind");
+        }
   // Table 36 rows of the e2m1 kinds, as a product of .kind x .scale_vec x
   // .stype with the rows the table does not list excluded.
   for (const char *Kind : {".kind::mxf4", ".kind::mxf4nvf4"})
