@@ -223,12 +223,6 @@ OperandSpec vecOperand(StringRef Name, unsigned Count, std::vector<std::string> 
   return O;
 }
 
-const std::vector<std::string> &packed32RegTypes() {
-  // Filled in from ptxas probing (docs/differences/mma.md).
-  static const std::vector<std::string> Types = {".b32", ".u32", ".s32"};
-  return Types;
-}
-
 //===----------------------------------------------------------------------===//
 // Registry
 //===----------------------------------------------------------------------===//

@@ -275,11 +275,8 @@ const FormSet &formsOf(Family F);
 /// Every valid concrete form of the family (= formsOf(F).Forms).
 llvm::ArrayRef<Form> enumerateForms(Family F);
 
-// Per-family table builders (one table file each). Forms.cpp's formsOf()
-// dispatches to these. Owners: mma/mma.sp: lib/Spec/MmaTables.cpp and
-// lib/Spec/MmaSpTables.cpp; wmma/ldmatrix/stmatrix/movmatrix: their own
-// table files (define buildWmmaLoadForms ... with this signature and tell the
-// spec owner, who adds the dispatch line).
+// Per-family table builders (one table file each); Forms.cpp's formsOf()
+// calls each once and then FormSet::finalize().
 void buildMmaForms(FormSet &Out);       // MmaTables.cpp
 void buildMmaSpForms(FormSet &Out);     // MmaSpTables.cpp
 void buildWmmaLoadForms(FormSet &Out);  // WmmaTables.cpp
@@ -314,10 +311,6 @@ OperandSpec vecOperand(llvm::StringRef Name, unsigned Count, std::vector<std::st
                        llvm::StringRef ElemType, unsigned ElemsPerReg, bool IsDest = false);
 /// Adds G to F.Gates and raises F.MinPtx.
 void addGate(Form &F, Gate G);
-
-/// Known spec/ptxas facts about register types (see docs/spec-tables.md).
-/// The declared types ptxas accepts for a 32-bit packed fragment register.
-const std::vector<std::string> &packed32RegTypes();
 
 } // namespace spec
 } // namespace ptxlint
