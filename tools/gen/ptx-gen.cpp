@@ -10,7 +10,9 @@
 //  - gate:   every gate just below: one PTX version below its minimum on a
 //            target that carries the form, and the next lower (or a
 //            non-carrying specific) target at a version that has it;
-//  - mutant: single-point mutants of each form at the newest version: each
+//  - mutant: single-point mutants of each form at the newest version (and,
+//            at its minimum version/target, the same-slot replacements and
+//            the optional qualifiers written out): each
 //            qualifier replaced by the others of its slot and by one of each
 //            other slot, dropped, duplicated, swapped with its neighbour;
 //            each vector one register short and long; wrong register types;
@@ -252,6 +254,7 @@ private:
   void validCases(const Form &F, Config Hi);
   void gateCases(const Form &F, const std::vector<Config> &Mins);
   void mutants(const Form &F, Config Hi);
+  void minMutants(const Form &F, Config Min);
 };
 
 std::string Generator::addressFor(const Form &F) const {
@@ -699,6 +702,41 @@ void Generator::mutants(const Form &F, Config Hi) {
   }
 }
 
+/// At the form's minimum configuration: each qualifier replaced by the other
+/// values of its slot, and each optional qualifier written out, so that the
+/// gates of the neighbouring forms and of the optional qualifiers are met at
+/// their edge too (the other mutants run at the newest version only).
+void Generator::minMutants(const Form &F, Config Min) {
+  std::vector<std::string> SlotOf;
+  Inst B = base(F, Min.V, &SlotOf);
+  for (size_t P = 0; P < B.Quals.size(); ++P) {
+    auto SV = SlotValues.find(SlotOf[P]);
+    if (SV == SlotValues.end() ||
+        (F.Opcode == "wmma" &&
+         (SlotOf[P] == ".op" || SlotOf[P] == ".matrix" || SlotOf[P] == ".mma")))
+      continue;
+    for (const std::string &V : SV->second) {
+      if (V == B.Quals[P])
+        continue;
+      Inst I = B;
+      I.Quals[P] = V;
+      add(mk(F, I, Min, "mutant", "?", "mut:repl" + SlotOf[P] + "=" + V,
+             SlotOf[P] + " " + B.Quals[P] + " replaced by " + V +
+                 " at the minimum version/target"));
+    }
+  }
+  for (const QualSlot &Q : F.Quals) {
+    if (Q.Pres != Presence::Optional || writeOptional(F, Q, Min.V))
+      continue;
+    for (const std::string &V : Q.Values) {
+      Inst I = B;
+      I.Quals.push_back(V);
+      add(mk(F, I, Min, "mutant", "?", "mut:opt" + Q.Slot + "=" + V,
+             "optional " + Q.Slot + " " + V + " written at the minimum version/target"));
+    }
+  }
+}
+
 void Generator::generateFamily(Family Fam) {
   Set = &formsOf(Fam);
   FamName = familyName(Fam).str();
@@ -733,9 +771,20 @@ void Generator::generateFamily(Family Fam) {
     add(mk(F, base(F, Hi.V), Hi, "valid", "accept", "high", "newest PTX version, highest target"));
     validCases(F, Hi);
     gateCases(F, Mins);
-    if (NoMutants)
+  }
+  if (NoMutants)
+    return;
+  // Mutants after every valid and gate case, so that a mutant of one form
+  // that is another form's valid case keeps its "valid" label (cases are
+  // deduplicated on configuration and text; the first one wins).
+  for (const Form &F : Set->Forms) {
+    std::vector<Config> Mins = minConfigs(F);
+    Config Hi;
+    if (!highConfig(F, Hi, false))
       continue;
     mutants(F, Hi);
+    if (!Mins.empty())
+      minMutants(F, Mins.front());
     // Once per shape: each foreign qualifier appended.
     if (!ShapesDone.insert(F.Shape).second)
       continue;
@@ -749,8 +798,6 @@ void Generator::generateFamily(Family Fam) {
   // Every combination the tables exclude (RejectedForm), with its would-be
   // operands, at the newest version on the highest target that carries its
   // gates: ptxas rejects it, except the "-ptxas-only" ones (warnings).
-  if (NoMutants)
-    return;
   for (const RejectedForm &R : Set->Rejected) {
     const Form &F = R.F;
     Config Hi;
