@@ -11,8 +11,8 @@
 //            target that carries the form, and the next lower (or a
 //            non-carrying specific) target at a version that has it;
 //  - mutant: single-point mutants of each form at the newest version (and,
-//            at its minimum version/target, the same-slot replacements and
-//            the optional qualifiers written out): each
+//            at its minimum version/target and on the newest generic target,
+//            the same-slot replacements and optional qualifiers): each
 //            qualifier replaced by the others of its slot and by one of each
 //            other slot, dropped, duplicated, swapped with its neighbour;
 //            each vector one register short and long; wrong register types;
@@ -702,10 +702,11 @@ void Generator::mutants(const Form &F, Config Hi) {
   }
 }
 
-/// At the form's minimum configuration: each qualifier replaced by the other
-/// values of its slot, and each optional qualifier written out, so that the
-/// gates of the neighbouring forms and of the optional qualifiers are met at
-/// their edge too (the other mutants run at the newest version only).
+/// At an edge configuration (the form's minimum, the newest generic target):
+/// each qualifier replaced by the other values of its slot, and each
+/// optional qualifier written out, so that the gates of the neighbouring
+/// forms and of the optional qualifiers are met at their edge too (the other
+/// mutants run at the newest version on the highest target only).
 void Generator::minMutants(const Form &F, Config Min) {
   std::vector<std::string> SlotOf;
   Inst B = base(F, Min.V, &SlotOf);
@@ -732,7 +733,7 @@ void Generator::minMutants(const Form &F, Config Min) {
       Inst I = B;
       I.Quals.push_back(V);
       add(mk(F, I, Min, "mutant", "?", "mut:opt" + Q.Slot + "=" + V,
-             "optional " + Q.Slot + " " + V + " written at the minimum version/target"));
+             "optional " + Q.Slot + " " + V + " written at " + Min.str()));
     }
   }
 }
@@ -785,6 +786,11 @@ void Generator::generateFamily(Family Fam) {
     mutants(F, Hi);
     if (!Mins.empty())
       minMutants(F, Mins.front());
+    // And on the newest generic target, where the arch-specific neighbours
+    // (`.kind::*`, fp6/fp4 types) are not carried.
+    Config HiGeneric;
+    if (highConfig(F, HiGeneric, true) && !(HiGeneric == Hi))
+      minMutants(F, HiGeneric);
     // Once per shape: each foreign qualifier appended.
     if (!ShapesDone.insert(F.Shape).second)
       continue;
