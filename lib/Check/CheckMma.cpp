@@ -37,11 +37,14 @@ const RuleInfo MmaOwnRules[] = {
      "declare the accumulators .b32 or .f16x2"},
     {"mma-f64-integer-dest", "9.7.14.5.14", Severity::Error,
      "a .u64/.s64 d of .f64 mma needs c of an integer type too (ptxas)",
-     ".reg .u64 %u<4>; .reg .f64 %fd<8>; mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 "
-     "{%u0,%u1}, {%fd0}, {%fd1}, {%fd2,%fd3};",
+     ".target sm_90: .reg .u64 %u<4>; .reg .f64 %fd<10>; "
+     "mma.sync.aligned.m16n8k8.row.col.f64.f64.f64.f64 {%u0,%u1,%u2,%u3}, "
+     "{%fd0,%fd1,%fd2,%fd3}, {%fd4,%fd5}, {%fd6,%fd7,%fd8,%fd9};",
      "declare d .f64 or .b64"},
     {"mma-ignored-qualifier", "9.7.14.5.14", Severity::Warning,
-     "qualifiers ptxas accepts and ignores on mma (ldmatrix's .b8x16, .b6x16_p32, .b4x16_p64)",
+     "qualifiers ptxas accepts and ignores on mma: ldmatrix's .b8x16, .b6x16_p32, .b4x16_p64, "
+     "and a stray last type (.b1, .s4, .u4, .bf16, .tf32) after the types of a form whose A/B "
+     "type is not .bf16, .tf32 or .b1 (the stray type's own target gate still applies)",
      "mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32.b8x16 {%f0,%f1,%f2,%f3}, {%r0,%r1}, "
      "{%r2}, {%f4,%f5,%f6,%f7};",
      "remove the qualifier"},

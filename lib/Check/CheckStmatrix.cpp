@@ -49,7 +49,9 @@ const RuleInfo OwnRules[] = {
      "it (an integer literal among integer registers, a floating-point literal among "
      ".f32/.b32 registers, none among .f16x2 registers); a fragment of constants only takes "
      "0f constants only",
-     "stmatrix.sync.aligned.m8n8.x2.b16 [%rd0], {%h0, 0f3F800000};", "write registers"},
+     ".reg .u32 %u<2>; .reg .b64 %rd<2>; stmatrix.sync.aligned.m8n8.x2.shared.b16 [%rd0], "
+     "{%u0, 0f3F800000};",
+     "write registers"},
     {"stmatrix-type", StSec, Severity::Error,
      "the element type must suit the shape: .m8n8 is .b16, .m16n8 is .b8",
      "stmatrix.sync.aligned.m16n8.x1.trans.b16 [%rd0], {%r0};", "use the type of the shape"},

@@ -96,12 +96,14 @@ const RuleInfo OwnRules[] = {
      "remove the repeated qualifier"},
     {"wmma-load-ignored-qualifier", LoadSec, Severity::Warning,
      "ptxas 13.0 accepts and ignores ldmatrix's format qualifiers (.b8x16, .b6x16_p32, "
-     ".b4x16_p64) on wmma.load",
+     ".b4x16_p64) on wmma.load, and a stray type (.b1, .s4, .u4, .bf16, .tf32) after the .s32 "
+     "of wmma.load.c with .m8n8k32/.m8n8k128",
      "wmma.load.a.sync.aligned.row.m16n16k16.b8x16.f16 {%r0,%r1,%r2,%r3,%r4,%r5,%r6,%r7}, [%rd0];",
      "remove the qualifier"},
     {"wmma-store-ignored-qualifier", StoreSec, Severity::Warning,
      "ptxas 13.0 accepts and ignores ldmatrix's format qualifiers (.b8x16, .b6x16_p32, "
-     ".b4x16_p64) on wmma.store",
+     ".b4x16_p64) on wmma.store, and a stray type (.b1, .s4, .u4, .bf16, .tf32) after the .s32 "
+     "of wmma.store.d with .m8n8k32/.m8n8k128",
      "wmma.store.d.sync.aligned.row.m16n16k16.b8x16.f32 [%rd0], "
      "{%f0,%f1,%f2,%f3,%f4,%f5,%f6,%f7};",
      "remove the qualifier"},
@@ -170,7 +172,8 @@ const RuleInfo OwnRules[] = {
      "an immediate inside a fragment must have the type of the registers beside it (an "
      "integer literal among integer registers, a floating-point literal among .f32/.f64/.b32 "
      "registers, none among .f16x2 registers); a fragment of constants only is taken or "
-     "refused depending on its type",
+     "refused depending on its type; and none in b of integer .m16n16k16 or .tf32 .m16n16k8, "
+     "nor a 0d literal in the .f16 c of an .f32 d (refused when ptxas lowers the instruction)",
      "wmma.mma.sync.aligned.row.col.m8n8k4.f64.f64.f64.f64 {%fd0,%fd1}, {0}, {%fd2}, "
      "{%fd3,%fd4};",
      "use registers (or constants of the fragment's type)"},
@@ -179,7 +182,7 @@ const RuleInfo OwnRules[] = {
      "it; "
      "with 32-bit registers only 0f (single precision) floating-point literals are "
      "accepted",
-     "wmma.store.d.sync.aligned.row.m16n16k16.f32 [%rd0], "
+     ".reg .f32 %f<8>; .reg .b64 %rd<2>; wmma.store.d.sync.aligned.row.m16n16k16.f32 [%rd0], "
      "{%f0,%f1,%f2,%f3,%f4,%f5,%f6,1.0};",
      "write 0f3F800000 (or use a register)"},
     {"wmma-load-alignment", StorageSec, Severity::Warning,
@@ -548,6 +551,70 @@ void checkFragmentImmediates(const Instruction &I, unsigned Idx, llvm::StringRef
 
 namespace {
 
+/// Literal kinds, as a mask.
+enum LitKind : unsigned { IntLit = 1, F32Lit = 2, F64Lit = 4, AnyLit = 7 };
+
+/// Immediates among the registers of a wmma.mma fragment that ptxas 13.0
+/// refuses in its lowering (a later phase: "Arguments mismatch for
+/// instruction '_mma'" or "'mov'", reported only when the rest of the file is
+/// clean) although the vector is well typed. Probed for every wmma.mma form,
+/// operand, element position and literal kind (docs/differences/wmma-ldst.md);
+/// an empty field matches anything.
+struct RefusedImmediate {
+  const char *Shape, *AType, *DType, *CType, *Operand;
+  unsigned Lits;
+  const char *Ptxas; ///< the instruction ptxas names
+};
+const RefusedImmediate RefusedImmediates[] = {
+    {".m16n16k16", ".s8", "", "", "b", IntLit | F64Lit, "_mma"},
+    {".m16n16k16", ".u8", "", "", "b", IntLit | F64Lit, "_mma"},
+    {".m16n16k8", ".tf32", "", "", "b", AnyLit, "_mma"},
+    {"", "", ".f32", ".f16", "c", F64Lit, "mov"},
+};
+
+unsigned litKind(const Operand &E) {
+  if (E.Kind == OperandKind::IntImm)
+    return IntLit;
+  return E.Text.startswith("0f") || E.Text.startswith("0F") ? F32Lit : F64Lit;
+}
+
+void checkLoweredImmediates(const Instruction &I, const spec::Form &F, check::CheckContext &Ctx) {
+  auto Is = [](const char *Want, const std::string &Have) { return !*Want || Have == Want; };
+  for (const RefusedImmediate &R : RefusedImmediates) {
+    if (!Is(R.Shape, F.Shape) || !Is(R.AType, F.AType) || !Is(R.DType, F.DType) ||
+        !Is(R.CType, F.CType))
+      continue;
+    unsigned Idx = 0;
+    while (Idx < F.Operands.size() && F.Operands[Idx].Name != R.Operand)
+      ++Idx;
+    if (Idx >= I.Operands.size() || I.Operands[Idx].Kind != OperandKind::Vector)
+      continue;
+    const Operand &V = I.Operands[Idx];
+    bool AnyReg = llvm::any_of(V.Elements, [](const Operand &E) {
+      return E.Kind == OperandKind::Name || E.Kind == OperandKind::Sink;
+    });
+    if (!AnyReg) // constants only: checkConstantFragment's business
+      continue;
+    for (const Operand &E : V.Elements) {
+      if (!E.isImmediate() || !(litKind(E) & R.Lits))
+        continue;
+      bool Reported = false;
+      for (const Diagnostic &D : Ctx.Diags.diagnostics())
+        Reported |= D.Range == E.Range && D.Sev == Severity::Error;
+      if (!Reported)
+        Ctx.Diags.error(
+            "wmma-mma-immediate-type", MmaSec, E.Range,
+            "immediate '" + E.Text.str() + "' in " + R.Operand + " of wmma.mma " + F.Shape +
+                " with " + F.AType + " inputs" +
+                (*R.CType ? " and " + F.CType + " c, " + F.DType + " d" : std::string()) +
+                ": ptxas 13.0 refuses it when lowering the instruction "
+                "(\"Arguments mismatch for instruction '" +
+                R.Ptxas + "'\"); write a register");
+      break;
+    }
+  }
+}
+
 /// The address symbol's state space against the instruction's (ptxas:
 /// "State space mismatch between instruction and address").
 void checkStateSpace(const Instruction &I, unsigned PIdx, const std::string &Prefix,
@@ -743,6 +810,7 @@ void checkWmma(const Instruction &I, CheckContext &Ctx) {
       checkFragmentImmediates(I, K, "wmma-mma-immediate-type", MmaSec, false, Ctx);
       checkConstantFragment(I, K, *F, "wmma-mma-immediate-type", Ctx);
     }
+    checkLoweredImmediates(I, *F, Ctx);
   } else {
     checkImmediateAddress(I, Fam == Family::WmmaLoad ? 1 : 0, Fam, Ctx);
     checkAddressRegister(I, Fam == Family::WmmaLoad ? 1 : 0, *F, Ctx, false);

@@ -9,6 +9,7 @@
 #include "Check/FormMatcher.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringMap.h"
 
 #include <array>
 #include <deque>
@@ -162,6 +163,156 @@ const char *handExample(spec::Family F, StringRef Suffix) {
   return "";
 }
 
+#define R8 "{%r0,%r1,%r2,%r3,%r4,%r5,%r6,%r7}"
+#define F8 "{%f0,%f1,%f2,%f3,%f4,%f5,%f6,%f7}"
+#define LDM "ldmatrix.sync.aligned.m8n8.x1.shared.b16 "
+#define STM "stmatrix.sync.aligned.m8n8.x1.shared.b16 "
+#define MOVM "movmatrix.sync.aligned.m8n8.trans.b16 "
+#define WLOAD "wmma.load.a.sync.aligned.row.m16n16k16.global.f16 "
+#define WSTORE "wmma.store.d.sync.aligned.row.m16n16k16.global.f32 "
+#define WMMA "wmma.mma.sync.aligned.row.col.m16n16k16.f32.f32 "
+
+/// Hand-written examples for the other families, where no edit of the
+/// family's first form shows the rule (test/unit/RuleExamplesTest.cpp runs
+/// every example and requires its rule to fire).
+const char *familyExample(spec::Family F, StringRef Suffix) {
+  using namespace matcher_rules;
+  using spec::Family;
+  struct Row {
+    Family Fam;
+    const char *Suffix, *Text;
+  };
+  static const Row Rows[] = {
+      {Family::Ldmatrix, ConflictingQualifier,
+       "ldmatrix.sync.aligned.m8n8.x1.x2.shared.b16 {%r0}, [%rd0];"},
+      {Family::Ldmatrix, ImmediateNotAllowed,
+       "ldmatrix.sync.aligned.m8n8.x2.shared.b16 {%r0, 0}, [%rd0];"},
+      {Family::Ldmatrix, PtxVersion, ".version 6.4 .target sm_75: " LDM "{%r0}, [%rd0];"},
+      {Family::Ldmatrix, TargetArch, ".target sm_70: " LDM "{%r0}, [%rd0];"},
+      {Family::Ldmatrix, RegisterType,
+       ".reg .b64 %rd<2>; .reg .f64 %fd<2>; " LDM "{%fd0}, [%rd0];"},
+      {Family::Ldmatrix, UndeclaredRegister, ".reg .b64 %rd<2>; " LDM "{%r0}, [%rd0];"},
+      {Family::Stmatrix, ConflictingQualifier,
+       "stmatrix.sync.aligned.m8n8.x1.x4.shared.b16 [%rd0], {%r0};"},
+      {Family::Stmatrix, ImmediateNotAllowed,
+       "stmatrix.sync.aligned.m8n8.x1.shared.b16 [%rd0], {5};"},
+      {Family::Stmatrix, PtxVersion, ".version 7.7 .target sm_90: " STM "[%rd0], {%r0};"},
+      {Family::Stmatrix, TargetArch, ".target sm_80: " STM "[%rd0], {%r0};"},
+      {Family::Stmatrix, RegisterType,
+       ".reg .b64 %rd<2>; .reg .f64 %fd<2>; " STM "[%rd0], {%fd0};"},
+      {Family::Stmatrix, UndeclaredRegister, ".reg .b64 %rd<2>; " STM "[%rd0], {%r0};"},
+      {Family::Movmatrix, OperandKind, MOVM "{%r0}, %r1;"},
+      {Family::Movmatrix, ImmediateNotAllowed, MOVM "%r0, 1;"},
+      {Family::Movmatrix, PtxVersion, ".version 7.7 .target sm_75: " MOVM "%r0, %r1;"},
+      {Family::Movmatrix, TargetArch, ".target sm_70: " MOVM "%r0, %r1;"},
+      {Family::Movmatrix, RegisterType, ".reg .b32 %r<2>; .reg .f64 %fd<2>; " MOVM "%fd0, %r1;"},
+      {Family::Movmatrix, UndeclaredRegister, ".reg .b32 %r<2>; " MOVM "%r0, %q1;"},
+      {Family::WmmaLoad, ConflictingQualifier,
+       "wmma.load.a.sync.aligned.row.m16n16k16.global.shared.f16 " R8 ", [%rd0];"},
+      {Family::WmmaLoad, ImmediateNotAllowed, WLOAD "{0,%r1,%r2,%r3,%r4,%r5,%r6,%r7}, [%rd0];"},
+      {Family::WmmaLoad, InvalidQualifier,
+       "wmma.load.a.sync.aligned.row.m16n16k16.global.f64 " R8 ", [%rd0];"},
+      {Family::WmmaLoad, PtxVersion,
+       ".version 6.5 .target sm_80: wmma.load.a.sync.aligned.row.m16n16k16.global.bf16 "
+       "{%r0,%r1,%r2,%r3}, [%rd0];"},
+      {Family::WmmaLoad, TargetArch,
+       ".target sm_75: wmma.load.a.sync.aligned.row.m16n16k16.global.bf16 {%r0,%r1,%r2,%r3}, "
+       "[%rd0];"},
+      {Family::WmmaLoad, RegisterType,
+       ".reg .b64 %rd<2>; .reg .f64 %fd<8>; " WLOAD
+       "{%fd0,%fd1,%fd2,%fd3,%fd4,%fd5,%fd6,%fd7}, [%rd0];"},
+      {Family::WmmaLoad, UndeclaredRegister, ".reg .b64 %rd<2>; " WLOAD R8 ", [%rd0];"},
+      {Family::WmmaStore, ConflictingQualifier,
+       "wmma.store.d.sync.aligned.row.m16n16k16.global.shared.f32 [%rd0], " F8 ";"},
+      {Family::WmmaStore, ImmediateNotAllowed,
+       WSTORE "[%rd0], {0f00000000,0f00000000,0f00000000,0f00000000,0f00000000,"
+              "0f00000000,0f00000000,0f00000000};"},
+      {Family::WmmaStore, InvalidQualifier,
+       "wmma.store.d.sync.aligned.row.m16n16k16.global.f64 [%rd0], " F8 ";"},
+      {Family::WmmaStore, PtxVersion,
+       ".version 6.5 .target sm_80: wmma.store.d.sync.aligned.row.m16n16k8.global.f32 [%rd0], " F8
+       ";"},
+      {Family::WmmaStore, TargetArch,
+       ".target sm_75: wmma.store.d.sync.aligned.row.m16n16k8.global.f32 [%rd0], " F8 ";"},
+      {Family::WmmaStore, RegisterType,
+       ".reg .b64 %rd<2>; .reg .f64 %fd<8>; " WSTORE
+       "[%rd0], {%fd0,%fd1,%fd2,%fd3,%fd4,%fd5,%fd6,%fd7};"},
+      {Family::WmmaStore, UndeclaredRegister, ".reg .b64 %rd<2>; " WSTORE "[%rd0], " F8 ";"},
+      {Family::WmmaMma, ConflictingQualifier,
+       "wmma.mma.sync.aligned.row.col.m16n16k16.m32n8k16.f32.f32 " F8 ", " R8 ", " R8 ", " F8 ";"},
+      {Family::WmmaMma, TypeCombination,
+       "wmma.mma.sync.aligned.row.col.m16n16k16.s32.s8.u8.s32 {%r0,%r1,%r2,%r3,%r4,%r5,%r6,%r7}, "
+       "{%r8,%r9}, {%r10,%r11}, {%r0,%r1,%r2,%r3,%r4,%r5,%r6,%r7};"},
+      {Family::WmmaMma, Advisory,
+       "wmma.mma.sync.aligned.row.col.m8n8k32.s32.s4.s4.s32 {%r0,%r1}, {%r2}, {%r3}, {%r4,%r5};"},
+      {Family::WmmaMma, ImmediateNotAllowed,
+       WMMA "{0f00000000,%f1,%f2,%f3,%f4,%f5,%f6,%f7}, " R8 ", " R8 ", " F8 ";"},
+      {Family::WmmaMma, InvalidQualifier,
+       "wmma.mma.sync.aligned.row.col.m16n16k16.f32.f64 " F8 ", " R8 ", " R8 ", " F8 ";"},
+      {Family::WmmaMma, PtxVersion,
+       ".version 6.5 .target sm_80: wmma.mma.sync.aligned.row.col.m16n16k16.f32.bf16.bf16.f32 " F8
+       ", {%r0,%r1,%r2,%r3}, {%r4,%r5,%r6,%r7}, " F8 ";"},
+      {Family::WmmaMma, TargetArch,
+       ".target sm_75: wmma.mma.sync.aligned.row.col.m16n16k16.f32.bf16.bf16.f32 " F8
+       ", {%r0,%r1,%r2,%r3}, {%r4,%r5,%r6,%r7}, " F8 ";"},
+      {Family::WmmaMma, RegisterType,
+       ".reg .b32 %r<8>; .reg .f32 %f<8>; .reg .f64 %fd<8>; " WMMA F8
+       ", {%fd0,%fd1,%fd2,%fd3,%fd4,%fd5,%fd6,%fd7}, " R8 ", " F8 ";"},
+      {Family::WmmaMma, UndeclaredRegister,
+       ".reg .b32 %r<8>; " WMMA F8 ", " R8 ", " R8 ", " F8 ";"},
+  };
+  for (const Row &R : Rows)
+    if (R.Fam == F && Suffix == R.Suffix)
+      return R.Text;
+  return "";
+}
+
+/// Whether the tables let the matcher report this rule for the family at
+/// all (a rule that cannot fire is not registered for it).
+bool canFire(spec::Family Fam, StringRef Suffix) {
+  using namespace matcher_rules;
+  const spec::FormSet &S = spec::formsOf(Fam);
+  auto AnyForm = [&](auto Pred) {
+    return llvm::any_of(S.Forms, Pred) ||
+           llvm::any_of(S.Rejected, [&](const spec::RejectedForm &R) { return Pred(R.F); });
+  };
+  auto AnyOperand = [&](auto Pred) {
+    return AnyForm([&](const spec::Form &F) { return llvm::any_of(F.Operands, Pred); });
+  };
+  if (Suffix == Deprecated)
+    return AnyForm([](const spec::Form &F) { return !F.Deprecated.empty(); });
+  if (Suffix == Advisory)
+    return AnyForm([](const spec::Form &F) { return !F.Advisory.empty(); });
+  if (Suffix == RegisterNotAllowed)
+    return AnyOperand([](const spec::OperandSpec &O) { return !O.RegAllowed; });
+  if (Suffix == ImmediateRange)
+    return AnyOperand([](const spec::OperandSpec &O) {
+      return llvm::any_of(O.Ranges, [](const spec::ImmRange &R) { return R.isRestricted(); });
+    });
+  if (Suffix == FragmentSize)
+    return AnyOperand([](const spec::OperandSpec &O) {
+      return O.Shape == spec::OperandShape::Vector && O.Count >= 2;
+    });
+  if (Suffix == TypeCombination) {
+    std::string Id = ruleId(Fam, Suffix);
+    return llvm::any_of(S.Rejected, [&](const spec::RejectedForm &R) { return R.Rule == Id; });
+  }
+  // ldmatrix and stmatrix list every invalid combination of their
+  // qualifiers as a rejected form with its own rule (-type, -num, -trans).
+  if (Suffix == InvalidQualifier &&
+      (Fam == spec::Family::Ldmatrix || Fam == spec::Family::Stmatrix))
+    return false;
+  if (Suffix == ConflictingQualifier || Suffix == InvalidQualifier) {
+    // Needs a slot with more than one value in the family's vocabulary.
+    llvm::StringMap<unsigned> ValuesPerSlot;
+    for (const auto &E : S.Vocab)
+      for (const std::string &Slot : E.getValue().Slots)
+        ++ValuesPerSlot[Slot];
+    return llvm::any_of(ValuesPerSlot, [](const auto &E) { return E.getValue() > 1; });
+  }
+  return true;
+}
+
 /// Operand text for a form: registers %r0, %r1, ... (constants for
 /// constant-only operands, [%rd0] for addresses).
 std::vector<std::string> operandTexts(const spec::Form &F) {
@@ -292,10 +443,16 @@ ArrayRef<RuleInfo> matcherRules(spec::Family F) {
   std::call_once(Once[Idx], [&] {
     bool Mma = F == spec::Family::Mma || F == spec::Family::MmaSp;
     for (const RuleText &T : MatcherRuleTexts) {
+      if (!canFire(F, T.Suffix))
+        continue;
       Strings[Idx].push_back(ruleId(F, T.Suffix));
       const char *Id = Strings[Idx].back().c_str();
-      Strings[Idx].push_back(Mma ? std::string(handExample(F, T.Suffix))
-                                 : derivedExample(F, T.Suffix));
+      std::string Example = Mma ? std::string(handExample(F, T.Suffix)) : "";
+      if (Example.empty())
+        Example = familyExample(F, T.Suffix);
+      if (Example.empty())
+        Example = derivedExample(F, T.Suffix);
+      Strings[Idx].push_back(Example);
       Rows[Idx].push_back({Id, spec::familySection(F).data(), T.Sev, T.Summary,
                            Strings[Idx].back().c_str(), T.Fix});
     }
