@@ -16,8 +16,9 @@ namespace ptxlint {
 namespace {
 const RuleInfo MmaSpOwnRules[] = {
     {"mma-sp-ignored-qualifier", "9.7.14.6.3", Severity::Warning,
-     "qualifiers ptxas accepts and ignores on mma.sp (ldmatrix's .b8x16, .b6x16_p32, "
-     ".b4x16_p64)",
+     "qualifiers ptxas accepts and ignores on mma.sp: ldmatrix's .b8x16, .b6x16_p32, "
+     ".b4x16_p64, and a stray last type (.b1, .s4, .u4, .bf16, .tf32) after the types of the "
+     ".f16 and fp8/fp6/fp4 forms (the stray type's own target gate still applies)",
      "mma.sp::ordered_metadata.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32.b8x16 "
      "{%f0,%f1,%f2,%f3}, {%r0,%r1}, {%r2,%r3}, {%f4,%f5,%f6,%f7}, %r4, 0;",
      "remove the qualifier"},

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "Check/FormMatcher.h"
 #include "Check/CheckUtil.h"
+#include "Spec/MmaCommon.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
@@ -307,6 +308,12 @@ static std::vector<Tok> tokenize(const Instruction &I, spec::Family Fam, CheckCo
       continue;
     }
     auto It = S.Vocab.find(Text);
+    if (It == S.Vocab.end() && spec::strayType(Text)) {
+      // A type of no form of this family (.b1 on mma.sp): matchStrayType
+      // decides whether ptxas ignores it, else it counts as a type too many.
+      Toks.push_back({Text, Q, OrderGroup::Type});
+      continue;
+    }
     if (It == S.Vocab.end()) {
       SmallVector<StringRef, 64> Cands(X.Vocab.begin(), X.Vocab.end());
       StringRef Best = closestMatch(Text, Cands);
@@ -546,6 +553,54 @@ static void diagnoseNearest(const Instruction &I, spec::Family Fam, ArrayRef<Tok
   }
 }
 
+/// A last type qualifier that ptxas ignores after the types of some forms
+/// (spec::ignoresStrayType): a warning, plus the type's own gates, which
+/// ptxas still applies. On success the token is removed from Toks and the
+/// form without it is returned.
+static const Form *matchStrayType(const Instruction &I, spec::Family Fam, std::vector<Tok> &Toks,
+                                  CheckContext &Ctx) {
+  int Last = -1;
+  for (unsigned T = 0; T < Toks.size(); ++T)
+    if (Toks[T].Group == OrderGroup::Type)
+      Last = static_cast<int>(T);
+  if (Last < 0)
+    return nullptr;
+  const spec::StrayType *Stray = spec::strayType(Toks[Last].Text);
+  if (!Stray)
+    return nullptr;
+  SmallVector<StringRef, 16> Free, Layout, Type;
+  for (unsigned T = 0; T < Toks.size(); ++T)
+    if (static_cast<int>(T) != Last)
+      (Toks[T].Group == OrderGroup::Free     ? Free
+       : Toks[T].Group == OrderGroup::Layout ? Layout
+                                             : Type)
+          .push_back(Toks[T].Text);
+  const FormSet &S = spec::formsOf(Fam);
+  const FamilyIndex &X = indexFor(Fam);
+  auto It = X.Exact.find(keyOf(Free, Layout, Type));
+  if (It == X.Exact.end() || !spec::ignoresStrayType(S.Forms[It->second]))
+    return nullptr;
+  const Form &F = S.Forms[It->second];
+  std::string Q = Toks[Last].Text.str();
+  SourceRange R = qualifierRange(I, Toks[Last].QualIdx, Ctx);
+  std::string Types;
+  for (const QualSlot &Slot : F.Quals)
+    if (Slot.Group == OrderGroup::Type && !Slot.Values.empty())
+      Types += Slot.Values.front();
+  Diagnostic &D =
+      Ctx.Diags.warning(ruleId(Fam, "ignored-qualifier"), F.Spec, R,
+                        "'" + Q + "' after the types " + Types + " is not a type of this " +
+                            spec::familyName(Fam).str() + " form (" + F.Shape +
+                            "); ptxas 13.0 accepts and ignores it");
+  if (R.isValid())
+    D.Fixes.push_back({R, ""});
+  // Ignored, yet gated: "Feature '.bf16' requires .target sm_80 or higher".
+  requirePtx(Ctx, Stray->MinPtx, R, ruleId(Fam, matcher_rules::PtxVersion), F.Spec, "'" + Q + "'");
+  requireSm(Ctx, Stray->MinSm, R, ruleId(Fam, matcher_rules::TargetArch), F.Spec, "'" + Q + "'");
+  Toks.erase(Toks.begin() + Last);
+  return &F;
+}
+
 MatchResult matchForm(const Instruction &I, spec::Family Fam, CheckContext &Ctx,
                       const MatchOptions &Opts) {
   MatchResult Res;
@@ -563,6 +618,8 @@ MatchResult matchForm(const Instruction &I, spec::Family Fam, CheckContext &Ctx,
   const FamilyIndex &X = indexFor(Fam);
   auto It = X.Exact.find(keyOf(Free, Layout, Type));
   const Form *Matched = It == X.Exact.end() ? nullptr : &S.Forms[It->second];
+  if (!Matched)
+    Matched = matchStrayType(I, Fam, Toks, Ctx);
   if (!Matched) {
     // A combination the spec excludes and ptxas accepts: warn, then check
     // the rest against it.

@@ -163,12 +163,16 @@ void checkVectorElements(const Operand &A, const OperandSpec &O, const Form &F, 
   if (!AnyReg && O.ImmAllowed && !A.Elements.empty()) {
     // ptxas types a vector from its registers; with constants only it
     // refuses most fragments (error) and takes some (warning).
-    // Observed (ptxas 13.0): integer constants are refused except in .f64
-    // fragments; floating-point ones are refused in .f16/.bf16 fragments and
-    // in m8n8k16, taken elsewhere.
+    // Observed (ptxas 13.0): integer constants are refused except in .f64,
+    // .s32 (and wmma.mma .s4/.u4) fragments; floating-point ones are refused in .f16/.bf16
+    // fragments and in m8n8k16, taken elsewhere. wmma.mma's sub-byte .s4/.u4 fragments take integer
+    // constants too (dense mma's refuse them).
     bool AB = O.Name == "a" || O.Name == "b";
-    bool Refused = (FirstIntImm && O.ElemType != ".f64" && O.ElemType != ".s32") ||
-                   O.ElemType == ".f16" || O.ElemType == ".bf16" || (F.Shape == ".m8n8k16" && AB);
+    bool IntTaken =
+        O.ElemType == ".f64" || O.ElemType == ".s32" ||
+        (F.Fam == spec::Family::WmmaMma && (O.ElemType == ".s4" || O.ElemType == ".u4"));
+    bool Refused = (FirstIntImm && !IntTaken) || O.ElemType == ".f16" || O.ElemType == ".bf16" ||
+                   (F.Shape == ".m8n8k16" && AB);
     Ctx.Diags.report(Refused ? Severity::Error : Severity::Warning,
                      ruleId(F.Fam, matcher_rules::ImmediateNotAllowed), F.Spec, A.Range,
                      O.Name +

@@ -212,5 +212,56 @@ std::vector<SpecificTarget> sm100to120Families() {
 }
 
 } // namespace mma
+
+namespace {
+// Each type's own gate, as ptxas reports it for a stray one: "Feature '.b1'
+// requires .target sm_75 or higher", "Feature '.bf16' requires PTX ISA
+// .version 7.0 or later" (sm_75 itself needs PTX ISA 6.3).
+const StrayType StrayTypes[] = {
+    {".b1", 75, PtxVersion(6, 3)},   {".s4", 75, PtxVersion(6, 3)},   {".u4", 75, PtxVersion(6, 3)},
+    {".bf16", 80, PtxVersion(7, 0)}, {".tf32", 80, PtxVersion(7, 0)},
+};
+
+bool isOneOf(const std::string &T, std::initializer_list<const char *> Set) {
+  for (const char *S : Set)
+    if (T == S)
+      return true;
+  return false;
+}
+} // namespace
+
+const StrayType *strayType(llvm::StringRef T) {
+  for (const StrayType &S : StrayTypes)
+    if (T == S.Type)
+      return &S;
+  return nullptr;
+}
+
+bool ignoresStrayType(const Form &F) {
+  // Probed with ptxas 13.0: each valid form with each of the five types
+  // appended, at its minimum and newest version/target.
+  switch (F.Fam) {
+  case Family::Mma:
+    // Every form but those whose A/B type is itself one of the stray types
+    // (.bf16, .tf32, .b1: "Incorrect instruction type" / "Unexpected number
+    // of instruction types"); the .s4/.u4 forms take it.
+    return !isOneOf(F.AType, {".bf16", ".tf32", ".b1"});
+  case Family::MmaSp:
+    // f16 and the fp8/fp6/fp4 kinds only: bf16/tf32 forms refuse it
+    // ("Incorrect instruction type"), integer ones too ("Unexpected number
+    // of instruction types specified for Sparse mma").
+    return !isOneOf(F.AType, {".bf16", ".tf32", ".s8", ".u8", ".s4", ".u4"});
+  case Family::WmmaLoad:
+  case Family::WmmaStore:
+    // Only the .s32 accumulator of the sub-byte and single-bit shapes.
+    return (F.Shape == ".m8n8k32" || F.Shape == ".m8n8k128") &&
+           (F.CType == ".s32" || F.DType == ".s32");
+  default:
+    // wmma.mma, ldmatrix and stmatrix refuse it ("Unexpected instruction
+    // types"); movmatrix's check handles it itself.
+    return false;
+  }
+}
+
 } // namespace spec
 } // namespace ptxlint

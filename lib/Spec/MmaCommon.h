@@ -59,6 +59,25 @@ std::vector<ImmRange> selectorRangesA(const std::string &ScaleVec);
 std::vector<ImmRange> selectorRangesB(const std::string &ScaleVec);
 
 } // namespace mma
+
+/// A type qualifier ptxas 13.0 takes and ignores after the types of some
+/// forms ("stray type"): `mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16.b1`
+/// assembles like the form without `.b1`. ptxas still applies the type's own
+/// feature gates ("Feature '.bf16' requires .target sm_80 or higher").
+struct StrayType {
+  const char *Type;
+  unsigned MinSm;
+  PtxVersion MinPtx;
+};
+
+/// The stray type named T, or null (only .b1, .s4, .u4, .bf16, .tf32 are
+/// ever ignored; any other extra type is "Unexpected instruction types").
+const StrayType *strayType(llvm::StringRef T);
+
+/// True when ptxas ignores a stray type written as the last type qualifier
+/// of form F (probed on every form of every family, docs/differences/mma.md
+/// and docs/differences/wmma-ldst.md).
+bool ignoresStrayType(const Form &F);
 } // namespace spec
 } // namespace ptxlint
 
