@@ -188,6 +188,18 @@ def write_single(batch_path, case_lines, keep_line, out_path):
         f.write("\n".join(lines))
 
 
+def doc_anchors(path):
+    """GitHub-style anchors of a markdown file's headings."""
+    anchors = set()
+    with open(path, encoding="utf-8") as f:
+        for l in f:
+            m = re.match(r"^#+\s+(.*?)\s*$", l)
+            if m:
+                slug = re.sub(r"[^\w\- ]", "", m.group(1).lower()).replace(" ", "-")
+                anchors.add(slug)
+    return anchors
+
+
 def load_known(path):
     entries = []
     if not os.path.exists(path):
@@ -201,9 +213,11 @@ def load_known(path):
             if len(parts) < 2:
                 sys.exit("run_diff: %s:%d: expected '<case pattern> <docs link>'" % (path, n))
             pattern, link = parts[0], parts[1]
-            doc = link.split("#")[0]
+            doc, _, anchor = link.partition("#")
             if not os.path.exists(os.path.join(SRC_ROOT, doc)):
                 sys.exit("run_diff: %s:%d: %s does not exist" % (path, n, doc))
+            if anchor and anchor not in doc_anchors(os.path.join(SRC_ROOT, doc)):
+                sys.exit("run_diff: %s:%d: %s has no section #%s" % (path, n, doc, anchor))
             entries.append({"pattern": pattern, "link": link, "used": 0})
     return entries
 
