@@ -206,6 +206,17 @@ void FormSet::finalize() {
 // Building helpers
 //===----------------------------------------------------------------------===//
 
+void addRejected(FormSet &Out, Form F, StringRef Rule, StringRef Sec, std::string Reason,
+                 StringRef BadSlot) {
+  RejectedForm R;
+  R.F = std::move(F);
+  R.Rule = Rule.str();
+  R.Spec = Sec.str();
+  R.Reason = std::move(Reason);
+  R.BadSlot = BadSlot.str();
+  Out.Rejected.push_back(std::move(R));
+}
+
 QualSlot req(StringRef Slot, StringRef Value, OrderGroup G) {
   QualSlot Q;
   Q.Slot = Slot.str();

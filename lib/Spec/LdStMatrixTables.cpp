@@ -81,17 +81,6 @@ OperandSpec addressOperand() {
   return P;
 }
 
-void addRejected(FormSet &Out, Form F, llvm::StringRef Rule, llvm::StringRef Sec,
-                 std::string Reason, llvm::StringRef BadSlot) {
-  RejectedForm R;
-  R.F = std::move(F);
-  R.Rule = Rule.str();
-  R.Spec = Sec.str();
-  R.Reason = std::move(Reason);
-  R.BadSlot = BadSlot.str();
-  Out.Rejected.push_back(std::move(R));
-}
-
 /// One ldmatrix/stmatrix form: `op.sync.aligned.shape.num{.trans}{.ss}.types`.
 struct LdStDesc {
   bool Store = false;

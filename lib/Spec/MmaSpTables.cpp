@@ -63,17 +63,10 @@ struct SpProduct {
       G.Spec = SpSec;
       addGate(F, G);
     }
-    if (Why.empty()) {
+    if (Why.empty())
       Out.Forms.push_back(std::move(F));
-      return;
-    }
-    RejectedForm RF;
-    RF.F = std::move(F);
-    RF.Rule = Rule;
-    RF.Spec = SpSec;
-    RF.Reason = Why;
-    RF.BadSlot = BadSlot;
-    Out.Rejected.push_back(std::move(RF));
+    else
+      addRejected(Out, std::move(F), Rule, SpSec, Why, BadSlot);
   }
 };
 

@@ -44,17 +44,10 @@ struct Product {
     Form F = makeMmaForm(Family::Mma, D);
     for (const Gate &G : Gates)
       addGate(F, G);
-    if (Why.empty()) {
+    if (Why.empty())
       Out.Forms.push_back(std::move(F));
-      return;
-    }
-    RejectedForm R;
-    R.F = std::move(F);
-    R.Rule = Rule;
-    R.Spec = MmaSec;
-    R.Reason = Why;
-    R.BadSlot = BadSlot;
-    Out.Rejected.push_back(std::move(R));
+    else
+      addRejected(Out, std::move(F), Rule, MmaSec, Why, BadSlot);
   }
 };
 

@@ -309,6 +309,10 @@ QualSlot specReq(llvm::StringRef Slot, llvm::StringRef Value, OrderGroup G = Ord
 /// A Vector operand of Count registers.
 OperandSpec vecOperand(llvm::StringRef Name, unsigned Count, std::vector<std::string> RegTypes,
                        llvm::StringRef ElemType, unsigned ElemsPerReg, bool IsDest = false);
+/// Records a combination the spec (or ptxas) excludes, with the rule that
+/// excludes it, its section, the reason, and the slot to point at.
+void addRejected(FormSet &Out, Form F, llvm::StringRef Rule, llvm::StringRef Sec,
+                 std::string Reason, llvm::StringRef BadSlot);
 /// Adds G to F.Gates and raises F.MinPtx.
 void addGate(Form &F, Gate G);
 

@@ -306,17 +306,6 @@ Form makeLoadStore(Family Fam, llvm::StringRef Matrix, llvm::StringRef Layout,
   return F;
 }
 
-void addRejected(FormSet &Out, Form F, llvm::StringRef Rule, llvm::StringRef Sec,
-                 std::string Reason, llvm::StringRef BadSlot) {
-  RejectedForm R;
-  R.F = std::move(F);
-  R.Rule = Rule.str();
-  R.Spec = Sec.str();
-  R.Reason = std::move(Reason);
-  R.BadSlot = BadSlot.str();
-  Out.Rejected.push_back(std::move(R));
-}
-
 /// Accumulator types per shape for wmma.load.c / wmma.store.d.
 struct AccRow {
   const char *Shape;
