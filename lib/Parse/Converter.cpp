@@ -95,11 +95,14 @@ public:
       return {};
     return Buf.slice(B, std::min(E + 1, Buf.size()));
   }
-  StringRef text(antlr4::tree::TerminalNode *N) const { return N ? text(N->getSymbol()) : StringRef(); }
+  StringRef text(antlr4::tree::TerminalNode *N) const {
+    return N ? text(N->getSymbol()) : StringRef();
+  }
   static SourceRange range(Token *T) {
     if (!T || T->getType() == Token::EOF)
       return {};
-    return {static_cast<uint32_t>(T->getStartIndex()), static_cast<uint32_t>(T->getStopIndex() + 1)};
+    return {static_cast<uint32_t>(T->getStartIndex()),
+            static_cast<uint32_t>(T->getStopIndex() + 1)};
   }
   static SourceRange range(antlr4::ParserRuleContext *C) {
     if (!C || !C->start)
@@ -245,8 +248,9 @@ public:
           if ((Base.Kind == OperandKind::Name) && Off.Kind == OperandKind::IntImm) {
             Op.Elements = Ctx->copy<Operand>({Base});
             Op.HasOffset = true;
-            Op.IntValue = Add->MINUS() ? static_cast<int64_t>(0 - static_cast<uint64_t>(Off.IntValue))
-                                       : Off.IntValue;
+            Op.IntValue = Add->MINUS()
+                              ? static_cast<int64_t>(0 - static_cast<uint64_t>(Off.IntValue))
+                              : Off.IntValue;
             return Op;
           }
         }
@@ -260,9 +264,18 @@ public:
         return Op;
       }
     }
-    llvm::SmallVector<Operand, 4> Elems;
-    for (auto *O : Inner)
-      Elems.push_back(convertOperand(O));
+    return convertGroup(OperandKind::Address, A, Inner);
+  }
+
+  /// {a, b, ...} or (a, b, ...): a node whose elements are operands.
+  Operand convertGroup(OperandKind Kind, antlr4::ParserRuleContext *C,
+                       const std::vector<PTXParser::OperandContext *> &Subs) {
+    Operand Op;
+    Op.Kind = Kind;
+    Op.Range = range(C);
+    llvm::SmallVector<Operand, 8> Elems;
+    for (auto *Sub : Subs)
+      Elems.push_back(convertOperand(Sub));
     Op.Elements = Ctx->copy<Operand>(Elems);
     return Op;
   }
@@ -270,28 +283,12 @@ public:
   Operand convertOperand(PTXParser::OperandContext *O) {
     if (auto *E = dynamic_cast<PTXParser::ExprOperandContext *>(O))
       return convertExpr(E->expr());
-    if (auto *V = dynamic_cast<PTXParser::VectorOperandContext *>(O)) {
-      Operand Op;
-      Op.Kind = OperandKind::Vector;
-      Op.Range = range(V);
-      llvm::SmallVector<Operand, 8> Elems;
-      for (auto *Sub : V->operand())
-        Elems.push_back(convertOperand(Sub));
-      Op.Elements = Ctx->copy<Operand>(Elems);
-      return Op;
-    }
+    if (auto *V = dynamic_cast<PTXParser::VectorOperandContext *>(O))
+      return convertGroup(OperandKind::Vector, V, V->operand());
     if (auto *A = dynamic_cast<PTXParser::AddressOperandContext *>(O))
       return convertAddress(A);
-    if (auto *L = dynamic_cast<PTXParser::ListOperandContext *>(O)) {
-      Operand Op;
-      Op.Kind = OperandKind::List;
-      Op.Range = range(L);
-      llvm::SmallVector<Operand, 8> Elems;
-      for (auto *Sub : L->operand())
-        Elems.push_back(convertOperand(Sub));
-      Op.Elements = Ctx->copy<Operand>(Elems);
-      return Op;
-    }
+    if (auto *L = dynamic_cast<PTXParser::ListOperandContext *>(O))
+      return convertGroup(OperandKind::List, L, L->operand());
     if (auto *PP = dynamic_cast<PTXParser::PredPairOperandContext *>(O)) {
       Operand Op;
       Op.Kind = OperandKind::PredPair;
@@ -344,8 +341,8 @@ public:
         size_t Next = Full.find('.', Pos + 1);
         StringRef Q = Full.slice(Pos, Next == StringRef::npos ? Full.size() : Next);
         Quals.push_back(Q);
-        Ranges.push_back({Base + static_cast<uint32_t>(Pos),
-                          Base + static_cast<uint32_t>(Pos + Q.size())});
+        Ranges.push_back(
+            {Base + static_cast<uint32_t>(Pos), Base + static_cast<uint32_t>(Pos + Q.size())});
         Pos = Next;
       }
       I->Qualifiers = Ctx->copy<StringRef>(Quals);
@@ -589,20 +586,20 @@ bool runParse(const SourceFile &File, ParseSink *Sink, DiagnosticEngine &Diags,
 
   unsigned SyntaxErrors = 0;
   bool GaveUp = false;
-  int Depth = 0;                 // 0: module scope; 1: function body; >1 nested
-  Function *CurFunc = nullptr;   // header of the function being parsed
+  int Depth = 0;               // 0: module scope; 1: function body; >1 nested
+  Function *CurFunc = nullptr; // header of the function being parsed
   SourceRange CurFuncHeader;
-  Function ErrorFunc;            // stands in for a header that failed to parse
+  Function ErrorFunc; // stands in for a header that failed to parse
 
   auto syntaxError = [&](SourceRange R, std::string Msg) {
     ++SyntaxErrors;
     if (Opts.MaxSyntaxErrors && SyntaxErrors > Opts.MaxSyntaxErrors) {
       if (!GaveUp)
-        Diags.error("syntax", "", R, "too many syntax errors; stopping here");
+        Diags.error("syntax", SyntaxSpec, R, "too many syntax errors; stopping here");
       GaveUp = true;
       return;
     }
-    Diags.error("syntax", "", R, std::move(Msg));
+    Diags.error("syntax", SyntaxSpec, R, std::move(Msg));
   };
   auto emitStatement = [&](Statement &S) {
     if (Built && CurFunc)
@@ -831,12 +828,17 @@ bool runParse(const SourceFile &File, ParseSink *Sink, DiagnosticEngine &Diags,
         ModuleOnly = true;
       } else {
         antlr4::ParserRuleContext *DC = U->versionDirective();
-        if (!DC) DC = U->targetDirective();
-        if (!DC) DC = U->addressSizeDirective();
-        if (!DC) DC = U->fileDirective();
+        if (!DC)
+          DC = U->targetDirective();
+        if (!DC)
+          DC = U->addressSizeDirective();
+        if (!DC)
+          DC = U->fileDirective();
         ModuleOnly = DC != nullptr;
-        if (!DC) DC = U->locDirective();
-        if (!DC) DC = U->genericDirective();
+        if (!DC)
+          DC = U->locDirective();
+        if (!DC)
+          DC = U->genericDirective();
         if (DC)
           D = Conv.convertDirectiveTokens(DC);
       }
@@ -847,7 +849,8 @@ bool runParse(const SourceFile &File, ParseSink *Sink, DiagnosticEngine &Diags,
           Sink->onDirective(*D);
       } else if (D) {
         if (ModuleOnly) {
-          syntaxError(D->Range, "directive '" + D->Name.str() + "' is only allowed at module scope");
+          syntaxError(D->Range,
+                      "directive '" + D->Name.str() + "' is only allowed at module scope");
         } else {
           Statement S;
           S.Kind = StmtKind::Directive;
@@ -867,7 +870,7 @@ bool runParse(const SourceFile &File, ParseSink *Sink, DiagnosticEngine &Diags,
   if (Depth > 0 && Mode != UnitMode::SingleInstruction && !GaveUp) {
     SourceRange R = CurFunc && CurFunc != &ErrorFunc ? CurFunc->NameRange : SourceRange();
     SourceRange EofR{static_cast<uint32_t>(File.size()), static_cast<uint32_t>(File.size())};
-    auto &D = Diags.error("syntax", "", EofR, "unexpected end of file; expected '}'");
+    auto &D = Diags.error("syntax", SyntaxSpec, EofR, "unexpected end of file; expected '}'");
     if (R.isValid())
       D.Notes.push_back({R, "to close the body of this function"});
     ++SyntaxErrors;

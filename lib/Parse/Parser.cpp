@@ -37,11 +37,12 @@ const Instruction *ptxlint::parseInstruction(const SourceFile &File, ASTContext 
                                              DiagnosticEngine &Diags) {
   FirstInstruction Sink;
   bool Ok = parsedriver::runParse(File, &Sink, Diags, ParseOptions(), nullptr,
-                            parsedriver::UnitMode::SingleInstruction, &Ctx);
+                                  parsedriver::UnitMode::SingleInstruction, &Ctx);
   if (!Ok)
     return nullptr;
   if (!Sink.Inst) {
-    Diags.error("syntax", "", {0, static_cast<uint32_t>(File.size())}, "expected an instruction");
+    Diags.error("syntax", parsedriver::SyntaxSpec, {0, static_cast<uint32_t>(File.size())},
+                "expected an instruction");
     return nullptr;
   }
   return Sink.Inst;

@@ -167,7 +167,8 @@ void buildMmaForms(FormSet &Out) {
   // sm_89.
   const std::vector<std::string> F8 = {".e4m3", ".e5m2"};
   const ShapeRow F8Rows[] = {
-      {".m16n8k16", 2, 1, 4, 2, {8, 7}, 89, "9.7.14.5.8"},
+      // fp8 m16n8k16 fragments are in the table of 9.7.14.5.9 (with .u8/.s8).
+      {".m16n8k16", 2, 1, 4, 2, {8, 7}, 89, "9.7.14.5.9"},
       {".m16n8k32", 4, 2, 4, 2, {8, 4}, 89, "9.7.14.5.10"},
   };
   for (const ShapeRow &S : F8Rows)

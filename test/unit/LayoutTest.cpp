@@ -62,11 +62,7 @@ TEST(LayoutTest, EveryMmaFormOfTheTablesHasABijectiveLayoutMatchingItsOperandCou
            LD = mmaLayout(KD, Matrix::C);
       ASSERT_TRUE(LA && LB && LC && LD) << F.fullMnemonic();
       // The same section as the spec table names for the form's fragments.
-      // (For m16n8k16 .e4m3/.e5m2 the tables say 9.7.14.5.8; the rows of
-      // those types are in the table of 9.7.14.5.9, whose anchor is
-      // "mma-16816-i8-f8": either is accepted until the tables agree.)
-      bool Fp8K16 = EF->K == 16 && (EF->A == ElemKind::E4M3 || EF->A == ElemKind::E5M2);
-      if (!F.FragmentSpec.empty() && !(Fp8K16 && F.FragmentSpec == "9.7.14.5.8"))
+      if (!F.FragmentSpec.empty())
         EXPECT_EQ(F.FragmentSpec, LA->Section) << F.fullMnemonic();
       expectBijection(*LA, F.fullMnemonic() + " A");
       expectBijection(*LB, F.fullMnemonic() + " B");
