@@ -62,6 +62,9 @@ const Instruction *parseInstruction(const SourceFile &File, ASTContext &Ctx,
 /// Checks that the input looks like text (no NUL bytes, mostly printable).
 /// Returns an empty string when it does, else the reason it does not.
 std::string checkLooksLikeText(llvm::StringRef Bytes);
+/// The same for a whole file, read window by window (SourceFile::forEachWindow)
+/// so that a mapped file does not stay resident.
+std::string checkLooksLikeText(const SourceFile &File);
 
 } // namespace ptxlint
 

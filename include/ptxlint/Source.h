@@ -2,13 +2,22 @@
 //
 // Every AST node, qualifier and operand carries a SourceRange: a half-open
 // byte range [Begin, End) into the SourceFile it came from. Line and column
-// numbers are computed on demand from a lazily built line table, so parsing a
-// large file costs no per-line bookkeeping unless a diagnostic is printed.
+// numbers are computed on demand from a lazily built, sparse line table (one
+// entry per 64 lines), so parsing a large file costs no per-line bookkeeping
+// unless a diagnostic is printed.
+//
+// A SourceFile made by mapFile reads a file through a read-only memory
+// mapping. Readers that walk the whole text (the parser, the text checks,
+// the line table) give pages they have finished with back to the kernel with
+// releaseRange or forEachWindow; the bytes stay valid and are read again from
+// the file if touched. The resident size of a large input then stays near a
+// window of a few hundred KiB instead of the whole file (docs/performance.md).
 //
 //===----------------------------------------------------------------------===//
 #ifndef PTXLINT_SOURCE_H
 #define PTXLINT_SOURCE_H
 
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/MemoryBuffer.h"
 
@@ -56,9 +65,32 @@ public:
   /// Adopts Buffer without copying it (a file read with
   /// MemoryBuffer::getFile is memory-mapped: the cheapest way to read).
   SourceFile(std::string Name, std::unique_ptr<llvm::MemoryBuffer> Buffer);
+  /// Maps the regular file at Path read-only, without copying it. Returns
+  /// null and sets Error when the file cannot be mapped (an empty file, a
+  /// platform without mmap): the caller then reads it instead. The file must
+  /// not shrink while the SourceFile lives (the command line turns the
+  /// resulting SIGBUS into an error message).
+  static std::unique_ptr<SourceFile> mapFile(std::string Name, const std::string &Path,
+                                             std::string &Error);
+  ~SourceFile();
   // Text points into the object itself: neither copyable nor movable.
   SourceFile(const SourceFile &) = delete;
   SourceFile &operator=(const SourceFile &) = delete;
+
+  /// True when the text is a memory mapping of the file (see mapFile).
+  bool isMapped() const { return MapBase != nullptr; }
+  /// A hint that bytes [Begin, End) will not be read again soon. For a mapped
+  /// file, the whole pages in the range leave the resident set (they are
+  /// read again from the file if touched); otherwise nothing happens. Never
+  /// changes the text.
+  void releaseRange(size_t Begin, size_t End) const;
+  /// Calls Fn(Window, Offset) on consecutive windows of the text that cover
+  /// it in order, each ending just after a newline where one exists (so a
+  /// window never splits a line unless one line is longer than a window, and
+  /// never splits a UTF-8 sequence), and releases each window once Fn has
+  /// seen it.
+  /// Stops early when Fn returns false.
+  void forEachWindow(llvm::function_ref<bool(llvm::StringRef, size_t)> Fn) const;
 
   llvm::StringRef name() const { return Name; }
   llvm::StringRef text() const { return Text; }
@@ -85,13 +117,21 @@ public:
   llvm::StringRef lineText(unsigned Line) const;
 
 private:
+  SourceFile(std::string Name, void *MapBase, size_t MapSize);
   void buildLineTable() const;
+  /// The offset where 1-based Line starts, or npos past the last line.
+  size_t lineStart(unsigned Line) const;
+  static constexpr unsigned LinesPerCheckpoint = 64;
   std::string Name;
   std::string OwnedText;
   std::unique_ptr<llvm::MemoryBuffer> OwnedBuffer;
-  llvm::StringRef Text; // OwnedText or OwnedBuffer's bytes
-  mutable std::vector<uint32_t> LineStarts; // built on first use
-  mutable std::once_flag LineTableOnce;      // threads may share a SourceFile
+  void *MapBase = nullptr; // mapFile's mapping
+  size_t MapSize = 0;
+  llvm::StringRef Text; // OwnedText, OwnedBuffer's bytes or the mapping
+  /// Checkpoints[K]: offset of the start of line K*64+1. Built on first use.
+  mutable std::vector<uint32_t> Checkpoints;
+  mutable unsigned NumLines = 0;
+  mutable std::once_flag LineTableOnce; // threads may share a SourceFile
 };
 
 } // namespace ptxlint

@@ -80,7 +80,7 @@ private:
 
 LintResult lintFile(const SourceFile &File, const LintOptions &Opts) {
   DiagnosticEngine DE;
-  std::string NotText = checkLooksLikeText(File.text());
+  std::string NotText = checkLooksLikeText(File);
   if (!NotText.empty()) {
     DE.error("io", "", SourceRange(), "input is not PTX text: " + NotText);
     return finish(DE, Opts);

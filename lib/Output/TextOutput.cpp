@@ -1,8 +1,9 @@
 //===- TextOutput.cpp - text and gcc formats, resolved reports ------------===//
 //
-// The text format is rendered by llvm::SourceMgr so the caret, the tildes
+// The text format is rendered by llvm::SMDiagnostic so the caret, the tildes
 // under the range and the fix-it line look like clang's and FileCheck's.
-// The SourceMgr borrows the SourceFile's buffer (no copy).
+// The line and column come from the SourceFile's sparse line table: a
+// SourceMgr would build a second, per-line offset table of the whole file.
 //
 //===----------------------------------------------------------------------===//
 
@@ -113,10 +114,7 @@ static SourceMgr::DiagKind kindOf(Severity S) {
 }
 
 void printText(const SourceFile &F, ArrayRef<Diagnostic> Diags, raw_ostream &OS) {
-  SourceMgr SM;
-  SM.AddNewSourceBuffer(MemoryBuffer::getMemBuffer(F.text(), F.name(),
-                                                   /*RequiresNullTerminator=*/false),
-                        SMLoc());
+  const SourceMgr SM; // SMDiagnostic's constructor wants one; it stays empty
   const char *Base = F.text().data();
   auto Ptr = [&](uint32_t Off) { return SMLoc::getFromPointer(Base + Off); };
   auto Emit = [&](SourceRange R, Severity Sev, const std::string &Msg, ArrayRef<FixIt> Fixes) {
@@ -125,16 +123,28 @@ void printText(const SourceFile &F, ArrayRef<Diagnostic> Diags, raw_ostream &OS)
       SMDiagnostic(F.name(), kindOf(Sev), Msg).print(nullptr, OS);
       return;
     }
-    SmallVector<SMRange, 1> Ranges;
-    if (R.End > R.Begin)
-      Ranges.push_back(SMRange(Ptr(R.Begin), Ptr(R.End)));
+    LineCol LC = F.lineCol(R.Begin);
+    unsigned Col = LC.Column - 1;
+    uint32_t LineBegin = R.Begin - Col;
+    // The line as SourceMgr shows it: up to its first '\r' or '\n'.
+    StringRef Line = F.lineText(LC.Line);
+    Line = Line.take_until([](char C) { return C == '\r'; });
+    // Tildes under the part of the range on this line.
+    SmallVector<std::pair<unsigned, unsigned>, 1> Cols;
+    if (R.End > R.Begin) {
+      unsigned E = std::min<unsigned>(R.End - LineBegin, Line.size());
+      if (Col <= E)
+        Cols.push_back({Col, E});
+    }
     SmallVector<SMFixIt, 2> SMFixes;
     for (const FixIt &Fix : Fixes) {
       SourceRange FR = clampRange(F, Fix.Range);
       if (FR.isValid())
         SMFixes.push_back(SMFixIt(SMRange(Ptr(FR.Begin), Ptr(FR.End)), Fix.Replacement));
     }
-    SM.PrintMessage(OS, Ptr(R.Begin), kindOf(Sev), Msg, Ranges, SMFixes, /*ShowColors=*/true);
+    SMDiagnostic(SM, Ptr(R.Begin), F.name(), static_cast<int>(LC.Line), static_cast<int>(Col),
+                 kindOf(Sev), Msg, Line, Cols, SMFixes)
+        .print(nullptr, OS, /*ShowColors=*/true);
   };
   for (const Diagnostic &D : Diags) {
     Emit(D.Range, D.Sev, D.Message + " " + ruleTag(D.Rule, D.Spec), D.Fixes);

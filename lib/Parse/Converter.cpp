@@ -621,12 +621,25 @@ bool runParse(const SourceFile &File, ParseSink *Sink, DiagnosticEngine &Diags,
   if (Mode == UnitMode::SingleInstruction)
     Depth = 1;
 
+  // A mapped file's pages behind the statement being parsed go back to the
+  // kernel every ReleaseStep bytes (SourceFile::releaseRange): what the AST
+  // and the checker still point at stays valid and is read again if needed.
+  constexpr size_t ReleaseStep = 256 * 1024, ReleaseLag = 64 * 1024;
+  size_t Released = 0;
+
   while (!GaveUp) {
     size_t La = Tokens.LA(1);
     if (La == Token::EOF)
       break;
     size_t Start = Tokens.index();
     Token *StartTok = Tokens.LT(1);
+    if (File.isMapped()) {
+      size_t Off = StartTok->getStartIndex();
+      if (Off >= Released + ReleaseStep + ReleaseLag) {
+        File.releaseRange(Released, Off - ReleaseLag);
+        Released = Off - ReleaseLag;
+      }
+    }
     PTXParser::UnitContext *U = nullptr;
     Token *Offending = nullptr;
     std::string Expected;

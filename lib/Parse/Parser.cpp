@@ -48,16 +48,42 @@ const Instruction *ptxlint::parseInstruction(const SourceFile &File, ASTContext 
   return Sink.Inst;
 }
 
-std::string ptxlint::checkLooksLikeText(llvm::StringRef Bytes) {
-  size_t Bad = 0;
-  for (size_t I = 0; I < Bytes.size(); ++I) {
-    unsigned char C = static_cast<unsigned char>(Bytes[I]);
-    if (C == 0)
-      return "contains a NUL byte at offset " + std::to_string(I) + " (binary file?)";
-    if (C < 0x20 && C != '\n' && C != '\r' && C != '\t' && C != '\f' && C != '\v')
-      ++Bad;
+namespace {
+/// Counts what checkLooksLikeText looks for, one window at a time.
+struct TextScan {
+  size_t Bad = 0, Size = 0;
+  std::string Why;
+  bool feed(llvm::StringRef Bytes, size_t Offset) {
+    Size += Bytes.size();
+    for (size_t I = 0; I < Bytes.size(); ++I) {
+      unsigned char C = static_cast<unsigned char>(Bytes[I]);
+      if (C == 0) {
+        Why = "contains a NUL byte at offset " + std::to_string(Offset + I) + " (binary file?)";
+        return false;
+      }
+      if (C < 0x20 && C != '\n' && C != '\r' && C != '\t' && C != '\f' && C != '\v')
+        ++Bad;
+    }
+    return true;
   }
-  if (Bytes.size() && Bad * 100 > Bytes.size())
-    return "contains many control characters (binary file?)";
-  return "";
+  std::string result() const {
+    if (!Why.empty())
+      return Why;
+    if (Size && Bad * 100 > Size)
+      return "contains many control characters (binary file?)";
+    return "";
+  }
+};
+} // namespace
+
+std::string ptxlint::checkLooksLikeText(llvm::StringRef Bytes) {
+  TextScan S;
+  S.feed(Bytes, 0);
+  return S.result();
+}
+
+std::string ptxlint::checkLooksLikeText(const SourceFile &File) {
+  TextScan S;
+  File.forEachWindow([&](llvm::StringRef W, size_t Off) { return S.feed(W, Off); });
+  return S.result();
 }

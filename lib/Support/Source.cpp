@@ -1,7 +1,16 @@
-//===- Source.cpp - SourceFile line table ----------------------------------===//
+//===- Source.cpp - SourceFile: buffers, mapping, sparse line table --------===//
 #include "ptxlint/Source.h"
 
 #include <algorithm>
+#include <cstring>
+
+#if defined(__unix__) || defined(__APPLE__)
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#define PTXLINT_HAVE_MMAP 1
+#endif
 
 using namespace ptxlint;
 
@@ -14,30 +23,147 @@ SourceFile::SourceFile(std::string Name, std::unique_ptr<llvm::MemoryBuffer> Buf
     Text = OwnedBuffer->getBuffer();
 }
 
+SourceFile::SourceFile(std::string Name, void *Base, size_t Size)
+    : Name(std::move(Name)), MapBase(Base), MapSize(Size),
+      Text(static_cast<const char *>(Base), Size) {}
+
+SourceFile::~SourceFile() {
+#ifdef PTXLINT_HAVE_MMAP
+  if (MapBase)
+    ::munmap(MapBase, MapSize);
+#endif
+}
+
+std::unique_ptr<SourceFile> SourceFile::mapFile(std::string Name, const std::string &Path,
+                                                std::string &Error) {
+#ifdef PTXLINT_HAVE_MMAP
+  int FD = ::open(Path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (FD < 0) {
+    Error = std::strerror(errno);
+    return nullptr;
+  }
+  struct stat St;
+  if (::fstat(FD, &St) != 0 || !S_ISREG(St.st_mode) || St.st_size <= 0) {
+    Error = "not a non-empty regular file";
+    ::close(FD);
+    return nullptr;
+  }
+  size_t Size = static_cast<size_t>(St.st_size);
+  void *Base = ::mmap(nullptr, Size, PROT_READ, MAP_PRIVATE, FD, 0);
+  ::close(FD); // the mapping keeps the file open
+  if (Base == MAP_FAILED) {
+    Error = std::strerror(errno);
+    return nullptr;
+  }
+  // The parser reads front to back: let the kernel read ahead.
+  ::madvise(Base, Size, MADV_SEQUENTIAL);
+  return std::unique_ptr<SourceFile>(new SourceFile(std::move(Name), Base, Size));
+#else
+  (void)Name;
+  (void)Path;
+  Error = "memory mapping is not supported on this platform";
+  return nullptr;
+#endif
+}
+
+void SourceFile::releaseRange(size_t Begin, size_t End) const {
+#ifdef PTXLINT_HAVE_MMAP
+  if (!MapBase || Begin >= End)
+    return;
+  static const size_t Page = static_cast<size_t>(::sysconf(_SC_PAGESIZE));
+  End = std::min(End, MapSize);
+  // Whole pages only: the page holding End may still be in use. The page
+  // holding Begin goes even if it starts before Begin: a released page is
+  // only read again, never lost.
+  size_t B = Begin / Page * Page;
+  size_t E = End == MapSize ? (End + Page - 1) / Page * Page : End / Page * Page;
+  if (E > B)
+    ::madvise(static_cast<char *>(MapBase) + B, E - B, MADV_DONTNEED);
+#else
+  (void)Begin;
+  (void)End;
+#endif
+}
+
+void SourceFile::forEachWindow(llvm::function_ref<bool(llvm::StringRef, size_t)> Fn) const {
+  constexpr size_t Window = 256 * 1024;
+  size_t N = Text.size();
+  size_t B = 0;
+  while (B < N) {
+    size_t E = std::min(N, B + Window);
+    if (E < N) {
+      size_t NL = Text.slice(B, E).rfind('\n');
+      if (NL != llvm::StringRef::npos) {
+        E = B + NL + 1;
+      } else {
+        // One very long line: at least do not split a UTF-8 sequence.
+        for (int Back = 0; Back < 3 && E > B + 1 && (Text[E] & 0xC0) == 0x80; ++Back)
+          --E;
+      }
+    }
+    bool More = Fn(Text.slice(B, E), B);
+    releaseRange(B, E);
+    if (!More)
+      return;
+    B = E;
+  }
+}
+
 void SourceFile::buildLineTable() const {
   std::call_once(LineTableOnce, [this] {
-    LineStarts.push_back(0);
-    for (size_t I = 0; I < Text.size(); ++I)
-      if (Text[I] == '\n')
-        LineStarts.push_back(static_cast<uint32_t>(I + 1));
+    Checkpoints.push_back(0);
+    unsigned Line = 1; // the line that starts at the last newline seen + 1
+    forEachWindow([&](llvm::StringRef W, size_t Off) {
+      const char *P = W.data();
+      const char *End = P + W.size();
+      while ((P = static_cast<const char *>(std::memchr(P, '\n', End - P)))) {
+        ++P;
+        ++Line;
+        if ((Line - 1) % LinesPerCheckpoint == 0)
+          Checkpoints.push_back(static_cast<uint32_t>(Off + (P - W.data())));
+      }
+      return true;
+    });
+    NumLines = Line;
+    Checkpoints.shrink_to_fit();
   });
+}
+
+size_t SourceFile::lineStart(unsigned Line) const {
+  buildLineTable();
+  if (Line == 0 || Line > NumLines)
+    return llvm::StringRef::npos;
+  unsigned K = (Line - 1) / LinesPerCheckpoint;
+  size_t Pos = Checkpoints[K];
+  for (unsigned Skip = (Line - 1) % LinesPerCheckpoint; Skip; --Skip)
+    Pos = Text.find('\n', Pos) + 1;
+  return Pos;
 }
 
 LineCol SourceFile::lineCol(uint32_t Offset) const {
   buildLineTable();
   if (Offset > Text.size())
     Offset = static_cast<uint32_t>(Text.size());
-  auto It = std::upper_bound(LineStarts.begin(), LineStarts.end(), Offset);
-  unsigned Line = static_cast<unsigned>(It - LineStarts.begin());
-  return {Line, Offset - LineStarts[Line - 1] + 1};
+  auto It = std::upper_bound(Checkpoints.begin(), Checkpoints.end(), Offset);
+  size_t K = static_cast<size_t>(It - Checkpoints.begin()) - 1;
+  unsigned Line = static_cast<unsigned>(K * LinesPerCheckpoint + 1);
+  const char *Base = Text.data();
+  const char *P = Base + Checkpoints[K];
+  const char *Stop = Base + Offset;
+  const char *LineBegin = P;
+  while ((P = static_cast<const char *>(std::memchr(P, '\n', Stop - P)))) {
+    ++P;
+    ++Line;
+    LineBegin = P;
+  }
+  return {Line, static_cast<unsigned>(Stop - LineBegin) + 1};
 }
 
 llvm::StringRef SourceFile::lineText(unsigned Line) const {
-  buildLineTable();
-  if (Line == 0 || Line > LineStarts.size())
+  size_t B = lineStart(Line);
+  if (B == llvm::StringRef::npos)
     return {};
-  size_t B = LineStarts[Line - 1];
-  size_t E = Line < LineStarts.size() ? LineStarts[Line] : Text.size();
-  llvm::StringRef L = Text.slice(B, E);
+  size_t E = Text.find('\n', B);
+  llvm::StringRef L = Text.slice(B, E == llvm::StringRef::npos ? Text.size() : E + 1);
   return L.rtrim("\r\n");
 }

@@ -137,7 +137,12 @@ static bool parseSuppression(const SourceFile &F, const SourceComment &C, Suppre
 
 void applySuppressions(const SourceFile &F, std::vector<Diagnostic> &Diags) {
   // Cheap reject: most files have no suppression at all.
-  if (F.text().find("ptx-lint-disable") == StringRef::npos)
+  bool Any = false;
+  F.forEachWindow([&](StringRef W, size_t) { // windows never split a line
+    Any = W.contains("ptx-lint-disable");
+    return !Any;
+  });
+  if (!Any)
     return;
   std::vector<Diagnostic> Warnings;
   std::set<std::string> FileRules;

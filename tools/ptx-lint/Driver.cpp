@@ -95,23 +95,36 @@ std::vector<InputSpec> expandInputs(const std::vector<std::string> &Args, String
 
 static std::string tooLarge(uint64_t Size, uint64_t MaxSize, bool AtLeast);
 
-/// Why Bytes cannot be PTX source, or "" when it can be.
-static std::string whyNotText(StringRef Bytes, uint64_t MaxSize) {
-  if (Bytes.empty())
+/// Why File cannot be PTX source, or "" when it can be. Reads the file
+/// window by window, so a mapped file does not stay resident.
+static std::string whyNotText(const SourceFile &File, uint64_t MaxSize) {
+  if (File.size() == 0)
     return "file is empty";
-  if (Bytes.size() > MaxSize || Bytes.size() >= SourceRange::Invalid)
-    return tooLarge(Bytes.size(), MaxSize, /*AtLeast=*/false);
-  size_t Nul = Bytes.find('\0');
+  if (File.size() > MaxSize || File.size() >= SourceRange::Invalid)
+    return tooLarge(File.size(), MaxSize, /*AtLeast=*/false);
+  // One pass finds the first NUL (reported first: it means binary) and the
+  // first invalid UTF-8 sequence.
+  size_t Nul = StringRef::npos, BadUtf8 = StringRef::npos;
+  File.forEachWindow([&](StringRef W, size_t Off) {
+    size_t N = W.find('\0');
+    if (N != StringRef::npos) {
+      Nul = Off + N;
+      return false;
+    }
+    if (BadUtf8 == StringRef::npos) {
+      const UTF8 *Begin = reinterpret_cast<const UTF8 *>(W.begin());
+      const UTF8 *P = Begin;
+      if (!isLegalUTF8String(&P, reinterpret_cast<const UTF8 *>(W.end())))
+        BadUtf8 = Off + (P - Begin);
+    }
+    return true;
+  });
   if (Nul != StringRef::npos)
     return "not a text file: NUL byte at offset " + std::to_string(Nul);
-  const UTF8 *Begin = reinterpret_cast<const UTF8 *>(Bytes.begin());
-  const UTF8 *P = Begin;
-  if (!isLegalUTF8String(&P, reinterpret_cast<const UTF8 *>(Bytes.end()))) {
-    size_t Off = P - Begin;
-    return "not UTF-8 text: invalid byte 0x" + utohexstr(Bytes[Off] & 0xFF, false, 2) +
-           " at offset " + std::to_string(Off);
-  }
-  std::string Why = checkLooksLikeText(Bytes);
+  if (BadUtf8 != StringRef::npos)
+    return "not UTF-8 text: invalid byte 0x" + utohexstr(File.text()[BadUtf8] & 0xFF, false, 2) +
+           " at offset " + std::to_string(BadUtf8);
+  std::string Why = checkLooksLikeText(File);
   if (!Why.empty())
     return "not PTX text: " + Why;
   return "";
@@ -147,6 +160,7 @@ LoadedInput loadInput(const InputSpec &In, uint64_t MaxSize) {
     L.Error = In.Error;
     return L;
   }
+  std::unique_ptr<SourceFile> File;
   std::string Bytes;
   if (In.IsStdin) {
     L.Error = readStream(sys::fs::getStdinHandle(), MaxSize, Bytes);
@@ -161,13 +175,20 @@ LoadedInput loadInput(const InputSpec &In, uint64_t MaxSize) {
         L.Error = tooLarge(St.getSize(), MaxSize, /*AtLeast=*/false);
         return L;
       }
-      ErrorOr<std::unique_ptr<MemoryBuffer>> Buf =
-          MemoryBuffer::getFile(In.Path, /*IsText=*/false, /*RequiresNullTerminator=*/false);
-      if (!Buf) {
-        L.Error = "cannot read file: " + lowerFirst(Buf.getError().message());
-        return L;
+      // A regular file is mapped, not copied: the parser and the checks
+      // release the pages they are done with (docs/performance.md).
+      std::string MapError;
+      if (St.getSize() > 0)
+        File = SourceFile::mapFile(In.Path, In.Path, MapError);
+      if (!File) {
+        ErrorOr<std::unique_ptr<MemoryBuffer>> Buf = MemoryBuffer::getFile(
+            In.Path, /*IsText=*/false, /*RequiresNullTerminator=*/false, /*IsVolatile=*/true);
+        if (!Buf) {
+          L.Error = "cannot read file: " + lowerFirst(Buf.getError().message());
+          return L;
+        }
+        Bytes = (*Buf)->getBuffer().str();
       }
-      Bytes = (*Buf)->getBuffer().str();
     } else {
       Expected<sys::fs::file_t> FD = sys::fs::openNativeFileForRead(In.Path);
       if (!FD) {
@@ -178,10 +199,13 @@ LoadedInput loadInput(const InputSpec &In, uint64_t MaxSize) {
       sys::fs::closeFile(*FD);
     }
   }
+  if (!L.Error.empty())
+    return L;
+  if (!File)
+    File = std::make_unique<SourceFile>(In.Path, std::move(Bytes));
+  L.Error = whyNotText(*File, MaxSize);
   if (L.Error.empty())
-    L.Error = whyNotText(Bytes, MaxSize);
-  if (L.Error.empty())
-    L.File = std::make_unique<SourceFile>(In.Path, std::move(Bytes));
+    L.File = std::move(File);
   return L;
 }
 

@@ -28,6 +28,12 @@
 #include <memory>
 #include <thread>
 
+#if defined(__unix__) || defined(__APPLE__)
+#include <csignal>
+#include <cstring>
+#include <unistd.h>
+#endif
+
 using namespace llvm;
 using namespace ptxlint;
 
@@ -205,8 +211,38 @@ static int runEmit(const std::vector<InputSpec> &Files, std::string &Text) {
   return ExitOk;
 }
 
+#if defined(__unix__) || defined(__APPLE__)
+/// Input files are memory-mapped (SourceFile::mapFile). If one is truncated
+/// by another process while it is read, touching a page past its new end
+/// raises SIGBUS with BUS_ADRERR: say so and exit 2 rather than crash. Any
+/// other SIGBUS goes to the handler installed before (LLVM's stack dump).
+static struct sigaction PrevBusAction;
+static void onSigBus(int Sig, siginfo_t *Info, void *) {
+  if (Info && Info->si_code == BUS_ADRERR) {
+    static const char Msg[] = "ptx-lint: error: an input file changed size while it was being "
+                              "read; run ptx-lint again on the finished file\n";
+    ssize_t Ignored = ::write(2, Msg, sizeof(Msg) - 1);
+    (void)Ignored;
+    ::_exit(ExitUsage);
+  }
+  sigaction(Sig, &PrevBusAction, nullptr); // returning re-raises it there
+}
+
+static void installSigBusHandler() {
+  struct sigaction A;
+  std::memset(&A, 0, sizeof(A));
+  A.sa_sigaction = onSigBus;
+  A.sa_flags = SA_SIGINFO;
+  sigemptyset(&A.sa_mask);
+  sigaction(SIGBUS, &A, &PrevBusAction);
+}
+#else
+static void installSigBusHandler() {}
+#endif
+
 int main(int argc, char **argv) {
   InitLLVM X(argc, argv);
+  installSigBusHandler(); // after InitLLVM, whose handlers it defers to
   setBugReportMsg("PLEASE report this ptx-lint crash with the input file and the "
                   "command line; the stack dump follows.\n");
   cl::HideUnrelatedOptions({&Cat, &execOptionCategory(), &getColorCategory()});
