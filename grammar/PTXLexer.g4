@@ -8,6 +8,10 @@
 // equal-length match picks them); every other directive or type is DOTNAME.
 lexer grammar PTXLexer;
 
+// A large brace initializer in a plain subset of the syntax, folded into one
+// token by the parse driver (lib/Parse/InitScan.h); never lexed by a rule.
+tokens { INIT_LIST }
+
 VERSION      : '.version';
 TARGET       : '.target';
 ADDRESS_SIZE : '.address_size';

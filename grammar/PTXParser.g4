@@ -39,7 +39,12 @@ locDirective         : LOC INT INT INT (COMMA locAttribute)*;
 locAttribute         : IDENT (INT+ | name (PLUS INT)?);
 
 // DWARF and other sections: data lines without ';', labels, label arithmetic.
-sectionDirective : SECTION (DOTNAME | IDENT) LBRACE sectionEntry* RBRACE;
+// At module scope the driver parses a section piecewise, sectionBegin and then
+// one sectionLine at a time, so a large DWARF section costs no more memory
+// than one of its lines; sectionDirective is the whole construct.
+sectionDirective : sectionBegin sectionEntry* RBRACE;
+sectionBegin     : SECTION (DOTNAME | IDENT) LBRACE;
+sectionLine      : sectionEntry | RBRACE;
 sectionEntry
   : DOTNAME sectionValue (COMMA sectionValue)* SEMI?
   | name COLON
@@ -69,7 +74,7 @@ stateSpace    : REG | SREG | PARAM | SHARED | GLOBAL | CONST | LOCAL | TEX;
 declAttribute : DOTNAME | INT | GLOBAL | SHARED | CONST | LOCAL | PARAM;
 declarator    : name (LT INT GT)? arraySpec* (EQ initializer)?;
 arraySpec     : LBRACK expr? RBRACK;
-initializer   : LBRACE (initializer (COMMA initializer)*)? RBRACE | expr;
+initializer   : INIT_LIST | LBRACE (initializer (COMMA initializer)*)? RBRACE | expr;
 
 // ---- Statements -----------------------------------------------------------
 label       : name COLON;

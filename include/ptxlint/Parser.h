@@ -28,6 +28,13 @@ public:
   virtual ~ParseSink();
   /// A top-level directive (.version, .target, .file, .section, ...).
   virtual void onDirective(const Directive &D) {}
+  /// Whether the sink needs the contents of data: a .section's lines in
+  /// Directive::Body, and each token of a large variable initializer in
+  /// Declarator::Init. When false, they are parsed (syntax errors are
+  /// reported) and dropped as they go, so a large DWARF section or data table
+  /// costs no memory: Body is empty, and a large initializer in the plain
+  /// subset of lib/Parse/InitScan.h is one token, its whole text.
+  virtual bool wantsDataContents() const { return true; }
   /// A module-scope variable declaration.
   virtual void onGlobalVar(const VarDecl &V) {}
   /// A function header; with a body, onStatement/onFunctionEnd follow.
@@ -41,6 +48,10 @@ public:
 struct ParseOptions {
   /// Maximum number of syntax errors reported before giving up (0: no limit).
   unsigned MaxSyntaxErrors = 200;
+  /// Brace initializers of at least this many bytes in the plain subset of
+  /// lib/Parse/InitScan.h are parsed without a parse tree (0: never). The
+  /// AST is the same either way.
+  size_t FoldInitializersFrom = 1024;
 };
 
 /// Parses all of File, streaming into Sink (may be null). Diagnostics go to

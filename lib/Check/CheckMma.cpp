@@ -139,12 +139,12 @@ void checkMma(const Instruction &I, CheckContext &Ctx) {
   checkF64IntegerDest(I, *M.F, Ctx);
   // ptxas takes the single-bit qualifiers in any position but ".popc" must
   // follow ".xor"/".and" ("Illegal reduction operation").
-  const spec::QualSlot *Op = M.F->slot(".bitOp");
-  const spec::QualSlot *Popc = M.F->slot(".popc");
-  if (!Op || !Popc)
+  int OpSlot = M.F->slotIndex(".bitOp");
+  int PopcSlot = M.F->slotIndex(".popc");
+  if (OpSlot < 0 || PopcSlot < 0)
     return;
-  int OpQ = M.B.SlotToQual[Op - M.F->Quals.data()];
-  int PopcQ = M.B.SlotToQual[Popc - M.F->Quals.data()];
+  int OpQ = M.B.SlotToQual[OpSlot];
+  int PopcQ = M.B.SlotToQual[PopcSlot];
   if (OpQ >= 0 && PopcQ >= 0 && PopcQ < OpQ)
     Ctx.Diags.error("mma-popc-order", "9.7.14.5.14", qualifierRange(I, PopcQ, Ctx),
                     "'.popc' must come after '" + I.Qualifiers[OpQ].str() +

@@ -26,6 +26,9 @@ namespace check {
 
 class Checker final : public ParseSink {
 public:
+  /// The checks read a .section's name and whether a variable has an
+  /// initializer, never the data itself.
+  bool wantsDataContents() const override { return false; }
   Checker(const SourceFile &File, DiagnosticEngine &Diags, const LintOptions &Opts);
 
   void onDirective(const Directive &D) override;

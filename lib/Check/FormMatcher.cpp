@@ -423,15 +423,16 @@ static void diagnoseNearest(const Instruction &I, spec::Family Fam, ArrayRef<Tok
     if (B.Cost != 0)
       continue;
     SourceRange Range = I.opcodeRange();
-    if (const QualSlot *Q = R.F.slot(R.BadSlot)) {
-      int Slot = static_cast<int>(Q - R.F.Quals.data());
+    int BadSlot = R.F.slotIndex(R.BadSlot);
+    if (BadSlot >= 0) {
+      int Slot = BadSlot;
       if (B.SlotToTok[Slot] >= 0)
         Range = qualifierRange(I, Toks[B.SlotToTok[Slot]].QualIdx, Ctx);
     }
     // What would be valid in the bad slot, the rest unchanged.
     std::set<std::string> Valid;
-    if (const QualSlot *Q = R.F.slot(R.BadSlot)) {
-      unsigned Slot = Q - R.F.Quals.data();
+    if (BadSlot >= 0) {
+      unsigned Slot = static_cast<unsigned>(BadSlot);
       for (const Form &F : S.Forms) {
         FormBinding FB = bindTokens(F, Toks, S.Vocab);
         if (FB.Issues.size() == 1 && FB.Issues[0].K == Issue::Mismatch &&

@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Parse/InitScan.h"
 #include "Parse/ParseDriver.h"
 
 #include "PTXLexer.h"
@@ -66,6 +67,47 @@ private:
 };
 
 /// A token stream that can drop the tokens of finished units.
+/// The lexer, plus one thing: a large brace list after '=' in the plain
+/// subset of InitScan.h becomes one INIT_LIST token, so the parser never
+/// holds a token and a tree node per value of a big data table.
+class FoldingLexer : public PTXLexer {
+public:
+  FoldingLexer(antlr4::CharStream *In, StringRef Buf, size_t MinFold)
+      : PTXLexer(In), Buf(Buf), MinFold(MinFold) {}
+
+  std::unique_ptr<Token> nextToken() override {
+    std::unique_ptr<Token> T = PTXLexer::nextToken();
+    size_t Type = T->getType();
+    bool AfterEq = PrevWasEq;
+    PrevWasEq = Type == PTXLexer::EQ;
+    if (Type != PTXLexer::LBRACE || !AfterEq || !MinFold)
+      return T;
+    size_t B = T->getStartIndex();
+    size_t E = parsedriver::scanSimpleInitializer(Buf, B);
+    if (!E || E - B < MinFold)
+      return T;
+    auto L = std::make_unique<antlr4::CommonToken>(
+        std::make_pair<antlr4::TokenSource *, antlr4::CharStream *>(this, getInputStream()),
+        PTXLexer::INIT_LIST, Token::DEFAULT_CHANNEL, B, E - 1);
+    L->setLine(T->getLine());
+    L->setCharPositionInLine(T->getCharPositionInLine());
+    // Go on lexing after the list, with the line and column it ends at.
+    StringRef List = Buf.slice(B, E);
+    size_t Newlines = List.count('\n');
+    size_t LastNL = List.rfind('\n');
+    setLine(T->getLine() + Newlines);
+    setCharPositionInLine(LastNL == StringRef::npos ? T->getCharPositionInLine() + List.size()
+                                                    : List.size() - LastNL - 1);
+    getInputStream()->seek(E);
+    return L;
+  }
+
+private:
+  StringRef Buf;
+  size_t MinFold;
+  bool PrevWasEq = false;
+};
+
 class StreamingTokenStream : public antlr4::CommonTokenStream {
 public:
   using antlr4::CommonTokenStream::CommonTokenStream;
@@ -86,6 +128,8 @@ public:
   Converter(const SourceFile &File) : File(File), Buf(File.text()) {}
 
   ASTContext *Ctx = nullptr; // where nodes go (set per unit by the driver)
+  /// Whether data contents (initializer tokens) are wanted in full.
+  bool KeepData = true;
 
   StringRef text(Token *T) const {
     if (!T || T->getType() == Token::EOF)
@@ -376,7 +420,19 @@ public:
     }
     if (D->initializer()) {
       R.HasInit = true;
-      R.Init = tokensOf(D->initializer());
+      if (auto *IL = D->initializer()->INIT_LIST()) {
+        // A folded list (InitScan.h): its tokens when the AST's users want
+        // them, else its whole text as one token.
+        StringRef ListText = text(IL);
+        std::vector<StringRef> Toks;
+        if (KeepData &&
+            parsedriver::scanSimpleInitializer(Buf, ListText.data() - Buf.data(), &Toks))
+          R.Init = Ctx->copy<StringRef>(Toks);
+        else
+          R.Init = Ctx->copy<StringRef>({ListText});
+      } else {
+        R.Init = tokensOf(D->initializer());
+      }
     }
     return R;
   }
@@ -477,31 +533,44 @@ public:
     return D;
   }
 
-  Directive *convertSection(PTXParser::SectionDirectiveContext *C) {
+  /// `.section name {`: the directive, its Body still empty.
+  Directive *convertSectionBegin(PTXParser::SectionBeginContext *C) {
     auto *D = Ctx->create<Directive>();
     D->Range = range(C);
     D->Name = text(C->SECTION());
     D->Args = Ctx->copy<StringRef>({text(C->children[1])});
     D->HasBody = true;
-    llvm::SmallVector<Directive, 64> Body;
-    for (auto *E : C->sectionEntry()) {
-      Directive Line;
-      Line.Range = range(E);
-      if (E->COLON()) {
-        Line.IsLabel = true;
-        Line.Name = text(E->name()->getStart());
-      } else {
-        llvm::SmallVector<StringRef, 16> Toks;
-        collectTokens(E, Toks);
-        Line.Name = Toks.front();
-        if (Toks.back() == ";") {
-          Line.HasSemicolon = true;
-          Toks.pop_back();
-        }
-        Line.Args = Ctx->copy<StringRef>(llvm::makeArrayRef(Toks).drop_front());
-      }
-      Body.push_back(Line);
+    return D;
+  }
+
+  /// One line of a section: ".b8 1, 2" or a label "L:".
+  Directive convertSectionEntry(PTXParser::SectionEntryContext *E) {
+    Directive Line;
+    Line.Range = range(E);
+    if (E->COLON()) {
+      Line.IsLabel = true;
+      Line.Name = text(E->name()->getStart());
+      return Line;
     }
+    llvm::SmallVector<StringRef, 16> Toks;
+    collectTokens(E, Toks);
+    Line.Name = Toks.front();
+    if (Toks.back() == ";") {
+      Line.HasSemicolon = true;
+      Toks.pop_back();
+    }
+    Line.Args = Ctx->copy<StringRef>(llvm::makeArrayRef(Toks).drop_front());
+    return Line;
+  }
+
+  /// A whole section parsed as one unit (inside a function body, where it
+  /// is an error; at module scope the driver streams it line by line).
+  Directive *convertSection(PTXParser::SectionDirectiveContext *C) {
+    Directive *D = convertSectionBegin(C->sectionBegin());
+    D->Range = range(C);
+    llvm::SmallVector<Directive, 64> Body;
+    for (auto *E : C->sectionEntry())
+      Body.push_back(convertSectionEntry(E));
     D->Body = Ctx->copy<Directive>(Body);
     return D;
   }
@@ -524,6 +593,8 @@ std::string tokenDisplayName(const antlr4::dfa::Vocabulary &Voc, size_t Type) {
   switch (Type) {
   case PTXLexer::IDENT:
     return "identifier";
+  case PTXLexer::INIT_LIST:
+    return "'{'";
   case PTXLexer::DOTNAME:
     return "directive or type";
   case PTXLexer::INT:
@@ -567,7 +638,7 @@ namespace parsedriver {
 bool runParse(const SourceFile &File, ParseSink *Sink, DiagnosticEngine &Diags,
               const ParseOptions &Opts, Module *Built, UnitMode Mode, ASTContext *Persist) {
   ByteCharStream Chars(File.text(), File.name().str());
-  PTXLexer Lexer(&Chars);
+  FoldingLexer Lexer(&Chars, File.text(), Opts.FoldInitializersFrom);
   Lexer.removeErrorListeners();
   StreamingTokenStream Tokens(&Lexer);
   PTXParser Parser(&Tokens);
@@ -627,6 +698,13 @@ bool runParse(const SourceFile &File, ParseSink *Sink, DiagnosticEngine &Diags,
   constexpr size_t ReleaseStep = 256 * 1024, ReleaseLag = 64 * 1024;
   size_t Released = 0;
 
+  // The module-scope .section being streamed (null outside one), and its
+  // lines when someone wants them (see ParseSink::wantsSectionBodies).
+  Directive *Section = nullptr;
+  std::vector<Directive> SectionLines;
+  const bool KeepSectionLines = Built || (Sink && Sink->wantsDataContents());
+  Conv.KeepData = KeepSectionLines;
+
   while (!GaveUp) {
     size_t La = Tokens.LA(1);
     if (La == Token::EOF)
@@ -640,19 +718,35 @@ bool runParse(const SourceFile &File, ParseSink *Sink, DiagnosticEngine &Diags,
         Released = Off - ReleaseLag;
       }
     }
-    PTXParser::UnitContext *U = nullptr;
+    // What to parse: a statement, or at module scope a section piecewise.
+    enum class Entry { Unit, SectionBegin, SectionLine };
+    Entry What = Section                                 ? Entry::SectionLine
+                 : Depth == 0 && La == PTXLexer::SECTION ? Entry::SectionBegin
+                                                         : Entry::Unit;
+    auto parseEntry = [&]() -> antlr4::ParserRuleContext * {
+      switch (What) {
+      case Entry::SectionBegin:
+        return Parser.sectionBegin();
+      case Entry::SectionLine:
+        return Parser.sectionLine();
+      case Entry::Unit:
+        break;
+      }
+      return Parser.unit();
+    };
+    antlr4::ParserRuleContext *Parsed = nullptr;
     Token *Offending = nullptr;
     std::string Expected;
     try {
-      U = Parser.unit();
+      Parsed = parseEntry();
     } catch (antlr4::ParseCancellationException &) {
       // SLL failed: retry in full LL before believing the error.
       Tokens.seek(Start);
       Sim->setPredictionMode(antlr4::atn::PredictionMode::LL);
       try {
-        U = Parser.unit();
+        Parsed = parseEntry();
       } catch (antlr4::ParseCancellationException &PCE) {
-        U = nullptr;
+        Parsed = nullptr;
         try {
           std::rethrow_if_nested(PCE);
         } catch (antlr4::RecognitionException &RE) {
@@ -668,6 +762,8 @@ bool runParse(const SourceFile &File, ParseSink *Sink, DiagnosticEngine &Diags,
           if (Rule == PTXParser::RuleOperand || Rule == PTXParser::RuleExpr ||
               Rule == PTXParser::RulePrimary) {
             Expected = "expected an operand (register, immediate, address, vector or name)";
+          } else if (Rule == PTXParser::RuleSectionLine) {
+            Expected = "expected a data line (.b8, .b16, .b32, .b64 ...), a label or '}'";
           } else if (Rule == PTXParser::RuleUnit) {
             Expected = "expected a directive, declaration, label or instruction";
           } else if (!Names.empty() && Names.size() <= 8) {
@@ -678,14 +774,14 @@ bool runParse(const SourceFile &File, ParseSink *Sink, DiagnosticEngine &Diags,
         } catch (...) {
         }
       } catch (...) {
-        U = nullptr;
+        Parsed = nullptr;
       }
       Sim->setPredictionMode(antlr4::atn::PredictionMode::SLL);
     } catch (...) {
-      U = nullptr;
+      Parsed = nullptr;
     }
 
-    if (!U) {
+    if (!Parsed) {
       // Report at the offending token, then resynchronise after the next ';'
       // or at the next '{' / '}'.
       if (!Offending)
@@ -700,9 +796,45 @@ bool runParse(const SourceFile &File, ParseSink *Sink, DiagnosticEngine &Diags,
       syntaxError(R, Msg);
       Tokens.seek(Start);
       // Skip up to the offending token, then to a synchronising token.
-      while (Tokens.LA(1) != Token::EOF && Tokens.LT(1) != Offending)
+      // Braces opened after '=' are an initializer's: its '}' is not a
+      // scope's, so the skipping goes past them.
+      int InitDepth = 0;
+      bool SawEq = false;
+      auto track = [&](size_t T) {
+        if (T == PTXLexer::EQ)
+          SawEq = true;
+        else if (T == PTXLexer::LBRACE && (SawEq || InitDepth > 0))
+          ++InitDepth;
+        else if (T == PTXLexer::RBRACE && InitDepth > 0)
+          --InitDepth;
+        else if (T == PTXLexer::SEMI)
+          SawEq = false;
+      };
+      while (Tokens.LA(1) != Token::EOF && Tokens.LT(1) != Offending) {
+        track(Tokens.LA(1));
         Tokens.consume();
+      }
       bool Consumed = Tokens.index() != Start;
+      if (!Section) {
+        while (InitDepth > 0 && Tokens.LA(1) != Token::EOF) {
+          track(Tokens.LA(1));
+          Tokens.consume();
+          Consumed = true;
+        }
+      }
+      if (Section) {
+        // Section lines end at the end of the line (they need no ';'): skip
+        // the rest of the offending line; a '}' still closes the section.
+        size_t Line = Offending->getLine();
+        while (Tokens.LA(1) != Token::EOF && Tokens.LA(1) != PTXLexer::RBRACE &&
+               (Tokens.LT(1)->getLine() == Line || !Consumed)) {
+          Tokens.consume();
+          Consumed = true;
+        }
+        Parser.getTreeTracker().reset();
+        Tokens.discardConsumed();
+        continue;
+      }
       // One instruction has no scopes: there, only its ';' ends the damage.
       bool OnlySemi = Mode == UnitMode::SingleInstruction;
       while (Tokens.LA(1) != Token::EOF) {
@@ -750,7 +882,36 @@ bool runParse(const SourceFile &File, ParseSink *Sink, DiagnosticEngine &Diags,
       continue;
     }
 
+    // A section at module scope, one piece at a time.
+    if (What != Entry::Unit) {
+      Conv.Ctx = &Keep;
+      if (What == Entry::SectionBegin) {
+        Section = Conv.convertSectionBegin(static_cast<PTXParser::SectionBeginContext *>(Parsed));
+        SectionLines.clear();
+      } else if (auto *E = static_cast<PTXParser::SectionLineContext *>(Parsed)->sectionEntry()) {
+        if (KeepSectionLines) {
+          SectionLines.push_back(Conv.convertSectionEntry(E));
+        }
+      } else { // '}'
+        Section->Range = Section->Range.cover(Converter::range(Parsed));
+        Section->Body = Keep.copy<Directive>(SectionLines);
+        SectionLines.clear();
+        SectionLines.shrink_to_fit();
+        if (Built)
+          Built->Items.push_back({ItemKind::Directive, Section, nullptr, nullptr});
+        if (Sink)
+          Sink->onDirective(*Section);
+        Section = nullptr;
+      }
+      Parser.getTreeTracker().reset();
+      Tokens.discardConsumed();
+      if (!Persist)
+        StmtArena.reset();
+      continue;
+    }
+
     // Convert the unit.
+    auto *U = static_cast<PTXParser::UnitContext *>(Parsed);
     Conv.Ctx = &Transient;
     if (auto *I = U->instruction()) {
       if (Depth == 0) {
@@ -880,6 +1041,12 @@ bool runParse(const SourceFile &File, ParseSink *Sink, DiagnosticEngine &Diags,
       StmtArena.reset();
   }
 
+  if (Section && !GaveUp) {
+    SourceRange EofR{static_cast<uint32_t>(File.size()), static_cast<uint32_t>(File.size())};
+    auto &D = Diags.error("syntax", SyntaxSpec, EofR, "unexpected end of file; expected '}'");
+    D.Notes.push_back({Section->Range, "to close this .section"});
+    ++SyntaxErrors;
+  }
   if (Depth > 0 && Mode != UnitMode::SingleInstruction && !GaveUp) {
     SourceRange R = CurFunc && CurFunc != &ErrorFunc ? CurFunc->NameRange : SourceRange();
     SourceRange EofR{static_cast<uint32_t>(File.size()), static_cast<uint32_t>(File.size())};

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 #include "Spec/Spec.h"
 
+#include "llvm/ADT/Hashing.h"
 #include "llvm/ADT/STLExtras.h"
 
 #include <algorithm>
@@ -52,6 +53,60 @@ ArrayRef<Family> allFamilies() {
 }
 
 bool QualSlot::accepts(StringRef V) const { return llvm::is_contained(Values, V); }
+
+//===----------------------------------------------------------------------===//
+// Equality and hashing (interning, Interned.h): every field
+//===----------------------------------------------------------------------===//
+
+bool QualSlot::operator==(const QualSlot &O) const {
+  return Slot == O.Slot && Values == O.Values && Pres == O.Pres && Group == O.Group &&
+         DefaultValue == O.DefaultValue;
+}
+
+bool ImmRange::operator==(const ImmRange &O) const {
+  return HardMin == O.HardMin && HardMax == O.HardMax && ValidMin == O.ValidMin &&
+         ValidMax == O.ValidMax && HardValues == O.HardValues && Spec == O.Spec &&
+         Reason == O.Reason;
+}
+
+bool OperandSpec::operator==(const OperandSpec &O) const {
+  return Name == O.Name && Shape == O.Shape && Count == O.Count && RegTypes == O.RegTypes &&
+         ImmAllowed == O.ImmAllowed && RegAllowed == O.RegAllowed && Optional == O.Optional &&
+         IsDest == O.IsDest && ElemType == O.ElemType && ElemsPerReg == O.ElemsPerReg &&
+         Ranges == O.Ranges && PtxasAlsoCounts == O.PtxasAlsoCounts;
+}
+
+static bool operator==(const SpecificTarget &A, const SpecificTarget &B) {
+  return A.T == B.T && A.Since == B.Since && A.FamilyOrHigher == B.FamilyOrHigher;
+}
+
+bool TargetGate::operator==(const TargetGate &O) const {
+  return MinSm == O.MinSm && Specific == O.Specific;
+}
+
+bool Gate::operator==(const Gate &O) const {
+  return Feature == O.Feature && Spec == O.Spec && MinPtx == O.MinPtx && Targets == O.Targets;
+}
+
+size_t hashValue(const QualSlot &Q) {
+  return hash_combine(Q.Slot, hash_combine_range(Q.Values.begin(), Q.Values.end()),
+                      static_cast<unsigned>(Q.Pres), static_cast<unsigned>(Q.Group),
+                      Q.DefaultValue);
+}
+
+size_t hashValue(const OperandSpec &O) {
+  // Equal specs hash equal; ranges are rare and only narrow the bucket.
+  return hash_combine(O.Name, static_cast<unsigned>(O.Shape), O.Count,
+                      hash_combine_range(O.RegTypes.begin(), O.RegTypes.end()), O.ImmAllowed,
+                      O.RegAllowed, O.Optional, O.IsDest, O.ElemType, O.ElemsPerReg,
+                      O.Ranges.size(),
+                      hash_combine_range(O.PtxasAlsoCounts.begin(), O.PtxasAlsoCounts.end()));
+}
+
+size_t hashValue(const Gate &G) {
+  return hash_combine(G.Feature, G.Spec, G.MinPtx.encoded(), G.Targets.MinSm,
+                      G.Targets.Specific.size());
+}
 
 //===----------------------------------------------------------------------===//
 // Gates
@@ -134,10 +189,15 @@ std::string Form::fullMnemonic() const {
 }
 
 const QualSlot *Form::slot(StringRef Name) const {
-  for (const QualSlot &Q : Quals)
-    if (Q.Slot == Name)
-      return &Q;
-  return nullptr;
+  int I = slotIndex(Name);
+  return I < 0 ? nullptr : &Quals[I];
+}
+
+int Form::slotIndex(StringRef Name) const {
+  for (size_t I = 0; I < Quals.size(); ++I)
+    if (Quals[I].Slot == Name)
+      return static_cast<int>(I);
+  return -1;
 }
 
 const OperandSpec *Form::operand(StringRef Name) const {
@@ -168,14 +228,9 @@ unsigned Form::minSm() const {
 /// stay resident for the whole run, and their size is most of ptx-lint's
 /// memory beyond the input on files of a few megabytes.
 static void compact(Form &F) {
+  // The elements are interned (shared); only the pointer arrays are the form's.
   F.Quals.shrink_to_fit();
-  for (QualSlot &Q : F.Quals)
-    Q.Values.shrink_to_fit();
   F.Operands.shrink_to_fit();
-  for (OperandSpec &O : F.Operands) {
-    O.RegTypes.shrink_to_fit();
-    O.Ranges.shrink_to_fit();
-  }
   F.Gates.shrink_to_fit();
 }
 

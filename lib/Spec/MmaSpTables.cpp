@@ -30,8 +30,8 @@ struct SpRow {
 };
 
 void setSelector(Form &F, const SpRow &R) {
-  for (OperandSpec &O : F.Operands) {
-    if (O.Name != "f")
+  for (size_t I = 0; I < F.Operands.size(); ++I) {
+    if (F.Operands[I].Name != "f")
       continue;
     ImmRange Range;
     // ptxas enforces the spec's range, except for m16n8k32 .f16 with .f32
@@ -43,7 +43,7 @@ void setSelector(Form &F, const SpRow &R) {
     Range.ValidMax = R.MaxSel;
     Range.Spec = "9.7.14.6.1";
     Range.Reason = R.SelWhy;
-    O.Ranges = {Range};
+    F.Operands.update(I, [&](OperandSpec &O) { O.Ranges = {Range}; });
   }
 }
 

@@ -201,7 +201,7 @@ void buildMmaForms(FormSet &Out) {
               addGate(F, X);
             // ptxas 13.0 does not check the size of b for m16n8k16 fp8.
             if (D.Shape == ".m16n8k16")
-              F.Operands[2].PtxasAlsoCounts = {2, 4};
+              F.Operands.update(2, [](OperandSpec &O) { O.PtxasAlsoCounts = {2, 4}; });
             Out.Forms.push_back(std::move(F));
           }
 

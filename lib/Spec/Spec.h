@@ -32,6 +32,7 @@
 #ifndef PTXLINT_LIB_SPEC_SPEC_H
 #define PTXLINT_LIB_SPEC_SPEC_H
 
+#include "Spec/Interned.h"
 #include "ptxlint/Target.h"
 
 #include "llvm/ADT/ArrayRef.h"
@@ -103,6 +104,7 @@ struct QualSlot {
 
   bool isOmittable() const { return Pres != Presence::Required; }
   bool accepts(llvm::StringRef V) const;
+  bool operator==(const QualSlot &O) const;
 };
 
 //===----------------------------------------------------------------------===//
@@ -133,6 +135,7 @@ struct ImmRange {
     return HardMin != INT64_MIN || HardMax != INT64_MAX || ValidMin != INT64_MIN ||
            ValidMax != INT64_MAX || !HardValues.empty();
   }
+  bool operator==(const ImmRange &O) const;
 };
 
 /// One operand of a form.
@@ -157,6 +160,7 @@ struct OperandSpec {
   /// Other register counts ptxas takes for this vector although the spec
   /// gives Count (a warning, not an error).
   std::vector<unsigned> PtxasAlsoCounts;
+  bool operator==(const OperandSpec &O) const;
 };
 
 //===----------------------------------------------------------------------===//
@@ -188,6 +192,7 @@ struct TargetGate {
   std::string describe() const;
   /// The target to suggest in a fix ("sm_120a").
   Target suggest() const;
+  bool operator==(const TargetGate &O) const;
 };
 
 /// One sub-feature gate: a spec sentence of "PTX ISA notes" / "Target ISA
@@ -197,7 +202,14 @@ struct Gate {
   std::string Spec;    ///< "9.7.14.5.14"
   PtxVersion MinPtx;   ///< invalid: no version requirement
   TargetGate Targets;
+  bool operator==(const Gate &O) const;
 };
+
+// Equality and hashing over every field, for interning (Interned.h). A field
+// added to one of these structs must be added to both (Forms.cpp).
+size_t hashValue(const QualSlot &Q);
+size_t hashValue(const OperandSpec &O);
+size_t hashValue(const Gate &G);
 
 //===----------------------------------------------------------------------===//
 // Forms
@@ -207,14 +219,14 @@ struct Gate {
 struct Form {
   Family Fam = Family::Mma;
   std::string Opcode;          ///< "mma", "wmma", "ldmatrix"
-  std::vector<QualSlot> Quals; ///< in canonical order
-  std::vector<OperandSpec> Operands;
+  InternedVec<QualSlot> Quals; ///< in canonical order (shared elements)
+  InternedVec<OperandSpec> Operands;
   /// Element types of A, B, C, D (".f16"...; "" where there is no such matrix)
   /// and of the scale matrices (block scaling).
   std::string AType, BType, CType, DType, SType;
   std::string Shape; ///< ".m16n8k16" ("" where none)
   bool Sparse = false;
-  std::vector<Gate> Gates;
+  InternedVec<Gate> Gates;
   PtxVersion MinPtx; ///< max over Gates
   std::string Spec;  ///< section of the syntax line
   /// Section(s) of the fragment layout ("9.7.14.5.8").
@@ -229,6 +241,8 @@ struct Form {
   /// Same, with every Optional/Defaulted slot written with its first value.
   std::string fullMnemonic() const;
   const QualSlot *slot(llvm::StringRef Name) const;
+  /// The index of the named slot in Quals, or -1.
+  int slotIndex(llvm::StringRef Name) const;
   const OperandSpec *operand(llvm::StringRef Name) const;
   /// True when the target gates allow T at PTX version V.
   bool allowedOn(Target T, PtxVersion V) const;
