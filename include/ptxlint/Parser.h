@@ -52,6 +52,10 @@ struct ParseOptions {
   /// lib/Parse/InitScan.h are parsed without a parse tree (0: never). The
   /// AST is the same either way.
   size_t FoldInitializersFrom = 1024;
+  /// Plain statements inside function bodies (instructions, labels, `.loc`)
+  /// are parsed by a small recognizer instead of ANTLR (lib/Parse/
+  /// FastStatement.h). The AST is the same either way; false is for tests.
+  bool FastStatements = true;
 };
 
 /// Parses all of File, streaming into Sink (may be null). Diagnostics go to

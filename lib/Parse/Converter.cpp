@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Parse/FastStatement.h"
 #include "Parse/InitScan.h"
 #include "Parse/ParseDriver.h"
 
@@ -102,6 +103,9 @@ public:
     return L;
   }
 
+  /// The tokens before a skip (StreamingTokenStream::skipTo) are forgotten.
+  void forgetPrevious() { PrevWasEq = false; }
+
 private:
   StringRef Buf;
   size_t MinFold;
@@ -117,6 +121,30 @@ public:
       return;
     _tokens.erase(_tokens.begin(), _tokens.begin() + _p);
     _p = 0;
+  }
+
+  /// Drops the current token and any lookahead, and goes on lexing at byte
+  /// End (a statement parsed without ANTLR ends there). Line and column of
+  /// the lexer are moved on from the current token's.
+  void skipTo(size_t End, StringRef Buf, FoldingLexer &Lexer) {
+    Token *Cur = LT(1);
+    size_t B = Cur->getStartIndex();
+    size_t Line = Cur->getLine(), Col = Cur->getCharPositionInLine();
+    StringRef Skipped = Buf.slice(B, End);
+    size_t Newlines = Skipped.count('\n');
+    if (Newlines) {
+      Line += Newlines;
+      Col = Skipped.size() - Skipped.rfind('\n') - 1;
+    } else {
+      Col += Skipped.size();
+    }
+    _tokens.erase(_tokens.begin() + _p, _tokens.end());
+    _fetchedEOF = false;
+    Lexer.getInputStream()->seek(End);
+    Lexer.setLine(Line);
+    Lexer.setCharPositionInLine(Col);
+    Lexer.forgetPrevious();
+    sync(_p); // CommonTokenStream::LT assumes the token at _p exists
   }
 };
 
@@ -689,6 +717,32 @@ bool runParse(const SourceFile &File, ParseSink *Sink, DiagnosticEngine &Diags,
       FuncArena.reset();
   };
 
+  // A '{' or '}' unit: a nested scope, or the end of the function body.
+  auto onBrace = [&](bool Open, SourceRange R) {
+    Statement S;
+    S.Range = R;
+    if (Open) {
+      if (Depth == 0) {
+        syntaxError(R, "'{' outside a function body");
+        CurFunc = &ErrorFunc;
+        Depth = 1;
+      } else {
+        ++Depth;
+        S.Kind = StmtKind::ScopeBegin;
+        emitStatement(S);
+      }
+    } else if (Depth == 0 || (Depth == 1 && Mode == UnitMode::SingleInstruction)) {
+      syntaxError(R, "unmatched '}'");
+    } else if (Depth == 1 && Mode != UnitMode::SingleInstruction) {
+      Depth = 0;
+      endFunction(R);
+    } else {
+      --Depth;
+      S.Kind = StmtKind::ScopeEnd;
+      emitStatement(S);
+    }
+  };
+
   if (Mode == UnitMode::SingleInstruction)
     Depth = 1;
 
@@ -718,6 +772,50 @@ bool runParse(const SourceFile &File, ParseSink *Sink, DiagnosticEngine &Diags,
         Released = Off - ReleaseLag;
       }
     }
+    // Plain statements in a body skip ANTLR (FastStatement.h): same AST.
+    if (Opts.FastStatements && Depth >= 1 && !Section && Mode == UnitMode::File) {
+      size_t T = StartTok->getType();
+      uint32_t B = static_cast<uint32_t>(StartTok->getStartIndex()), End = 0;
+      Statement S;
+      if (T == PTXLexer::IDENT || T == PTXLexer::AT) {
+        if (const Instruction *I = parsedriver::parseInstructionAt(File, B, Transient, End)) {
+          S.Kind = StmtKind::Instruction;
+          S.Inst = I;
+          S.Range = I->Range;
+        } else {
+          SourceRange Name;
+          if (T == PTXLexer::IDENT && parsedriver::parseLabelAt(File, B, Name, End)) {
+            S.Kind = StmtKind::Label;
+            S.Range = {B, End};
+            S.LabelName = File.slice(Name);
+          }
+        }
+      } else if (T == PTXLexer::LOC) {
+        if (const Directive *D = parsedriver::parseLocAt(File, B, Transient, End)) {
+          S.Kind = StmtKind::Directive;
+          S.Dir = D;
+          S.Range = D->Range;
+        }
+      }
+      if (T == PTXLexer::LBRACE || T == PTXLexer::RBRACE) {
+        SourceRange R = Converter::range(StartTok);
+        Tokens.consume();
+        onBrace(T == PTXLexer::LBRACE, R);
+        Tokens.discardConsumed();
+        if (!Persist)
+          StmtArena.reset();
+        continue;
+      }
+      if (End) {
+        emitStatement(S);
+        Tokens.skipTo(End, File.text(), Lexer);
+        Tokens.discardConsumed();
+        if (!Persist)
+          StmtArena.reset();
+        continue;
+      }
+    }
+
     // What to parse: a statement, or at module scope a section piecewise.
     enum class Entry { Unit, SectionBegin, SectionLine };
     Entry What = Section                                 ? Entry::SectionLine
@@ -968,30 +1066,9 @@ bool runParse(const SourceFile &File, ParseSink *Sink, DiagnosticEngine &Diags,
         }
       }
     } else if (U->LBRACE()) {
-      if (Depth == 0) {
-        syntaxError(Converter::range(U), "'{' outside a function body");
-        CurFunc = &ErrorFunc;
-        Depth = 1;
-      } else {
-        ++Depth;
-        Statement S;
-        S.Kind = StmtKind::ScopeBegin;
-        S.Range = Converter::range(U);
-        emitStatement(S);
-      }
+      onBrace(true, Converter::range(U));
     } else if (U->RBRACE()) {
-      if (Depth == 0 || (Depth == 1 && Mode == UnitMode::SingleInstruction)) {
-        syntaxError(Converter::range(U), "unmatched '}'");
-      } else if (Depth == 1 && Mode != UnitMode::SingleInstruction) {
-        Depth = 0;
-        endFunction(Converter::range(U));
-      } else {
-        --Depth;
-        Statement S;
-        S.Kind = StmtKind::ScopeEnd;
-        S.Range = Converter::range(U);
-        emitStatement(S);
-      }
+      onBrace(false, Converter::range(U));
     } else {
       // Directives.
       Directive *D = nullptr;

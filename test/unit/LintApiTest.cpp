@@ -350,6 +350,9 @@ TEST(FastInstructionTest, AgreesWithParserOnShapes) {
       "mma.sp::ordered_metadata.sync.aligned.m16n8k32.row.col.f32.bf16.bf16.f32 {%f1}, {%r1}, "
       "{%r2}, {%f2}, %r3, 0x0;",
       "mov.u32 %r1, 0x1FU;",
+      "mov.f32 %f1, 0f3F800000;",
+      "mov.f32 %f1, -0fBF800000;",
+      "mov.f64 %fd1, 0d3FF0000000000000;",
       "mov.u32 %r1, 017;",
       "mov.u32 %r1, 0b101;",
       "mov.s32 %r1, -42;",
@@ -375,8 +378,8 @@ TEST(FastInstructionTest, AgreesWithParserOnShapes) {
 
 TEST(FastInstructionTest, DeclinesOutsideItsSubset) {
   const char *Cases[] = {
-      "mov.f32 %f1, 0f3F800000;",          // float immediates
-      "mov.f32 %f1, 1.5;",                 //
+      "mov.f32 %f1, 0f3F8000001;",         // more bits than a .f32 holds
+      "mov.f32 %f1, 1.5;",                 // decimal floats
       "add.s32 %r1, %r2, %r3; // comment", // comments
       "add.s32 %r1, %r2 %r3;",             // syntax error: the parser reports it
       "add.s32 %r1, %r2, %r3",             // no ';'

@@ -1,0 +1,42 @@
+//===- FastStatement.h - ANTLR-free parse of plain statements --*- C++ -*-===//
+//
+// Most of a real PTX file is plain statements: `add.s32 %r1, %r2, 4;`,
+// `$L__BB0_3:`, `.loc 1 42 7`. Building ANTLR tokens and a parse tree for
+// each costs several times what ptxas spends on the whole file, so the parse
+// driver first offers each statement inside a function body to these
+// recognizers, and checkInstruction does the same for its one instruction.
+// They handle the common shapes only,
+//   [@[!]pred] opcode.quals operand, ... ;
+// with operands that are names, '_', integers, 0f/0d floats, {vectors},
+// [name], [name+-int], [int] and !pred; labels; `.loc` with three numbers;
+// and build exactly the AST the ANTLR converter would (unit tests compare
+// the two on every statement of the corpus). Anything else (comments inside
+// the statement, decimal floats, expressions, errors) returns null/false and
+// the caller uses the ANTLR parser, which stays the single authority.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PTXLINT_LIB_PARSE_FASTSTATEMENT_H
+#define PTXLINT_LIB_PARSE_FASTSTATEMENT_H
+
+#include "ptxlint/AST.h"
+#include "ptxlint/Source.h"
+
+namespace ptxlint {
+namespace parsedriver {
+
+/// One instruction starting at offset Begin of File (a token start) through
+/// its ';'. On success End is the offset just past the ';'. Nodes go to Ctx.
+const Instruction *parseInstructionAt(const SourceFile &File, uint32_t Begin, ASTContext &Ctx,
+                                      uint32_t &End);
+
+/// A label "name:" at Begin: Name is the name's range, End the offset past ':'.
+bool parseLabelAt(const SourceFile &File, uint32_t Begin, SourceRange &Name, uint32_t &End);
+
+/// ".loc F L C" at Begin (no function_name/inlined_at): the directive as
+/// the converter builds it, in Ctx. End is the offset past the last number.
+const Directive *parseLocAt(const SourceFile &File, uint32_t Begin, ASTContext &Ctx, uint32_t &End);
+
+} // namespace parsedriver
+} // namespace ptxlint
+
+#endif // PTXLINT_LIB_PARSE_FASTSTATEMENT_H

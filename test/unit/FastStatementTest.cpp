@@ -1,0 +1,184 @@
+//===- FastStatementTest.cpp - the fast path parses as ANTLR does ---------===//
+//
+// The parse driver hands plain statements of function bodies to the
+// recognizers of lib/Parse/FastStatement.h. With and without them, every
+// corpus file and a set of edge cases must give the same AST, ranges
+// included (diagnostics point at them), and the same diagnostics.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ptxlint/AST.h"
+#include "ptxlint/Diagnostic.h"
+#include "ptxlint/Parser.h"
+#include "ptxlint/Source.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include "gtest/gtest.h"
+
+#include <cstring>
+
+using namespace ptxlint;
+
+namespace {
+
+void dumpRange(llvm::raw_ostream &OS, SourceRange R) {
+  OS << '[' << R.Begin << ',' << R.End << ')';
+}
+
+void dumpOperand(llvm::raw_ostream &OS, const Operand &O) {
+  OS << " op" << static_cast<int>(O.Kind) << (O.Negated ? "!" : "") << "'" << O.Text << "'";
+  dumpRange(OS, O.Range);
+  uint64_t FBits;
+  std::memcpy(&FBits, &O.FloatValue, sizeof FBits);
+  OS << "i" << O.IntValue << "f" << FBits << (O.HasOffset ? "+" : "") << "(";
+  for (const Operand &E : O.Elements)
+    dumpOperand(OS, E);
+  OS << ")";
+}
+
+void dumpDirective(llvm::raw_ostream &OS, const Directive &D) {
+  OS << "dir " << D.Name;
+  dumpRange(OS, D.Range);
+  for (llvm::StringRef A : D.Args)
+    OS << " '" << A << "'";
+  OS << (D.HasSemicolon ? ";" : "") << (D.IsLabel ? ":" : "") << " body" << D.Body.size();
+}
+
+/// Every statement of every function body, with all ranges.
+std::string dump(const Module &M) {
+  std::string S;
+  llvm::raw_string_ostream OS(S);
+  for (const TopLevelItem &It : M.Items) {
+    if (It.Dir) {
+      dumpDirective(OS, *It.Dir);
+      OS << "\n";
+    }
+    if (!It.Func)
+      continue;
+    OS << "func " << It.Func->Name;
+    dumpRange(OS, It.Func->Range);
+    OS << "\n";
+    for (const Statement *St : It.Func->Body) {
+      OS << "  stmt" << static_cast<int>(St->Kind);
+      dumpRange(OS, St->Range);
+      if (St->Kind == StmtKind::Label)
+        OS << " label " << St->LabelName;
+      if (const Instruction *I = St->Inst) {
+        OS << " inst ";
+        dumpRange(OS, I->Range);
+        OS << " @" << (I->GuardNegated ? "!" : "") << I->Guard;
+        dumpRange(OS, I->GuardRange);
+        OS << " " << I->Opcode;
+        for (size_t K = 0; K < I->Qualifiers.size(); ++K) {
+          OS << " " << I->Qualifiers[K];
+          dumpRange(OS, I->QualifierRanges[K]);
+        }
+        for (const Operand &O : I->Operands)
+          dumpOperand(OS, O);
+      }
+      if (St->Dir) {
+        OS << " ";
+        dumpDirective(OS, *St->Dir);
+      }
+      if (St->Var)
+        OS << " var";
+      OS << "\n";
+    }
+  }
+  return OS.str();
+}
+
+std::string parseDump(const SourceFile &F, bool Fast, std::string &Diags) {
+  DiagnosticEngine DE;
+  ParseOptions Opts;
+  Opts.FastStatements = Fast;
+  std::unique_ptr<Module> M = parseModule(F, DE, Opts);
+  for (const Diagnostic &D : DE.diagnostics()) {
+    llvm::raw_string_ostream OS(Diags);
+    OS << D.Range.Begin << "-" << D.Range.End << " " << D.Message << "\n";
+  }
+  return M ? dump(*M) : "<no module>";
+}
+
+void expectSame(const SourceFile &F) {
+  std::string DiagsSlow, DiagsFast;
+  std::string Slow = parseDump(F, false, DiagsSlow);
+  std::string Fast = parseDump(F, true, DiagsFast);
+  EXPECT_EQ(DiagsSlow, DiagsFast) << F.name().str();
+  if (Slow == Fast)
+    return;
+  // Show the first differing line only.
+  llvm::SmallVector<llvm::StringRef, 0> A, B;
+  llvm::StringRef(Slow).split(A, '\n');
+  llvm::StringRef(Fast).split(B, '\n');
+  for (size_t I = 0; I < std::min(A.size(), B.size()); ++I)
+    if (A[I] != B[I]) {
+      ADD_FAILURE() << F.name().str() << ": first difference\n  antlr: " << A[I].str()
+                    << "\n  fast:  " << B[I].str();
+      return;
+    }
+  ADD_FAILURE() << F.name().str() << ": different statement counts";
+}
+
+const char *Header = ".version 8.5\n.target sm_90a\n.address_size 64\n"
+                     ".visible .entry k(.param .u64 p)\n{\n"
+                     "\t.reg .b32 %r<100>;\n\t.reg .f32 %f<10>;\n\t.reg .pred %p<4>;\n"
+                     "\t.reg .b64 %rd<10>;\n";
+
+TEST(FastStatementTest, EdgeCasesParseAsAntlrDoes) {
+  const char *Bodies[] = {
+      // Instructions, guards, vectors, addresses, immediates.
+      "\t@%p1 bra $L__BB0_2;\n\t@!%p2 bra.uni $L__BB0_2;\n\t@ ! %p2 ret;\n"
+      "\tadd.s32 %r1, %r2, -4;\n\tadd.s32 %r1, %r2, - 4;\n\tmov.b32 %r1, 0x1F;\n"
+      "\tmov.b32 %r1, 017;\n\tmov.b32 %r1, 0b101;\n\tmov.b32 %r1, 10U;\n"
+      "\tmov.f32 %f1, 0f3F800000;\n\tmov.f32 %f1, -0fBF800000;\n\tmov.f64 %rd1, "
+      "0d3FF0000000000000;\n"
+      "\tmov.f32 %f1, 0f3F8000001;\n\tmov.f32 %f1, 1.5;\n\tmov.f32 %f1, 0f3F80000U;\n"
+      "\tld.global.v4.f32 {%f1, %f2, %f3, %f4}, [%rd1+16];\n\tld.shared.u32 %r1, [%r2+-4];\n"
+      "\tst.global.u32 [%rd1], %r1;\n\tst.global.u32 [16], %r1;\n\tld.param.u64 %rd1, [p];\n"
+      "\tmov.u32 %r1, %tid.x;\n\tsetp.ne.s32 %p1|%p2, %r1, 0;\n\tmov.b32 %r1, _;\n"
+      "\tcall.uni (_), f, (%r1);\n\tmov.u32 %r1, foo+8;\n\tadd.s32 %r1, %r2, %r3 ; // c\n"
+      "\tadd.s32 /* c */ %r1, %r2, %r3;\n\tadd.s32\n\t\t%r1,\n\t\t%r2, %r3\n\t;\n"
+      "\tmma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%f1,%f2,%f3,%f4}, {%r1,%r2,%r3,%r4}, "
+      "{%r5,%r6}, {%f5,%f6,%f7,%f8};\n\tcp.async.ca.shared::cta.global [%r1], [%rd1], 16;\n"
+      "\tmov.u32 %r1, 99999999999999999999;\n\tbar.sync 0;\n\tret;\n",
+      // Labels.
+      "$L__BB0_1:\n\tret;\nL2 :\nL3:ret;\n$x: $y:\n\tret;\n_z:\n\tret;\n",
+      // .loc in all its forms, comments between attributes.
+      "\t.loc\t1 23 4\n\t.loc 1 23 4, function_name $L__info_string0, inlined_at 1 2 3\n"
+      "\t.loc 1 23 4 // c\n\t, inlined_at 1 2 3\n\t.loc 1 2 3 /* c */ , function_name f+4\n"
+      "\t.loc 1 2 3\n\t.loc 1 2 3U\n\t.loc 1 0x2 3\n\t.loc 1 2\n\tret;\n",
+      // Scopes and errors inside a body.
+      "\t{\n\t.reg .b32 t;\n\tmov.b32 t, 1;\n\t}\n\tadd.s32 %r1, %r2 %r3;\n\tmov.u32 %r1, ;\n"
+      "\tret\n\tret;\n",
+  };
+  for (const char *Body : Bodies) {
+    SourceFile F("edge.ptx", std::string(Header) + Body + "}\n");
+    expectSame(F);
+  }
+}
+
+TEST(FastStatementTest, CorpusParsesAsAntlrDoes) {
+  std::string Dir = PTXLINT_CORPUS_DIR;
+  if (Dir.empty() || !llvm::sys::fs::is_directory(Dir))
+    GTEST_SKIP() << "no corpus directory";
+  std::error_code EC;
+  unsigned Files = 0;
+  for (llvm::sys::fs::recursive_directory_iterator It(Dir, EC), E; It != E && !EC;
+       It.increment(EC)) {
+    if (llvm::sys::path::extension(It->path()) != ".ptx")
+      continue;
+    auto Buf = llvm::MemoryBuffer::getFile(It->path());
+    ASSERT_TRUE(static_cast<bool>(Buf));
+    SourceFile F(It->path(), (*Buf)->getBuffer().str());
+    expectSame(F);
+    ++Files;
+  }
+  EXPECT_GT(Files, 10u);
+}
+
+} // namespace
