@@ -123,24 +123,17 @@ public:
     _p = 0;
   }
 
-  /// Drops the current token and any lookahead, and goes on lexing at byte
-  /// End (a statement parsed without ANTLR ends there). Line and column of
-  /// the lexer are moved on from the current token's.
-  void skipTo(size_t End, StringRef Buf, FoldingLexer &Lexer) {
-    Token *Cur = LT(1);
-    size_t B = Cur->getStartIndex();
-    size_t Line = Cur->getLine(), Col = Cur->getCharPositionInLine();
-    StringRef Skipped = Buf.slice(B, End);
-    size_t Newlines = Skipped.count('\n');
-    if (Newlines) {
-      Line += Newlines;
-      Col = Skipped.size() - Skipped.rfind('\n') - 1;
-    } else {
-      Col += Skipped.size();
-    }
+  /// Drops the current token and any lookahead: the fast path has parsed
+  /// the statement they belong to (resumeAt goes on from there).
+  void dropLookahead() {
     _tokens.erase(_tokens.begin() + _p, _tokens.end());
     _fetchedEOF = false;
-    Lexer.getInputStream()->seek(End);
+  }
+
+  /// Goes on lexing at byte Pos, at the given line and column.
+  void resumeAt(size_t Pos, size_t Line, size_t Col, FoldingLexer &Lexer) {
+    dropLookahead();
+    Lexer.getInputStream()->seek(Pos);
     Lexer.setLine(Line);
     Lexer.setCharPositionInLine(Col);
     Lexer.forgetPrevious();
@@ -759,59 +752,91 @@ bool runParse(const SourceFile &File, ParseSink *Sink, DiagnosticEngine &Diags,
   const bool KeepSectionLines = Built || (Sink && Sink->wantsDataContents());
   Conv.KeepData = KeepSectionLines;
 
+  // The fast path (FastStatement.h): plain statements of a function body
+  // are parsed from the bytes, without ANTLR's lexer or parser. After one,
+  // the token stream is left behind (Unsynced) and CharPos says where ANTLR
+  // resumes; KnownOff/KnownLine/KnownCol keep its line and column exact.
+  const StringRef Text = File.text();
+  bool Unsynced = false;
+  size_t CharPos = 0, KnownOff = 0, KnownLine = 1, KnownCol = 0;
+  auto releaseBehind = [&](size_t Off) {
+    if (File.isMapped() && Off >= Released + ReleaseStep + ReleaseLag) {
+      File.releaseRange(Released, Off - ReleaseLag);
+      Released = Off - ReleaseLag;
+    }
+  };
+  // One plain statement at byte B (a token start); true when taken.
+  auto tryFast = [&](uint32_t B) {
+    char C = Text[B];
+    uint32_t End = 0;
+    Statement S;
+    if (C == '{' || C == '}') {
+      onBrace(C == '{', {B, B + 1});
+      End = B + 1;
+    } else if (C == '.') {
+      if (const Directive *D = parsedriver::parseLocAt(File, B, Transient, End)) {
+        S.Kind = StmtKind::Directive;
+        S.Dir = D;
+        S.Range = D->Range;
+        emitStatement(S);
+      }
+    } else if (const Instruction *I = parsedriver::parseInstructionAt(File, B, Transient, End)) {
+      S.Kind = StmtKind::Instruction;
+      S.Inst = I;
+      S.Range = I->Range;
+      emitStatement(S);
+    } else {
+      SourceRange Name;
+      if (parsedriver::parseLabelAt(File, B, Name, End)) {
+        S.Kind = StmtKind::Label;
+        S.Range = {B, End};
+        S.LabelName = File.slice(Name);
+        emitStatement(S);
+      }
+    }
+    if (!End)
+      return false;
+    CharPos = End;
+    // Keep the line count while the bytes are hot (a count over the whole
+    // body at the end would bring a released file back into memory).
+    StringRef Skipped = Text.slice(KnownOff, CharPos);
+    size_t NL = Skipped.count('\n');
+    KnownLine += NL;
+    KnownCol = NL ? Skipped.size() - Skipped.rfind('\n') - 1 : KnownCol + Skipped.size();
+    KnownOff = CharPos;
+    if (!Persist)
+      StmtArena.reset();
+    return true;
+  };
+
   while (!GaveUp) {
+    const bool FastOk = Opts.FastStatements && Depth >= 1 && !Section && Mode == UnitMode::File;
+    if (Unsynced) {
+      size_t P = CharPos;
+      if (FastOk && parsedriver::skipSpaceAndComments(Text, P) && P < Text.size()) {
+        releaseBehind(P);
+        if (tryFast(static_cast<uint32_t>(P)))
+          continue;
+      }
+      // Back to ANTLR where the fast path stopped.
+      Tokens.resumeAt(CharPos, KnownLine, KnownCol, Lexer);
+      Unsynced = false;
+    }
     size_t La = Tokens.LA(1);
     if (La == Token::EOF)
       break;
     size_t Start = Tokens.index();
     Token *StartTok = Tokens.LT(1);
-    if (File.isMapped()) {
-      size_t Off = StartTok->getStartIndex();
-      if (Off >= Released + ReleaseStep + ReleaseLag) {
-        File.releaseRange(Released, Off - ReleaseLag);
-        Released = Off - ReleaseLag;
-      }
-    }
-    // Plain statements in a body skip ANTLR (FastStatement.h): same AST.
-    if (Opts.FastStatements && Depth >= 1 && !Section && Mode == UnitMode::File) {
-      size_t T = StartTok->getType();
-      uint32_t B = static_cast<uint32_t>(StartTok->getStartIndex()), End = 0;
-      Statement S;
-      if (T == PTXLexer::IDENT || T == PTXLexer::AT) {
-        if (const Instruction *I = parsedriver::parseInstructionAt(File, B, Transient, End)) {
-          S.Kind = StmtKind::Instruction;
-          S.Inst = I;
-          S.Range = I->Range;
-        } else {
-          SourceRange Name;
-          if (T == PTXLexer::IDENT && parsedriver::parseLabelAt(File, B, Name, End)) {
-            S.Kind = StmtKind::Label;
-            S.Range = {B, End};
-            S.LabelName = File.slice(Name);
-          }
-        }
-      } else if (T == PTXLexer::LOC) {
-        if (const Directive *D = parsedriver::parseLocAt(File, B, Transient, End)) {
-          S.Kind = StmtKind::Directive;
-          S.Dir = D;
-          S.Range = D->Range;
-        }
-      }
-      if (T == PTXLexer::LBRACE || T == PTXLexer::RBRACE) {
-        SourceRange R = Converter::range(StartTok);
-        Tokens.consume();
-        onBrace(T == PTXLexer::LBRACE, R);
+    releaseBehind(StartTok->getStartIndex());
+    if (FastOk) {
+      size_t B = StartTok->getStartIndex();
+      KnownOff = B;
+      KnownLine = StartTok->getLine();
+      KnownCol = StartTok->getCharPositionInLine();
+      if (tryFast(static_cast<uint32_t>(B))) {
+        Tokens.dropLookahead();
         Tokens.discardConsumed();
-        if (!Persist)
-          StmtArena.reset();
-        continue;
-      }
-      if (End) {
-        emitStatement(S);
-        Tokens.skipTo(End, File.text(), Lexer);
-        Tokens.discardConsumed();
-        if (!Persist)
-          StmtArena.reset();
+        Unsynced = true;
         continue;
       }
     }

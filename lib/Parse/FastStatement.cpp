@@ -507,6 +507,27 @@ const Instruction *parseInstructionAt(const SourceFile &File, uint32_t Begin, AS
   return I;
 }
 
+bool skipSpaceAndComments(llvm::StringRef Text, size_t &Pos) {
+  size_t N = Text.size();
+  while (Pos < N) {
+    char C = Text[Pos];
+    if (C == ' ' || C == '\t' || C == '\r' || C == '\n' || C == '\f') {
+      ++Pos;
+    } else if (C == '/' && Pos + 1 < N && Text[Pos + 1] == '/') {
+      size_t E = Text.find_first_of("\r\n", Pos);
+      Pos = E == llvm::StringRef::npos ? N : E;
+    } else if (C == '/' && Pos + 1 < N && Text[Pos + 1] == '*') {
+      size_t E = Text.find("*/", Pos + 2);
+      if (E == llvm::StringRef::npos)
+        return false;
+      Pos = E + 2;
+    } else {
+      return true;
+    }
+  }
+  return true;
+}
+
 bool parseLabelAt(const SourceFile &File, uint32_t Begin, SourceRange &Name, uint32_t &End) {
   ASTContext Unused;
   FastParser P(File, Unused, Begin);

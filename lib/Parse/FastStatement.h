@@ -36,6 +36,10 @@ bool parseLabelAt(const SourceFile &File, uint32_t Begin, SourceRange &Name, uin
 /// the converter builds it, in Ctx. End is the offset past the last number.
 const Directive *parseLocAt(const SourceFile &File, uint32_t Begin, ASTContext &Ctx, uint32_t &End);
 
+/// Moves Pos past whitespace and comments as the lexer skips them. False on
+/// an unterminated block comment (Pos is then unspecified).
+bool skipSpaceAndComments(llvm::StringRef Text, size_t &Pos);
+
 } // namespace parsedriver
 } // namespace ptxlint
 
