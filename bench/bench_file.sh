@@ -13,8 +13,16 @@ corpus=${PTXLINT_CORPUS_DIR:-$here/../../shared/corpus}
 ptxas=$(command -v ptxas || echo /usr/local/cuda/bin/ptxas)
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 
+# Large files made of real compiler output (make-large-ptx.py repeats the
+# functions): LLVM's NVPTX back end, nvcc -lineinfo, nvcc -G (DWARF sections).
 python3 "$here/make-large-ptx.py" "$corpus/llc19/wmma_ptx78_sm90.ptx" 7 "$work/large_sm90.ptx"
-files=("$work/large_sm90.ptx" "$corpus/llc19/wmma_ptx71_sm80.ptx" "$corpus/llc19/wmma_ptx63_sm75.ptx"
+python3 "$here/make-large-ptx.py" "$corpus/nvcc/gemm_mma_pipeline__sm_80__lineinfo.ptx" 40 \
+  "$work/large_nvcc_lineinfo_sm80.ptx"
+python3 "$here/make-large-ptx.py" "$corpus/nvcc/gemm_mma_pipeline__sm_90a__G.ptx" 40 \
+  "$work/large_nvcc_G_sm90a.ptx"
+files=("$work/large_sm90.ptx" "$work/large_nvcc_lineinfo_sm80.ptx" "$work/large_nvcc_G_sm90a.ptx"
+       "$corpus/llc19/wmma_ptx71_sm80.ptx" "$corpus/llc19/wmma_ptx63_sm75.ptx"
+       "$corpus/nvcc/gemm_mma_pipeline__sm_90a__G.ptx"
        "$corpus/nvcc/gemm_mma_pipeline__sm_80__lineinfo.ptx")
 
 # best-of-N wall time (seconds) and the peak RSS (KiB) of one run
@@ -31,10 +39,11 @@ measure() {
 
 printf "%-40s %9s %10s %10s %7s %10s %10s %8s\n" file MB "ptxas s" "lint s" ratio "ptxas MiB" "lint MiB" "lint/in"
 for f in "${files[@]}"; do
-  arch=$(sed -n 's/^[[:space:]]*\.target[[:space:]]*sm_\([0-9]*\).*/\1/p' "$f" | head -n1)
-  [ "$arch" -lt 75 ] && arch=75
+  target=$(sed -n 's/^[[:space:]]*\.target[[:space:]]*sm_\([0-9]*[af]\{0,1\}\).*/\1/p' "$f" | head -n1)
+  arch=${target%[af]}
+  [ "$arch" -lt 75 ] && target=75
   bytes=$(stat -c %s "$f")
-  read -r pt pm < <(measure "$ptxas" -arch "compute_$arch" "$f" -o "$work/out")
+  read -r pt pm < <(measure "$ptxas" -arch "compute_$target" "$f" -o "$work/out")
   read -r lt lm < <(measure "$lint" --quiet "$f")
   python3 - "$f" "$bytes" "$pt" "$pm" "$lt" "$lm" <<'PY'
 import os, sys
