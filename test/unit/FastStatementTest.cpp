@@ -162,10 +162,8 @@ TEST(FastStatementTest, EdgeCasesParseAsAntlrDoes) {
   }
 }
 
-TEST(FastStatementTest, CorpusParsesAsAntlrDoes) {
-  std::string Dir = PTXLINT_CORPUS_DIR;
-  if (Dir.empty() || !llvm::sys::fs::is_directory(Dir))
-    GTEST_SKIP() << "no corpus directory";
+/// Every .ptx file under Dir; returns how many.
+unsigned expectSameUnder(const std::string &Dir) {
   std::error_code EC;
   unsigned Files = 0;
   for (llvm::sys::fs::recursive_directory_iterator It(Dir, EC), E; It != E && !EC;
@@ -173,12 +171,69 @@ TEST(FastStatementTest, CorpusParsesAsAntlrDoes) {
     if (llvm::sys::path::extension(It->path()) != ".ptx")
       continue;
     auto Buf = llvm::MemoryBuffer::getFile(It->path());
-    ASSERT_TRUE(static_cast<bool>(Buf));
+    if (!Buf) {
+      ADD_FAILURE() << "cannot read " << It->path();
+      continue;
+    }
     SourceFile F(It->path(), (*Buf)->getBuffer().str());
     expectSame(F);
     ++Files;
   }
-  EXPECT_GT(Files, 10u);
+  return Files;
+}
+
+TEST(FastStatementTest, CorpusParsesAsAntlrDoes) {
+  std::string Dir = PTXLINT_CORPUS_DIR;
+  if (Dir.empty() || !llvm::sys::fs::is_directory(Dir))
+    GTEST_SKIP() << "no corpus directory";
+  EXPECT_GT(expectSameUnder(Dir), 10u);
+}
+
+TEST(FastStatementTest, TestInputsParseAsAntlrDoes) {
+  // The lit tests' inputs (Triton-style code, syntax errors, sections ...)
+  // and the examples.
+  EXPECT_GT(expectSameUnder(std::string(PTXLINT_SOURCE_DIR) + "/test"), 20u);
+  EXPECT_GT(expectSameUnder(std::string(PTXLINT_SOURCE_DIR) + "/examples"), 0u);
+}
+
+TEST(FastStatementTest, MutantsParseAsAntlrDoes) {
+  // Single-byte mutations of a body full of the shapes the fast path takes
+  // (and of ones it must refuse): whatever the damage, both paths must
+  // build the same AST and report the same errors.
+  std::string Body =
+      "\t@%p1 bra $L__BB0_2;\n\tadd.s32 %r1, %r2, -4;\n\tmov.f32 %f1, 0f3F800000;\n"
+      "\tld.global.v4.f32 {%f1, %f2, %f3, %f4}, [%rd1+16];\n\tst.shared.u32 [%r2+-4], %r1;\n"
+      "$L__BB0_1:\n\t.loc 1 23 4, function_name $L__info_string0, inlined_at 1 2 3\n"
+      "\t{ .reg .pred P1; @!P1 bra $L__BB0_1; }\n\tmov.u32 %r1, %tid.x; // c\n"
+      "\tmma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32 {%f1,%f2,%f3,%f4}, {%r1,%r2}, {%r3}, "
+      "{%f5,%f6,%f7,%f8};\n\tret;\n";
+  std::string Base = std::string(Header) + Body + "}\n";
+  size_t BodyBegin = std::strlen(Header);
+  const char Alphabet[] = " ,;{}[]+-.:/*0fx%@!\n_$()|\"9aU\t";
+  uint32_t Seed = 12345;
+  auto Next = [&] {
+    Seed = Seed * 1103515245u + 12345u;
+    return (Seed >> 8) & 0xFFFFFF;
+  };
+  for (int K = 0; K < 6000; ++K) {
+    std::string M = Base;
+    size_t At = BodyBegin + Next() % Body.size();
+    switch (Next() % 3) {
+    case 0:
+      M[At] = Alphabet[Next() % (sizeof(Alphabet) - 1)];
+      break;
+    case 1:
+      M.insert(At, 1, Alphabet[Next() % (sizeof(Alphabet) - 1)]);
+      break;
+    default:
+      M.erase(At, 1);
+      break;
+    }
+    SourceFile F("mutant" + std::to_string(K) + ".ptx", M);
+    expectSame(F);
+    if (HasFailure())
+      break; // one mutant is enough to debug
+  }
 }
 
 } // namespace
