@@ -779,6 +779,11 @@ bool runParse(const SourceFile &File, ParseSink *Sink, DiagnosticEngine &Diags,
         S.Dir = D;
         S.Range = D->Range;
         emitStatement(S);
+      } else if (const VarDecl *V = parsedriver::parseRegDeclAt(File, B, Transient, End)) {
+        S.Kind = StmtKind::VarDecl;
+        S.Var = V;
+        S.Range = V->Range;
+        emitStatement(S);
       }
     } else if (const Instruction *I = parsedriver::parseInstructionAt(File, B, Transient, End)) {
       S.Kind = StmtKind::Instruction;

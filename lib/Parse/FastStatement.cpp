@@ -177,6 +177,99 @@ public:
     return true;
   }
 
+  /// `.reg .attr... name[<N>], ...;` (a register declaration in a body).
+  const VarDecl *regDecl() {
+    uint32_t Start = Pos;
+    if (!Text.substr(Pos).startswith(".reg") || isWordChar(peekAt(4)) || peekAt(4) == '$')
+      return nullptr;
+    llvm::StringRef Space = Text.slice(Pos, Pos + 4);
+    Pos += 4;
+    llvm::SmallVector<llvm::StringRef, 4> Attrs;
+    for (;;) {
+      skipSpace();
+      if (peek() != '.')
+        break;
+      uint32_t B = Pos++;
+      if (!(isAlpha(peek()) || peek() == '_'))
+        return nullptr;
+      while (isWordChar(peek()) || peek() == '$')
+        ++Pos;
+      if (peek() == ':' || peek() == '.')
+        return nullptr; // '::' parts, or something else: the grammar's business
+      llvm::StringRef A = Text.slice(B, Pos);
+      // Keywords are tokens of their own (PTXLexer.g4).
+      static const char *const Keywords[] = {
+          ".version", ".target", ".address_size", ".entry",   ".func",   ".section", ".file",
+          ".loc",     ".reg",    ".sreg",         ".param",   ".shared", ".global",  ".const",
+          ".local",   ".tex",    ".extern",       ".visible", ".weak",   ".common"};
+      for (const char *K : Keywords)
+        if (A == K)
+          return nullptr;
+      Attrs.push_back(A);
+    }
+    if (Attrs.empty())
+      return nullptr;
+    llvm::SmallVector<Declarator, 4> Decls;
+    for (;;) {
+      skipSpace();
+      Declarator D;
+      uint32_t B = Pos;
+      char C = peek();
+      if (isAlpha(C)) {
+        ++Pos;
+      } else if ((C == '_' || C == '$' || C == '%') &&
+                 (isWordChar(peekAt(1)) || peekAt(1) == '$')) {
+        Pos += 2;
+      } else {
+        return nullptr;
+      }
+      while (isWordChar(peek()) || peek() == '$')
+        ++Pos;
+      if (peek() == '.' || peek() == ':')
+        return nullptr;
+      D.Name = Text.slice(B, Pos);
+      D.Range = {B, Pos};
+      uint32_t AfterName = Pos;
+      skipSpace();
+      if (peek() == '<') {
+        ++Pos;
+        skipSpace();
+        uint32_t NB = Pos;
+        while (isDigit(peek()))
+          ++Pos;
+        llvm::StringRef Digits = Text.slice(NB, Pos);
+        uint64_t N = 0;
+        if (Digits.empty() || (Digits.size() > 1 && Digits[0] == '0') ||
+            Digits.getAsInteger(10, N) || isWordChar(peek()) || peek() == '.')
+          return nullptr;
+        skipSpace();
+        if (peek() != '>')
+          return nullptr;
+        ++Pos;
+        D.RangeCount = static_cast<int64_t>(N);
+        D.Range = {B, Pos};
+      } else {
+        Pos = AfterName;
+        skipSpace();
+      }
+      Decls.push_back(D);
+      if (peek() == ',') {
+        ++Pos;
+        continue;
+      }
+      break;
+    }
+    if (peek() != ';')
+      return nullptr;
+    ++Pos;
+    auto *V = Ctx.create<VarDecl>();
+    V->Range = {Start, Pos};
+    V->StateSpace = Space;
+    V->Attrs = Ctx.copy<llvm::StringRef>(Attrs);
+    V->Declarators = Ctx.copy<Declarator>(Decls);
+    return V;
+  }
+
   uint32_t pos() const { return Pos; }
   void setPos(uint32_t P) { Pos = P; }
   void skipWhitespace() { skipSpace(); }
@@ -526,6 +619,15 @@ bool skipSpaceAndComments(llvm::StringRef Text, size_t &Pos) {
     }
   }
   return true;
+}
+
+const VarDecl *parseRegDeclAt(const SourceFile &File, uint32_t Begin, ASTContext &Ctx,
+                              uint32_t &End) {
+  FastParser P(File, Ctx, Begin);
+  const VarDecl *V = P.regDecl();
+  if (V)
+    End = P.pos();
+  return V;
 }
 
 bool parseLabelAt(const SourceFile &File, uint32_t Begin, SourceRange &Name, uint32_t &End) {

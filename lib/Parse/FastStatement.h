@@ -8,7 +8,8 @@
 // They handle the common shapes only,
 //   [@[!]pred] opcode.quals operand, ... ;
 // with operands that are names, '_', integers, 0f/0d floats, {vectors},
-// [name], [name+-int], [int] and !pred; labels; `.loc` with three numbers;
+// [name], [name+-int], [int] and !pred; labels; `.loc` with its attributes;
+// `.reg` declarations;
 // and build exactly the AST the ANTLR converter would (unit tests compare
 // the two on every statement of the corpus). Anything else (comments inside
 // the statement, decimal floats, expressions, errors) returns null/false and
@@ -28,6 +29,11 @@ namespace parsedriver {
 /// its ';'. On success End is the offset just past the ';'. Nodes go to Ctx.
 const Instruction *parseInstructionAt(const SourceFile &File, uint32_t Begin, ASTContext &Ctx,
                                       uint32_t &End);
+
+/// A register declaration `.reg .attr... name[<N>], ...;` at Begin (the
+/// VarDecl the converter builds), in Ctx. End is the offset past the ';'.
+const VarDecl *parseRegDeclAt(const SourceFile &File, uint32_t Begin, ASTContext &Ctx,
+                              uint32_t &End);
 
 /// A label "name:" at Begin: Name is the name's range, End the offset past ':'.
 bool parseLabelAt(const SourceFile &File, uint32_t Begin, SourceRange &Name, uint32_t &End);

@@ -1,6 +1,8 @@
 //===- Parser.cpp - public parse entry points (no ANTLR here) -------------===//
 #include "Parse/ParseDriver.h"
 
+#include <cstring>
+
 using namespace ptxlint;
 
 ParseSink::~ParseSink() = default;
@@ -55,15 +57,17 @@ struct TextScan {
   std::string Why;
   bool feed(llvm::StringRef Bytes, size_t Offset) {
     Size += Bytes.size();
-    for (size_t I = 0; I < Bytes.size(); ++I) {
-      unsigned char C = static_cast<unsigned char>(Bytes[I]);
-      if (C == 0) {
-        Why = "contains a NUL byte at offset " + std::to_string(Offset + I) + " (binary file?)";
-        return false;
-      }
-      if (C < 0x20 && C != '\n' && C != '\r' && C != '\t' && C != '\f' && C != '\v')
-        ++Bad;
+    if (const void *Nul = std::memchr(Bytes.data(), 0, Bytes.size())) {
+      size_t At = static_cast<const char *>(Nul) - Bytes.data();
+      Why = "contains a NUL byte at offset " + std::to_string(Offset + At) + " (binary file?)";
+      return false;
     }
+    // Branch-free, so the compiler can vectorize it: control characters
+    // other than \t \n \v \f \r (9 to 13).
+    size_t N = 0;
+    for (unsigned char C : Bytes)
+      N += (C < 0x20) & !(C >= 9 && C <= 13);
+    Bad += N;
     return true;
   }
   std::string result() const {

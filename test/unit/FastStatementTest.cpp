@@ -152,6 +152,11 @@ TEST(FastStatementTest, EdgeCasesParseAsAntlrDoes) {
       "\t.loc\t1 23 4\n\t.loc 1 23 4, function_name $L__info_string0, inlined_at 1 2 3\n"
       "\t.loc 1 23 4 // c\n\t, inlined_at 1 2 3\n\t.loc 1 2 3 /* c */ , function_name f+4\n"
       "\t.loc 1 2 3\n\t.loc 1 2 3U\n\t.loc 1 0x2 3\n\t.loc 1 2\n\tret;\n",
+      // Register declarations.
+      "\t.reg .b32 %x<4>;\n\t.reg .v4 .b32 %rv<2>, y;\n\t.reg .b32 %o <010>;\n\t.reg .pred q;\n"
+      "\t.reg .b32 a , b<3> ;\n\t.reg .global .b32 g;\n\t.reg .f16x2 h;\n\t.reg .b32 %n<0>;\n"
+      "\t.reg .b32 %big<99999999999999999999>;\n\t.reg .b32 %d.x;\n\t.reg .b32 k<2 >, m< 3>;\n"
+      "\t.reg.b32 z;\n\t.reg .b32 u = 1;\n\t.reg .b32 w[4];\n\t.reg .b32 %e<4>\n\tret;\n",
       // Scopes and errors inside a body.
       "\t{\n\t.reg .b32 t;\n\tmov.b32 t, 1;\n\t}\n\tadd.s32 %r1, %r2 %r3;\n\tmov.u32 %r1, ;\n"
       "\tret\n\tret;\n",
@@ -205,6 +210,7 @@ TEST(FastStatementTest, MutantsParseAsAntlrDoes) {
       "\tld.global.v4.f32 {%f1, %f2, %f3, %f4}, [%rd1+16];\n\tst.shared.u32 [%r2+-4], %r1;\n"
       "$L__BB0_1:\n\t.loc 1 23 4, function_name $L__info_string0, inlined_at 1 2 3\n"
       "\t{ .reg .pred P1; @!P1 bra $L__BB0_1; }\n\tmov.u32 %r1, %tid.x; // c\n"
+      "\t.reg .v2 .b32 %q<3>, t;\n"
       "\tmma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32 {%f1,%f2,%f3,%f4}, {%r1,%r2}, {%r3}, "
       "{%f5,%f6,%f7,%f8};\n\tret;\n";
   std::string Base = std::string(Header) + Body + "}\n";

@@ -24,6 +24,7 @@
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <cstring>
 #include <mutex>
 #include <thread>
 
@@ -103,18 +104,21 @@ static std::string whyNotText(const SourceFile &File, uint64_t MaxSize) {
   if (File.size() > MaxSize || File.size() >= SourceRange::Invalid)
     return tooLarge(File.size(), MaxSize, /*AtLeast=*/false);
   // One pass finds the first NUL (reported first: it means binary) and the
-  // first invalid UTF-8 sequence.
+  // first invalid UTF-8 sequence (looked for only in windows with a byte
+  // above 0x7f: most PTX is ASCII).
   size_t Nul = StringRef::npos, BadUtf8 = StringRef::npos;
   File.forEachWindow([&](StringRef W, size_t Off) {
-    size_t N = W.find('\0');
-    if (N != StringRef::npos) {
-      Nul = Off + N;
+    if (const void *P = std::memchr(W.data(), 0, W.size())) {
+      Nul = Off + (static_cast<const char *>(P) - W.data());
       return false;
     }
     if (BadUtf8 == StringRef::npos) {
+      unsigned char High = 0;
+      for (unsigned char C : W)
+        High |= C;
       const UTF8 *Begin = reinterpret_cast<const UTF8 *>(W.begin());
       const UTF8 *P = Begin;
-      if (!isLegalUTF8String(&P, reinterpret_cast<const UTF8 *>(W.end())))
+      if ((High & 0x80) && !isLegalUTF8String(&P, reinterpret_cast<const UTF8 *>(W.end())))
         BadUtf8 = Off + (P - Begin);
     }
     return true;
