@@ -21,6 +21,7 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/MemoryBuffer.h"
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <mutex>
@@ -119,6 +120,7 @@ public:
 private:
   SourceFile(std::string Name, void *MapBase, size_t MapSize);
   void buildLineTable() const;
+  void releaseAround(size_t Begin, size_t End) const;
   /// The offset where 1-based Line starts, or npos past the last line.
   size_t lineStart(unsigned Line) const;
   static constexpr unsigned LinesPerCheckpoint = 64;
@@ -132,6 +134,9 @@ private:
   mutable std::vector<uint32_t> Checkpoints;
   mutable unsigned NumLines = 0;
   mutable std::once_flag LineTableOnce; // threads may share a SourceFile
+  /// The 2 MiB blocks (first << 32 | last) the last line query touched.
+  static constexpr size_t NoHotBlocks = ~size_t(0);
+  mutable std::atomic<size_t> HotBlocks{NoHotBlocks};
 };
 
 } // namespace ptxlint

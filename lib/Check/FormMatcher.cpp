@@ -20,6 +20,7 @@
 #include <deque>
 #include <mutex>
 #include <set>
+#include <unordered_map>
 
 using namespace llvm;
 
@@ -412,9 +413,36 @@ static SourceRange insertionPoint(const Instruction &I, const Form &F, const For
   return {O.End, O.End};
 }
 
-static void diagnoseNearest(const Instruction &I, spec::Family Fam, ArrayRef<Tok> Toks,
-                            CheckContext &Ctx) {
-  const FormSet &S = spec::formsOf(Fam);
+namespace {
+/// What diagnoseNearest finds by binding the qualifiers to every form: a
+/// pure function of the family and the qualifiers as written.
+struct NearestSearch {
+  const spec::RejectedForm *Rejected = nullptr; ///< an excluded combination that matches
+  FormBinding RejectedBinding;
+  std::set<std::string> RejectedValid;                    ///< what would be valid in its bad slot
+  std::vector<std::pair<const Form *, FormBinding>> Near; ///< the valid forms of least cost
+};
+} // namespace
+
+/// The search, memoized per thread (no lock): generated code repeats its
+/// mistakes, and each search binds the qualifiers to every form of the
+/// family (50-500 us).
+static const NearestSearch &nearestFor(spec::Family Fam, ArrayRef<Tok> Toks, const FormSet &S) {
+  thread_local std::unordered_map<std::string, NearestSearch> Cache;
+  std::string Key(1, static_cast<char>('A' + static_cast<unsigned>(Fam)));
+  for (const Tok &T : Toks) {
+    Key += '\x01';
+    Key += T.Text.str();
+    Key += '\x02';
+    Key += std::to_string(T.QualIdx);
+    Key += static_cast<char>('0' + static_cast<unsigned>(T.Group));
+  }
+  auto It = Cache.find(Key);
+  if (It != Cache.end())
+    return It->second;
+  if (Cache.size() >= 4096)
+    Cache.clear();
+  NearestSearch N;
   // Excluded combinations the spec names: quote the rule.
   for (const spec::RejectedForm &R : S.Rejected) {
     if (StringRef(R.Rule).endswith("-ptxas-only"))
@@ -422,24 +450,47 @@ static void diagnoseNearest(const Instruction &I, spec::Family Fam, ArrayRef<Tok
     FormBinding B = bindTokens(R.F, Toks, S.Vocab);
     if (B.Cost != 0)
       continue;
-    SourceRange Range = I.opcodeRange();
+    N.Rejected = &R;
+    N.RejectedBinding = std::move(B);
     int BadSlot = R.F.slotIndex(R.BadSlot);
-    if (BadSlot >= 0) {
-      int Slot = BadSlot;
-      if (B.SlotToTok[Slot] >= 0)
-        Range = qualifierRange(I, Toks[B.SlotToTok[Slot]].QualIdx, Ctx);
-    }
-    // What would be valid in the bad slot, the rest unchanged.
-    std::set<std::string> Valid;
     if (BadSlot >= 0) {
       unsigned Slot = static_cast<unsigned>(BadSlot);
       for (const Form &F : S.Forms) {
         FormBinding FB = bindTokens(F, Toks, S.Vocab);
         if (FB.Issues.size() == 1 && FB.Issues[0].K == Issue::Mismatch &&
             F.Quals[FB.Issues[0].Slot].Slot == R.F.Quals[Slot].Slot)
-          Valid.insert(F.Quals[FB.Issues[0].Slot].Values.front());
+          N.RejectedValid.insert(F.Quals[FB.Issues[0].Slot].Values.front());
       }
     }
+    break;
+  }
+  if (!N.Rejected) {
+    unsigned Best = ~0u;
+    for (const Form &F : S.Forms) {
+      FormBinding B = bindTokens(F, Toks, S.Vocab);
+      if (B.Cost < Best) {
+        Best = B.Cost;
+        N.Near.clear();
+      }
+      if (B.Cost == Best)
+        N.Near.push_back({&F, std::move(B)});
+    }
+  }
+  return Cache.emplace(std::move(Key), std::move(N)).first->second;
+}
+
+static void diagnoseNearest(const Instruction &I, spec::Family Fam, ArrayRef<Tok> Toks,
+                            CheckContext &Ctx) {
+  const FormSet &S = spec::formsOf(Fam);
+  const NearestSearch &Found = nearestFor(Fam, Toks, S);
+  if (const spec::RejectedForm *RP = Found.Rejected) {
+    const spec::RejectedForm &R = *RP;
+    const FormBinding &B = Found.RejectedBinding;
+    SourceRange Range = I.opcodeRange();
+    int BadSlot = R.F.slotIndex(R.BadSlot);
+    if (BadSlot >= 0 && B.SlotToTok[BadSlot] >= 0)
+      Range = qualifierRange(I, Toks[B.SlotToTok[BadSlot]].QualIdx, Ctx);
+    const std::set<std::string> &Valid = Found.RejectedValid;
     std::string Msg = R.Reason;
     if (!Valid.empty())
       Msg += "; valid " + R.BadSlot +
@@ -450,18 +501,7 @@ static void diagnoseNearest(const Instruction &I, spec::Family Fam, ArrayRef<Tok
     return;
   }
 
-  // The valid forms of least cost.
-  unsigned Best = ~0u;
-  std::vector<std::pair<const Form *, FormBinding>> Near;
-  for (const Form &F : S.Forms) {
-    FormBinding B = bindTokens(F, Toks, S.Vocab);
-    if (B.Cost < Best) {
-      Best = B.Cost;
-      Near.clear();
-    }
-    if (B.Cost == Best)
-      Near.push_back({&F, std::move(B)});
-  }
+  const std::vector<std::pair<const Form *, FormBinding>> &Near = Found.Near;
   if (Near.empty())
     return;
   const Form &F0 = *Near.front().first;

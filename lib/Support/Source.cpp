@@ -156,14 +156,31 @@ LineCol SourceFile::lineCol(uint32_t Offset) const {
     ++Line;
     LineBegin = P;
   }
+  releaseAround(Checkpoints[K], Offset);
   return {Line, static_cast<unsigned>(Stop - LineBegin) + 1};
 }
 
+void SourceFile::releaseAround(size_t Begin, size_t End) const {
+  // A page fault on a mapped file also maps neighbouring cached pages (the
+  // kernel's fault-around, whole large folios): up to about 2 MiB. Queries
+  // (one or two per diagnostic, mostly in file order) give back the 2 MiB
+  // blocks they leave, so diagnostics scattered over a large file do not
+  // bring it back in, without a system call per query.
+  if (!MapBase)
+    return;
+  constexpr size_t Block = 2 * 1024 * 1024;
+  size_t First = Begin / Block, Last = End / Block;
+  size_t Prev = HotBlocks.exchange(First << 32 | Last);
+  size_t PrevFirst = Prev >> 32, PrevLast = Prev & 0xffffffffu;
+  if (Prev != NoHotBlocks && (PrevFirst != First || PrevLast != Last))
+    releaseRange(PrevFirst * Block, std::min(MapSize, (PrevLast + 1) * Block));
+}
 llvm::StringRef SourceFile::lineText(unsigned Line) const {
   size_t B = lineStart(Line);
   if (B == llvm::StringRef::npos)
     return {};
   size_t E = Text.find('\n', B);
   llvm::StringRef L = Text.slice(B, E == llvm::StringRef::npos ? Text.size() : E + 1);
+  releaseAround(Checkpoints[(Line - 1) / LinesPerCheckpoint], B + L.size());
   return L.rtrim("\r\n");
 }

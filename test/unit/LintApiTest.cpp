@@ -213,6 +213,37 @@ TEST(CheckInstructionTest, DeclarationErrorsHaveNoLocation) {
 }
 
 // Many threads at once must get exactly the single-threaded answer.
+TEST(LintFileTest, RepeatedMistakesGetTheSameDiagnosticsAtTheirOwnPlace) {
+  // The nearest-form search is memoized per qualifier list: the second and
+  // third copies must be diagnosed exactly like the first, at their own
+  // columns, and a different mistake must not reuse the first's answer.
+  std::string Bad1 = "mma.sync.aligned.m16n8k16.row.col.f32.bf16.f16.f32 {%f0,%f1,%f2,%f3}, "
+                     "{%r0,%r1,%r2,%r3}, {%r4,%r5}, {%f4,%f5,%f6,%f7};\n";
+  std::string Bad2 = "mma.sync.aligned.m16n8k16.row.col.f32.f16.bf16.f32 {%f0,%f1,%f2,%f3}, "
+                     "{%r0,%r1,%r2,%r3}, {%r4,%r5}, {%f4,%f5,%f6,%f7};\n";
+  std::string Text = ".version 8.5\n.target sm_90\n.address_size 64\n.entry k() {\n"
+                     ".reg .b32 %r<8>;\n.reg .f32 %f<8>;\n" +
+                     Bad1 + "  " + Bad1 + Bad2 + "    " + Bad1 + "ret;\n}\n";
+  std::vector<Found> D = lint(Text);
+  std::vector<Found> ByLine[12];
+  for (const Found &F : D)
+    if (F.Line < 12)
+      ByLine[F.Line].push_back(F);
+  ASSERT_FALSE(ByLine[7].empty());
+  ASSERT_EQ(ByLine[8].size(), ByLine[7].size());
+  ASSERT_EQ(ByLine[10].size(), ByLine[7].size());
+  for (size_t I = 0; I < ByLine[7].size(); ++I) {
+    EXPECT_EQ(ByLine[8][I].Message, ByLine[7][I].Message);
+    EXPECT_EQ(ByLine[8][I].Rule, ByLine[7][I].Rule);
+    EXPECT_EQ(ByLine[8][I].Col, ByLine[7][I].Col + 2);
+    EXPECT_EQ(ByLine[10][I].Message, ByLine[7][I].Message);
+    EXPECT_EQ(ByLine[10][I].Col, ByLine[7][I].Col + 4);
+  }
+  ASSERT_FALSE(ByLine[9].empty());
+  EXPECT_NE(ByLine[9][0].Message + std::to_string(ByLine[9][0].Col),
+            ByLine[7][0].Message + std::to_string(ByLine[7][0].Col));
+}
+
 TEST(CheckInstructionTest, ThreadSafe) {
   const char *Inputs[] = {
       "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f1,%f2,%f3,%f4}, {%r1,%r2,%r3,%r4}, "
