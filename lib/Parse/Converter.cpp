@@ -752,6 +752,19 @@ bool runParse(const SourceFile &File, ParseSink *Sink, DiagnosticEngine &Diags,
   const bool KeepSectionLines = Built || (Sink && Sink->wantsDataContents());
   Conv.KeepData = KeepSectionLines;
 
+  // The '}' of a module-scope section: the section is complete.
+  auto closeSection = [&](SourceRange R) {
+    Section->Range = Section->Range.cover(R);
+    Section->Body = Keep.copy<Directive>(SectionLines);
+    SectionLines.clear();
+    SectionLines.shrink_to_fit();
+    if (Built)
+      Built->Items.push_back({ItemKind::Directive, Section, nullptr, nullptr});
+    if (Sink)
+      Sink->onDirective(*Section);
+    Section = nullptr;
+  };
+
   // The fast path (FastStatement.h): plain statements of a function body
   // are parsed from the bytes, without ANTLR's lexer or parser. After one,
   // the token stream is left behind (Unsynced) and CharPos says where ANTLR
@@ -770,7 +783,16 @@ bool runParse(const SourceFile &File, ParseSink *Sink, DiagnosticEngine &Diags,
     char C = Text[B];
     uint32_t End = 0;
     Statement S;
-    if (C == '{' || C == '}') {
+    if (Section) {
+      Directive Line;
+      if (C == '}') {
+        closeSection({B, B + 1});
+        End = B + 1;
+      } else if (parsedriver::parseSectionLineAt(File, B, Keep, KeepSectionLines, Line, End)) {
+        if (KeepSectionLines)
+          SectionLines.push_back(Line);
+      }
+    } else if (C == '{' || C == '}') {
       onBrace(C == '{', {B, B + 1});
       End = B + 1;
     } else if (C == '.') {
@@ -815,7 +837,7 @@ bool runParse(const SourceFile &File, ParseSink *Sink, DiagnosticEngine &Diags,
   };
 
   while (!GaveUp) {
-    const bool FastOk = Opts.FastStatements && Depth >= 1 && !Section && Mode == UnitMode::File;
+    const bool FastOk = Opts.FastStatements && (Depth >= 1 || Section) && Mode == UnitMode::File;
     if (Unsynced) {
       size_t P = CharPos;
       if (FastOk && parsedriver::skipSpaceAndComments(Text, P) && P < Text.size()) {
@@ -1021,15 +1043,7 @@ bool runParse(const SourceFile &File, ParseSink *Sink, DiagnosticEngine &Diags,
           SectionLines.push_back(Conv.convertSectionEntry(E));
         }
       } else { // '}'
-        Section->Range = Section->Range.cover(Converter::range(Parsed));
-        Section->Body = Keep.copy<Directive>(SectionLines);
-        SectionLines.clear();
-        SectionLines.shrink_to_fit();
-        if (Built)
-          Built->Items.push_back({ItemKind::Directive, Section, nullptr, nullptr});
-        if (Sink)
-          Sink->onDirective(*Section);
-        Section = nullptr;
+        closeSection(Converter::range(Parsed));
       }
       Parser.getTreeTracker().reset();
       Tokens.discardConsumed();

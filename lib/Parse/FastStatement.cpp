@@ -270,6 +270,110 @@ public:
     return V;
   }
 
+  /// One line of a `.section` body: `.bN value, ...` or `label:`. Values are
+  /// integers, names and directives names (`.debug_abbrev`), each optionally
+  /// `+`/`-` an integer or a name. Toks gets every token, commas included.
+  bool sectionLine(llvm::SmallVectorImpl<llvm::StringRef> &Toks, SourceRange &Whole,
+                   bool &IsLabel) {
+    uint32_t Start = Pos;
+    IsLabel = false;
+    if (peek() != '.') {
+      SourceRange Name, L;
+      if (!label(Name, L))
+        return false;
+      Toks.push_back(File.slice(Name));
+      Whole = L;
+      IsLabel = true;
+      return true;
+    }
+    auto DotName = [&]() {
+      uint32_t B = Pos;
+      if (peek() != '.' || !(isAlpha(peekAt(1)) || peekAt(1) == '_'))
+        return false;
+      Pos += 2;
+      while (isWordChar(peek()) || peek() == '$')
+        ++Pos;
+      if (peek() == ':' || peek() == '.')
+        return false;
+      Toks.push_back(Text.slice(B, Pos));
+      return true;
+    };
+    auto Atom = [&]() {
+      char C = peek();
+      if (C == '.')
+        return DotName();
+      uint32_t B = Pos;
+      if (isDigit(C)) {
+        if (C == '0' && (peekAt(1) == 'x' || peekAt(1) == 'X')) {
+          Pos += 2;
+          if (!isHex(peek()))
+            return false;
+          while (isHex(peek()))
+            ++Pos;
+        } else {
+          while (isDigit(peek()))
+            ++Pos;
+        }
+        if (peek() == 'U')
+          ++Pos;
+      } else if (isAlpha(C) || ((C == '_' || C == '$' || C == '%') &&
+                                (isWordChar(peekAt(1)) || peekAt(1) == '$'))) {
+        Pos += isAlpha(C) ? 1 : 2;
+        while (isWordChar(peek()) || peek() == '$')
+          ++Pos;
+      } else {
+        return false;
+      }
+      if (isWordChar(peek()) || peek() == '.' || peek() == '$' || peek() == ':')
+        return false;
+      Toks.push_back(Text.slice(B, Pos));
+      return true;
+    };
+    if (!DotName())
+      return false;
+    uint32_t LastEnd = Pos;
+    for (;;) {
+      if (!skipSpaceAndComments())
+        return false;
+      if (!Atom())
+        return false;
+      LastEnd = Pos;
+      uint32_t Save = Pos;
+      if (!skipSpaceAndComments())
+        return false;
+      if (peek() == '+' || peek() == '-') {
+        Toks.push_back(Text.slice(Pos, Pos + 1));
+        ++Pos;
+        if (!skipSpaceAndComments() || peek() == '.' || !Atom())
+          return false;
+        LastEnd = Pos;
+        Save = Pos;
+        if (!skipSpaceAndComments())
+          return false;
+      }
+      char C = peek();
+      if (C == ',') {
+        Toks.push_back(Text.slice(Pos, Pos + 1));
+        ++Pos;
+        continue;
+      }
+      // Anything that could continue an expression is the grammar's business.
+      if (C == '+' || C == '-' || C == '*' || C == '/' || C == '%' || C == '<' || C == '>' ||
+          C == '&' || C == '|' || C == '^' || C == '?' || C == '!' || C == '~' || C == '(' ||
+          C == '=' || C == ':' || C == '[')
+        return false;
+      if (C == ';') {
+        Toks.push_back(Text.slice(Pos, Pos + 1));
+        LastEnd = ++Pos;
+      } else {
+        Pos = Save;
+      }
+      break;
+    }
+    Whole = {Start, LastEnd};
+    return true;
+  }
+
   uint32_t pos() const { return Pos; }
   void setPos(uint32_t P) { Pos = P; }
   void skipWhitespace() { skipSpace(); }
@@ -628,6 +732,31 @@ const VarDecl *parseRegDeclAt(const SourceFile &File, uint32_t Begin, ASTContext
   if (V)
     End = P.pos();
   return V;
+}
+
+bool parseSectionLineAt(const SourceFile &File, uint32_t Begin, ASTContext &Ctx, bool Keep,
+                        Directive &Out, uint32_t &End) {
+  FastParser P(File, Ctx, Begin);
+  llvm::SmallVector<llvm::StringRef, 48> Toks;
+  SourceRange Whole;
+  bool IsLabel = false;
+  if (!P.sectionLine(Toks, Whole, IsLabel))
+    return false;
+  End = Whole.End;
+  if (!Keep)
+    return true;
+  Out = Directive();
+  Out.Range = Whole;
+  Out.IsLabel = IsLabel;
+  Out.Name = Toks.front();
+  if (!IsLabel) {
+    if (Toks.back() == ";") {
+      Out.HasSemicolon = true;
+      Toks.pop_back();
+    }
+    Out.Args = Ctx.copy<llvm::StringRef>(llvm::makeArrayRef(Toks).drop_front());
+  }
+  return true;
 }
 
 bool parseLabelAt(const SourceFile &File, uint32_t Begin, SourceRange &Name, uint32_t &End) {

@@ -35,6 +35,12 @@ const Instruction *parseInstructionAt(const SourceFile &File, uint32_t Begin, AS
 const VarDecl *parseRegDeclAt(const SourceFile &File, uint32_t Begin, ASTContext &Ctx,
                               uint32_t &End);
 
+/// One line of a `.section` body at Begin: a data line `.bN v, v, ...` with
+/// plain values, or a label. With Keep, Out is the Directive the converter
+/// builds (tokens in Ctx). End is the offset past the line's last token.
+bool parseSectionLineAt(const SourceFile &File, uint32_t Begin, ASTContext &Ctx, bool Keep,
+                        Directive &Out, uint32_t &End);
+
 /// A label "name:" at Begin: Name is the name's range, End the offset past ':'.
 bool parseLabelAt(const SourceFile &File, uint32_t Begin, SourceRange &Name, uint32_t &End);
 

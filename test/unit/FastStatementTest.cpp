@@ -46,6 +46,10 @@ void dumpDirective(llvm::raw_ostream &OS, const Directive &D) {
   for (llvm::StringRef A : D.Args)
     OS << " '" << A << "'";
   OS << (D.HasSemicolon ? ";" : "") << (D.IsLabel ? ":" : "") << " body" << D.Body.size();
+  for (const Directive &Line : D.Body) {
+    OS << "\n    ";
+    dumpDirective(OS, Line);
+  }
 }
 
 /// Every statement of every function body, with all ranges.
@@ -201,29 +205,18 @@ TEST(FastStatementTest, TestInputsParseAsAntlrDoes) {
   EXPECT_GT(expectSameUnder(std::string(PTXLINT_SOURCE_DIR) + "/examples"), 0u);
 }
 
-TEST(FastStatementTest, MutantsParseAsAntlrDoes) {
-  // Single-byte mutations of a body full of the shapes the fast path takes
-  // (and of ones it must refuse): whatever the damage, both paths must
-  // build the same AST and report the same errors.
-  std::string Body =
-      "\t@%p1 bra $L__BB0_2;\n\tadd.s32 %r1, %r2, -4;\n\tmov.f32 %f1, 0f3F800000;\n"
-      "\tld.global.v4.f32 {%f1, %f2, %f3, %f4}, [%rd1+16];\n\tst.shared.u32 [%r2+-4], %r1;\n"
-      "$L__BB0_1:\n\t.loc 1 23 4, function_name $L__info_string0, inlined_at 1 2 3\n"
-      "\t{ .reg .pred P1; @!P1 bra $L__BB0_1; }\n\tmov.u32 %r1, %tid.x; // c\n"
-      "\t.reg .v2 .b32 %q<3>, t;\n"
-      "\tmma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32 {%f1,%f2,%f3,%f4}, {%r1,%r2}, {%r3}, "
-      "{%f5,%f6,%f7,%f8};\n\tret;\n";
-  std::string Base = std::string(Header) + Body + "}\n";
-  size_t BodyBegin = std::strlen(Header);
+/// Single-byte mutations of Base[From, From + Len): whatever the damage,
+/// both paths must build the same AST and report the same errors.
+void expectSameForMutants(const std::string &Base, size_t From, size_t Len, int Count) {
   const char Alphabet[] = " ,;{}[]+-.:/*0fx%@!\n_$()|\"9aU\t";
   uint32_t Seed = 12345;
   auto Next = [&] {
     Seed = Seed * 1103515245u + 12345u;
     return (Seed >> 8) & 0xFFFFFF;
   };
-  for (int K = 0; K < 6000; ++K) {
+  for (int K = 0; K < Count; ++K) {
     std::string M = Base;
-    size_t At = BodyBegin + Next() % Body.size();
+    size_t At = From + Next() % Len;
     switch (Next() % 3) {
     case 0:
       M[At] = Alphabet[Next() % (sizeof(Alphabet) - 1)];
@@ -237,9 +230,33 @@ TEST(FastStatementTest, MutantsParseAsAntlrDoes) {
     }
     SourceFile F("mutant" + std::to_string(K) + ".ptx", M);
     expectSame(F);
-    if (HasFailure())
-      break; // one mutant is enough to debug
+    if (::testing::Test::HasFailure())
+      return; // one mutant is enough to debug
   }
+}
+
+TEST(FastStatementTest, MutantsParseAsAntlrDoes) {
+  // A body full of the shapes the fast path takes (and of ones it must refuse).
+  std::string Body =
+      "\t@%p1 bra $L__BB0_2;\n\tadd.s32 %r1, %r2, -4;\n\tmov.f32 %f1, 0f3F800000;\n"
+      "\tld.global.v4.f32 {%f1, %f2, %f3, %f4}, [%rd1+16];\n\tst.shared.u32 [%r2+-4], %r1;\n"
+      "$L__BB0_1:\n\t.loc 1 23 4, function_name $L__info_string0, inlined_at 1 2 3\n"
+      "\t{ .reg .pred P1; @!P1 bra $L__BB0_1; }\n\tmov.u32 %r1, %tid.x; // c\n"
+      "\t.reg .v2 .b32 %q<3>, t;\n"
+      "\tmma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32 {%f1,%f2,%f3,%f4}, {%r1,%r2}, {%r3}, "
+      "{%f5,%f6,%f7,%f8};\n\tret;\n";
+  std::string Base = std::string(Header) + Body + "}\n";
+  expectSameForMutants(Base, std::strlen(Header), Body.size(), 6000);
+}
+
+TEST(FastStatementTest, SectionMutantsParseAsAntlrDoes) {
+  std::string Section = "\t.section\t.debug_info\n\t{\n.b32 24\n.b8 2, 0, 0x1f\n"
+                        ".b32 .debug_abbrev\n.b64 $L__func_begin0\n$L__info_string0:\n"
+                        ".b8 95,90,57 // c\n.b32 $L__end-$L__begin\n.b32 .debug_loc+16\n"
+                        ".b8 1;\n.b16 7U\n.b8 1\n, 2\n\t}\n";
+  std::string Base = std::string(Header) + "\tret;\n}\n" + Section;
+  size_t From = Base.size() - Section.size();
+  expectSameForMutants(Base, From, Section.size(), 6000);
 }
 
 } // namespace
