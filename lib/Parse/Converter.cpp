@@ -752,6 +752,21 @@ bool runParse(const SourceFile &File, ParseSink *Sink, DiagnosticEngine &Diags,
   const bool KeepSectionLines = Built || (Sink && Sink->wantsDataContents());
   Conv.KeepData = KeepSectionLines;
 
+  // A function header at module scope: its body follows, or it is a
+  // prototype and ends here.
+  auto beginFunction = [&](Function *F) {
+    if (Built)
+      Built->Items.push_back({ItemKind::Function, nullptr, nullptr, F});
+    if (Sink)
+      Sink->onFunctionBegin(*F);
+    if (F->HasBody) {
+      CurFunc = F;
+      Depth = 1;
+    } else if (Sink) {
+      Sink->onFunctionEnd(*F);
+    }
+  };
+
   // The '}' of a module-scope section: the section is complete.
   auto closeSection = [&](SourceRange R) {
     Section->Range = Section->Range.cover(R);
@@ -783,7 +798,12 @@ bool runParse(const SourceFile &File, ParseSink *Sink, DiagnosticEngine &Diags,
     char C = Text[B];
     uint32_t End = 0;
     Statement S;
-    if (Section) {
+    if (Depth == 0 && !Section) {
+      if (C != '.')
+        return false;
+      if (Function *F = parsedriver::parseFunctionHeaderAt(File, B, Keep, End))
+        beginFunction(F);
+    } else if (Section) {
       Directive Line;
       if (C == '}') {
         closeSection({B, B + 1});
@@ -837,7 +857,7 @@ bool runParse(const SourceFile &File, ParseSink *Sink, DiagnosticEngine &Diags,
   };
 
   while (!GaveUp) {
-    const bool FastOk = Opts.FastStatements && (Depth >= 1 || Section) && Mode == UnitMode::File;
+    const bool FastOk = Opts.FastStatements && Mode == UnitMode::File;
     if (Unsynced) {
       size_t P = CharPos;
       if (FastOk && parsedriver::skipSpaceAndComments(Text, P) && P < Text.size()) {
@@ -1097,17 +1117,7 @@ bool runParse(const SourceFile &File, ParseSink *Sink, DiagnosticEngine &Diags,
           ++Depth;
       } else {
         Conv.Ctx = &Keep;
-        Function *F = Conv.convertFunctionHeader(FH);
-        if (Built)
-          Built->Items.push_back({ItemKind::Function, nullptr, nullptr, F});
-        if (Sink)
-          Sink->onFunctionBegin(*F);
-        if (F->HasBody) {
-          CurFunc = F;
-          Depth = 1;
-        } else if (Sink) {
-          Sink->onFunctionEnd(*F);
-        }
+        beginFunction(Conv.convertFunctionHeader(FH));
       }
     } else if (U->LBRACE()) {
       onBrace(true, Converter::range(U));

@@ -374,6 +374,255 @@ public:
     return true;
   }
 
+  /// A DOTNAME-shaped word at Pos ("." then [a-zA-Z_][a-zA-Z0-9_$]*, no
+  /// "::" part); the word, or empty.
+  llvm::StringRef dotWord() {
+    uint32_t B = Pos;
+    if (peek() != '.' || !(isAlpha(peekAt(1)) || peekAt(1) == '_'))
+      return {};
+    Pos += 2;
+    while (isWordChar(peek()) || peek() == '$')
+      ++Pos;
+    if (peek() == ':' || peek() == '.') {
+      Pos = B;
+      return {};
+    }
+    return Text.slice(B, Pos);
+  }
+
+  /// A plain name at Pos (IDENT without dots); its range, or false.
+  bool plainName(SourceRange &R) {
+    uint32_t B = Pos;
+    char C = peek();
+    if (isAlpha(C))
+      ++Pos;
+    else if ((C == '_' || C == '$' || C == '%') && (isWordChar(peekAt(1)) || peekAt(1) == '$'))
+      Pos += 2;
+    else
+      return false;
+    while (isWordChar(peek()) || peek() == '$')
+      ++Pos;
+    if (peek() == '.' || peek() == ':') {
+      Pos = B;
+      return false;
+    }
+    R = {B, Pos};
+    return true;
+  }
+
+  /// A decimal integer token at Pos (no leading 0 unless "0", no suffix).
+  bool decimal(SourceRange &R) {
+    uint32_t B = Pos;
+    while (isDigit(peek()))
+      ++Pos;
+    if (Pos == B || (Pos - B > 1 && Text[B] == '0') || isWordChar(peek()) || peek() == '.' ||
+        peek() == '$') {
+      Pos = B;
+      return false;
+    }
+    R = {B, Pos};
+    return true;
+  }
+
+  /// `( paramDecl, ... )`: `.param`/`.reg`, attributes, a name, `[N]`s.
+  bool paramList(llvm::SmallVectorImpl<VarDecl> &Out) {
+    if (peek() != '(')
+      return false;
+    ++Pos;
+    if (!skipSpaceAndComments())
+      return false;
+    if (peek() == ')') {
+      ++Pos;
+      return true;
+    }
+    for (;;) {
+      VarDecl V;
+      uint32_t B = Pos;
+      llvm::StringRef Space = dotWord();
+      if (Space != ".param" && Space != ".reg")
+        return false;
+      V.StateSpace = Space;
+      llvm::SmallVector<llvm::StringRef, 6> Attrs;
+      for (;;) {
+        if (!skipSpaceAndComments())
+          return false;
+        if (peek() == '.') {
+          llvm::StringRef A = dotWord();
+          if (A.empty())
+            return false;
+          static const char *const NotAttrs[] = {".version", ".target",  ".address_size", ".entry",
+                                                 ".func",    ".section", ".file",         ".loc",
+                                                 ".reg",     ".sreg",    ".tex",          ".extern",
+                                                 ".visible", ".weak",    ".common"};
+          for (const char *K : NotAttrs)
+            if (A == K)
+              return false;
+          Attrs.push_back(A);
+        } else if (isDigit(peek())) {
+          SourceRange N;
+          if (!decimal(N))
+            return false;
+          Attrs.push_back(File.slice(N));
+        } else {
+          break;
+        }
+      }
+      Declarator D;
+      SourceRange Name;
+      if (!plainName(Name))
+        return false;
+      D.Name = File.slice(Name);
+      D.Range = Name;
+      llvm::SmallVector<llvm::StringRef, 6> Suffix;
+      for (;;) {
+        uint32_t Save = Pos;
+        if (!skipSpaceAndComments())
+          return false;
+        if (peek() != '[') {
+          Pos = Save;
+          break;
+        }
+        ++Pos;
+        Suffix.push_back("[");
+        if (!skipSpaceAndComments())
+          return false;
+        SourceRange N;
+        if (decimal(N)) {
+          Suffix.push_back(File.slice(N));
+          if (!skipSpaceAndComments())
+            return false;
+        }
+        if (peek() != ']')
+          return false;
+        ++Pos;
+        Suffix.push_back("]");
+        D.Range.End = Pos;
+      }
+      D.ArraySuffix = Ctx.copy<llvm::StringRef>(Suffix);
+      V.Attrs = Ctx.copy<llvm::StringRef>(Attrs);
+      V.Declarators = Ctx.copy<Declarator>({D});
+      V.Range = {B, D.Range.End};
+      Out.push_back(V);
+      if (!skipSpaceAndComments())
+        return false;
+      if (peek() == ',') {
+        ++Pos;
+        if (!skipSpaceAndComments())
+          return false;
+        continue;
+      }
+      if (peek() != ')')
+        return false;
+      ++Pos;
+      return true;
+    }
+  }
+
+  /// `[linkage] .entry|.func [(returns)] name [(params)] [.attr N, ...]* {|;`
+  Function *functionHeader() {
+    uint32_t Start = Pos;
+    auto *F = Ctx.create<Function>();
+    llvm::SmallVector<llvm::StringRef, 2> Prefix;
+    llvm::StringRef Kind;
+    for (;;) {
+      llvm::StringRef W = dotWord();
+      if (W == ".visible" || W == ".extern" || W == ".weak" || W == ".common") {
+        Prefix.push_back(W);
+      } else if (W == ".entry" || W == ".func") {
+        Kind = W;
+        break;
+      } else {
+        return nullptr;
+      }
+      char C = peek();
+      if (!(C == ' ' || C == '\t' || C == '\n' || C == '\r'))
+        return nullptr;
+      if (!skipSpaceAndComments())
+        return nullptr;
+    }
+    F->Prefix = Ctx.copy<llvm::StringRef>(Prefix);
+    F->Kind = Kind;
+    if (!skipSpaceAndComments())
+      return nullptr;
+    llvm::SmallVector<VarDecl, 2> Returns, Params;
+    if (peek() == '(') {
+      if (!paramList(Returns))
+        return nullptr;
+      F->HasReturnList = true;
+      if (!skipSpaceAndComments())
+        return nullptr;
+    }
+    SourceRange Name;
+    if (!plainName(Name))
+      return nullptr;
+    F->Name = File.slice(Name);
+    F->NameRange = Name;
+    if (!skipSpaceAndComments())
+      return nullptr;
+    if (peek() == '(') {
+      if (!paramList(Params))
+        return nullptr;
+      F->HasParamList = true;
+      if (!skipSpaceAndComments())
+        return nullptr;
+    }
+    F->Returns = Ctx.copy<VarDecl>(Returns);
+    F->Params = Ctx.copy<VarDecl>(Params);
+    llvm::SmallVector<Directive, 4> Attrs;
+    while (peek() == '.') {
+      Directive D;
+      uint32_t B = Pos;
+      D.Name = dotWord();
+      if (D.Name.empty())
+        return nullptr;
+      static const char *const Keywords[] = {
+          ".version", ".target", ".address_size", ".entry",   ".func",   ".section", ".file",
+          ".loc",     ".reg",    ".sreg",         ".param",   ".shared", ".global",  ".const",
+          ".local",   ".tex",    ".extern",       ".visible", ".weak",   ".common"};
+      for (const char *K : Keywords)
+        if (D.Name == K)
+          return nullptr; // a token of its own: the grammar's business
+      D.Range = {B, Pos};
+      llvm::SmallVector<llvm::StringRef, 6> Args;
+      if (!skipSpaceAndComments())
+        return nullptr;
+      SourceRange N;
+      if (decimal(N)) {
+        Args.push_back(File.slice(N));
+        D.Range.End = N.End;
+        for (;;) {
+          uint32_t Save = Pos;
+          if (!skipSpaceAndComments())
+            return nullptr;
+          if (peek() != ',') {
+            Pos = Save;
+            break;
+          }
+          ++Pos;
+          Args.push_back(",");
+          if (!skipSpaceAndComments() || !decimal(N))
+            return nullptr;
+          Args.push_back(File.slice(N));
+          D.Range.End = N.End;
+        }
+        if (!skipSpaceAndComments())
+          return nullptr;
+      } else if (isDigit(peek()) || peek() == '"' || peek() == '-') {
+        return nullptr;
+      }
+      D.Args = Ctx.copy<llvm::StringRef>(Args);
+      Attrs.push_back(D);
+    }
+    F->Attributes = Ctx.copy<Directive>(Attrs);
+    if (peek() == '{')
+      F->HasBody = true;
+    else if (peek() != ';')
+      return nullptr;
+    ++Pos;
+    F->Range = {Start, Pos};
+    return F;
+  }
+
   uint32_t pos() const { return Pos; }
   void setPos(uint32_t P) { Pos = P; }
   void skipWhitespace() { skipSpace(); }
@@ -757,6 +1006,15 @@ bool parseSectionLineAt(const SourceFile &File, uint32_t Begin, ASTContext &Ctx,
     Out.Args = Ctx.copy<llvm::StringRef>(llvm::makeArrayRef(Toks).drop_front());
   }
   return true;
+}
+
+Function *parseFunctionHeaderAt(const SourceFile &File, uint32_t Begin, ASTContext &Ctx,
+                                uint32_t &End) {
+  FastParser P(File, Ctx, Begin);
+  Function *F = P.functionHeader();
+  if (F)
+    End = P.pos();
+  return F;
 }
 
 bool parseLabelAt(const SourceFile &File, uint32_t Begin, SourceRange &Name, uint32_t &End) {

@@ -41,6 +41,11 @@ const VarDecl *parseRegDeclAt(const SourceFile &File, uint32_t Begin, ASTContext
 bool parseSectionLineAt(const SourceFile &File, uint32_t Begin, ASTContext &Ctx, bool Keep,
                         Directive &Out, uint32_t &End);
 
+/// A function header at Begin (module scope), through its `{` or `;`: the
+/// Function the converter builds, in Ctx. End is the offset past `{`/`;`.
+Function *parseFunctionHeaderAt(const SourceFile &File, uint32_t Begin, ASTContext &Ctx,
+                                uint32_t &End);
+
 /// A label "name:" at Begin: Name is the name's range, End the offset past ':'.
 bool parseLabelAt(const SourceFile &File, uint32_t Begin, SourceRange &Name, uint32_t &End);
 

@@ -52,6 +52,26 @@ void dumpDirective(llvm::raw_ostream &OS, const Directive &D) {
   }
 }
 
+void dumpVarDecl(llvm::raw_ostream &OS, const VarDecl &V) {
+  OS << "var";
+  dumpRange(OS, V.Range);
+  for (llvm::StringRef P : V.Prefix)
+    OS << " pre'" << P << "'";
+  OS << " " << V.StateSpace;
+  for (llvm::StringRef A : V.Attrs)
+    OS << " attr'" << A << "'";
+  for (const Declarator &D : V.Declarators) {
+    OS << " decl'" << D.Name << "'";
+    dumpRange(OS, D.Range);
+    OS << "<" << D.RangeCount << ">";
+    for (llvm::StringRef T : D.ArraySuffix)
+      OS << " '" << T << "'";
+    OS << (D.HasInit ? " =" : "");
+    for (llvm::StringRef T : D.Init)
+      OS << " '" << T << "'";
+  }
+}
+
 /// Every statement of every function body, with all ranges.
 std::string dump(const Module &M) {
   std::string S;
@@ -61,11 +81,30 @@ std::string dump(const Module &M) {
       dumpDirective(OS, *It.Dir);
       OS << "\n";
     }
+    if (It.Var) {
+      dumpVarDecl(OS, *It.Var);
+      OS << "\n";
+    }
     if (!It.Func)
       continue;
-    OS << "func " << It.Func->Name;
-    dumpRange(OS, It.Func->Range);
-    OS << "\n";
+    const Function &Fn = *It.Func;
+    OS << "func " << Fn.Kind << " " << Fn.Name;
+    dumpRange(OS, Fn.Range);
+    dumpRange(OS, Fn.NameRange);
+    for (llvm::StringRef P : Fn.Prefix)
+      OS << " pre'" << P << "'";
+    OS << (Fn.HasReturnList ? " R(" : " (");
+    for (const VarDecl &V : Fn.Returns)
+      dumpVarDecl(OS, V);
+    OS << (Fn.HasParamList ? ") P(" : ") (");
+    for (const VarDecl &V : Fn.Params)
+      dumpVarDecl(OS, V);
+    OS << ")";
+    for (const Directive &A : Fn.Attributes) {
+      OS << " ";
+      dumpDirective(OS, A);
+    }
+    OS << (Fn.HasBody ? " {" : " ;") << "\n";
     for (const Statement *St : It.Func->Body) {
       OS << "  stmt" << static_cast<int>(St->Kind);
       dumpRange(OS, St->Range);
@@ -88,8 +127,10 @@ std::string dump(const Module &M) {
         OS << " ";
         dumpDirective(OS, *St->Dir);
       }
-      if (St->Var)
-        OS << " var";
+      if (St->Var) {
+        OS << " ";
+        dumpVarDecl(OS, *St->Var);
+      }
       OS << "\n";
     }
   }
@@ -247,6 +288,20 @@ TEST(FastStatementTest, MutantsParseAsAntlrDoes) {
       "{%f5,%f6,%f7,%f8};\n\tret;\n";
   std::string Base = std::string(Header) + Body + "}\n";
   expectSameForMutants(Base, std::strlen(Header), Body.size(), 6000);
+}
+
+TEST(FastStatementTest, HeaderMutantsParseAsAntlrDoes) {
+  std::string Headers =
+      ".visible .func  (.param .align 4 .b8 func_retval0[4]) f(\n\t.param .b64 f_param_0,\n"
+      "\t.param .u32 f_param_1[]\n)\n{\n\tret;\n}\n"
+      ".extern .func (.param .b32 r) vprintf(.param .b64 a, .param .b64 b);\n"
+      ".weak .entry e(.param .u64 .ptr .global .align 8 p) .maxntid 128, 1, 1 .minnctapersm 2\n"
+      "{\n\tret;\n}\n.entry g() .noreturn .explicitcluster { ret; }\n"
+      ".func h /* c */ ( .reg .b32 x ) ;\n.entry i(.param .u8 q[2][3]) .reqntid 0x10 { ret; }\n";
+  std::string Base = ".version 8.5\n.target sm_90a\n.address_size 64\n" + Headers;
+  SourceFile F("headers.ptx", Base);
+  expectSame(F);
+  expectSameForMutants(Base, Base.size() - Headers.size(), Headers.size(), 6000);
 }
 
 TEST(FastStatementTest, SectionMutantsParseAsAntlrDoes) {
