@@ -277,10 +277,6 @@ std::string canonicalText(const Instruction &I, const Form &F, const FormBinding
   return S;
 }
 
-std::string describeSlotValues(const Form &F, unsigned Slot) {
-  return joinValues(F.Quals[Slot].Values);
-}
-
 } // namespace
 
 //===----------------------------------------------------------------------===//
