@@ -23,6 +23,18 @@ bool isDigit(char C) { return C >= '0' && C <= '9'; }
 bool isWordChar(char C) { return isAlpha(C) || isDigit(C) || C == '_'; }
 bool isHex(char C) { return isDigit(C) || (C >= 'a' && C <= 'f') || (C >= 'A' && C <= 'F'); }
 
+/// Directive words that PTXLexer.g4 makes tokens of their own (not DOTNAME).
+bool isKeyword(llvm::StringRef W) {
+  static const char *const Keywords[] = {
+      ".version", ".target", ".address_size", ".entry",   ".func",   ".section", ".file",
+      ".loc",     ".reg",    ".sreg",         ".param",   ".shared", ".global",  ".const",
+      ".local",   ".tex",    ".extern",       ".visible", ".weak",   ".common"};
+  for (const char *K : Keywords)
+    if (W == K)
+      return true;
+  return false;
+}
+
 class FastParser {
 public:
   FastParser(const SourceFile &File, ASTContext &Ctx, uint32_t Begin)
@@ -293,7 +305,7 @@ public:
       Pos += 2;
       while (isWordChar(peek()) || peek() == '$')
         ++Pos;
-      if (peek() == ':' || peek() == '.')
+      if (peek() == ':' || peek() == '.' || isKeyword(Text.slice(B, Pos)))
         return false;
       Toks.push_back(Text.slice(B, Pos));
       return true;

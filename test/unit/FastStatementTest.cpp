@@ -19,6 +19,8 @@
 
 #include "gtest/gtest.h"
 
+#include <algorithm>
+#include <cstdlib>
 #include <cstring>
 
 using namespace ptxlint;
@@ -239,6 +241,101 @@ TEST(FastStatementTest, CorpusParsesAsAntlrDoes) {
   EXPECT_GT(expectSameUnder(Dir), 10u);
 }
 
+TEST(FastStatementTest, SplicedCorpusParsesAsAntlrDoes) {
+  // Structural damage: pieces of PTX syntax inserted, spans copied from
+  // elsewhere in the file (a .loc or a .reg line landing in a section ...),
+  // cuts and truncations, 300 deterministic mutants of small corpus files.
+  std::string Dir = PTXLINT_CORPUS_DIR;
+  if (Dir.empty() || !llvm::sys::fs::is_directory(Dir))
+    GTEST_SKIP() << "no corpus directory";
+  std::vector<std::string> Texts;
+  std::error_code EC;
+  for (llvm::sys::fs::recursive_directory_iterator It(Dir, EC), E; It != E && !EC;
+       It.increment(EC)) {
+    uint64_t Size = 0;
+    if (llvm::sys::path::extension(It->path()) != ".ptx" ||
+        llvm::sys::fs::file_size(It->path(), Size) || Size > 120000)
+      continue;
+    if (auto Buf = llvm::MemoryBuffer::getFile(It->path()))
+      Texts.push_back((*Buf)->getBuffer().str());
+  }
+  ASSERT_FALSE(Texts.empty());
+  std::sort(Texts.begin(), Texts.end());
+  const char *Pieces[] = {"{",
+                          "}",
+                          ";",
+                          ",",
+                          "=",
+                          "{1,2,3}",
+                          ".section .debug_info {",
+                          ".b8 1,2",
+                          "\n",
+                          "/*",
+                          "*/",
+                          "//",
+                          ".loc 1 2 3",
+                          ", inlined_at 1 2 3",
+                          "$L:",
+                          ".reg .b32 %r<4>;",
+                          "0f3F800000",
+                          "-",
+                          "@%p1 ",
+                          "[%r1+4]",
+                          "(",
+                          ")",
+                          ".entry k(",
+                          ".param .b32 p",
+                          ".maxntid 1, 2",
+                          "ret;",
+                          ".global",
+                          ".loc",
+                          "0x",
+                          "\t"};
+  uint32_t Seed = 777;
+  auto Next = [&] {
+    Seed = Seed * 1103515245u + 12345u;
+    return (Seed >> 8) & 0xFFFFFF;
+  };
+  for (int K = 0; K < 300; ++K) {
+    std::string M = Texts[K % Texts.size()];
+    for (unsigned Ops = 1 + Next() % 4; Ops; --Ops) {
+      if (M.empty())
+        break;
+      size_t At = Next() % M.size();
+      switch (Next() % 4) {
+      case 0:
+        M.insert(At, Pieces[Next() % (sizeof(Pieces) / sizeof(Pieces[0]))]);
+        break;
+      case 1: {
+        size_t From = Next() % M.size();
+        M.insert(At, M.substr(From, 1 + Next() % 400));
+        break;
+      }
+      case 2:
+        M.erase(At, 1 + Next() % 64);
+        break;
+      default:
+        if (Next() % 4 == 0)
+          M.resize(At);
+        break;
+      }
+    }
+    SourceFile F("splice" + std::to_string(K) + ".ptx", M);
+    expectSame(F);
+    if (::testing::Test::HasFailure())
+      return;
+  }
+}
+
+TEST(FastStatementTest, ExtraDirectoryParsesAsAntlrDoes) {
+  // More PTX to compare on, without adding it to the repository:
+  // PTXLINT_FAST_EXTRA_DIR=/path/to/ptx ptxlint-unittests --gtest_filter=FastStatement*
+  const char *Dir = std::getenv("PTXLINT_FAST_EXTRA_DIR");
+  if (!Dir || !*Dir)
+    GTEST_SKIP() << "PTXLINT_FAST_EXTRA_DIR is not set";
+  EXPECT_GT(expectSameUnder(Dir), 0u);
+}
+
 TEST(FastStatementTest, TestInputsParseAsAntlrDoes) {
   // The lit tests' inputs (Triton-style code, syntax errors, sections ...)
   // and the examples.
@@ -305,6 +402,14 @@ TEST(FastStatementTest, HeaderMutantsParseAsAntlrDoes) {
 }
 
 TEST(FastStatementTest, SectionMutantsParseAsAntlrDoes) {
+  // Keywords are tokens of their own, not DOTNAMEs: `.loc`, `.global` in a
+  // section are errors for the grammar, and so must they be for the fast path.
+  SourceFile Keywords("kw.ptx",
+                      std::string(Header) +
+                          "\tret;\n}\n\t.section .debug_info\n\t{\n"
+                          ".b8 1\n.loc 1 42 0\n.b32 .global\n.reg .b32 x;\n.b64 .debug_loc\n"
+                          ".version 7.0\n.b8 2\n\t}\n");
+  expectSame(Keywords);
   std::string Section = "\t.section\t.debug_info\n\t{\n.b32 24\n.b8 2, 0, 0x1f\n"
                         ".b32 .debug_abbrev\n.b64 $L__func_begin0\n$L__info_string0:\n"
                         ".b8 95,90,57 // c\n.b32 $L__end-$L__begin\n.b32 .debug_loc+16\n"
