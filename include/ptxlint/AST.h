@@ -1,8 +1,8 @@
 //===- AST.h - ptx-lint's own syntax tree -----------------------*- C++ -*-===//
 //
 // The AST that checks, the emitter and the harness generator work on. ANTLR
-// never appears here: lib/Parse/Converter.cpp is the only code that sees a
-// parse tree. Nodes are small, arena-allocated and immutable once built; all
+// never appears here: lib/Parse/Converter.cpp is the only code that reads a
+// parse tree (lib/Parse/AntlrConverter.h keeps ANTLR inside lib/Parse). Nodes are small, arena-allocated and immutable once built; all
 // text is a StringRef into the SourceFile (or into the ASTContext arena for
 // nodes built by code), so a token's range is recovered from its pointer.
 //

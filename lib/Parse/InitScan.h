@@ -2,7 +2,7 @@
 //
 // `.global .b8 tab[300000] = {1, 2, 3, ...};` is one statement, and ANTLR
 // would hold a token and four parse-tree nodes for every value: about 300x
-// the input in memory. The lexer (Converter.cpp) instead hands a large brace
+// the input in memory. The lexer (AntlrConverter.h) instead hands a large brace
 // list that is in a plain subset of the initializer syntax to the parser as
 // one INIT_LIST token, after this scanner has checked it. Anything outside
 // the subset is left to the grammar, which reports its errors as usual.

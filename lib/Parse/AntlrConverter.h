@@ -1,0 +1,281 @@
+//===- AntlrConverter.h - ANTLR glue: bytes, tokens, parse trees -*- C++ -*-===//
+//
+// Internal to lib/Parse, and the only header that includes ANTLR's: the
+// generated parser is seen by Converter.cpp (parse tree to AST) and
+// ParseDriver.cpp (the streaming driver), and by nothing else. No ANTLR type
+// appears in include/ptxlint or in the AST.
+//
+// Speed: the input is read as bytes in place (no UTF-32 copy), whitespace and
+// comments never become tokens, and large plain initializers become a single
+// token (InitScan.h).
+//
+//===----------------------------------------------------------------------===//
+#ifndef PTXLINT_LIB_PARSE_ANTLRCONVERTER_H
+#define PTXLINT_LIB_PARSE_ANTLRCONVERTER_H
+
+#include "Parse/InitScan.h"
+#include "ptxlint/AST.h"
+#include "ptxlint/Source.h"
+
+#include "PTXLexer.h"
+#include "PTXParser.h"
+#include "antlr4-runtime.h"
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <string>
+
+namespace ptxlint {
+namespace parsedriver {
+
+using namespace ptxlint_antlr;
+using antlr4::Token;
+using llvm::StringRef;
+
+//===----------------------------------------------------------------------===//
+// Input: the file's bytes, read in place.
+//===----------------------------------------------------------------------===//
+class ByteCharStream : public antlr4::CharStream {
+public:
+  ByteCharStream(StringRef Data, std::string Name) : Data(Data), Name(std::move(Name)) {}
+  void consume() override {
+    if (P < Data.size())
+      ++P;
+  }
+  size_t LA(ssize_t I) override {
+    ssize_t Pos = I > 0 ? static_cast<ssize_t>(P) + I - 1 : static_cast<ssize_t>(P) + I;
+    if (I == 0 || Pos < 0 || Pos >= static_cast<ssize_t>(Data.size()))
+      return Token::EOF;
+    return static_cast<unsigned char>(Data[Pos]);
+  }
+  ssize_t mark() override { return -1; }
+  void release(ssize_t) override {}
+  size_t index() override { return P; }
+  void seek(size_t I) override { P = std::min(I, Data.size()); }
+  size_t size() override { return Data.size(); }
+  std::string getSourceName() const override { return Name; }
+  std::string getText(const antlr4::misc::Interval &I) override {
+    if (I.a < 0 || I.b < I.a || static_cast<size_t>(I.a) >= Data.size())
+      return "";
+    size_t End = std::min(static_cast<size_t>(I.b) + 1, Data.size());
+    return Data.slice(I.a, End).str();
+  }
+  std::string toString() const override { return Data.str(); }
+
+private:
+  StringRef Data;
+  std::string Name;
+  size_t P = 0;
+};
+
+/// A token stream that can drop the tokens of finished units.
+/// The lexer, plus one thing: a large brace list after '=' in the plain
+/// subset of InitScan.h becomes one INIT_LIST token, so the parser never
+/// holds a token and a tree node per value of a big data table.
+class FoldingLexer : public PTXLexer {
+public:
+  FoldingLexer(antlr4::CharStream *In, StringRef Buf, size_t MinFold)
+      : PTXLexer(In), Buf(Buf), MinFold(MinFold) {}
+
+  std::unique_ptr<Token> nextToken() override {
+    std::unique_ptr<Token> T = PTXLexer::nextToken();
+    size_t Type = T->getType();
+    bool AfterEq = PrevWasEq;
+    PrevWasEq = Type == PTXLexer::EQ;
+    if (Type != PTXLexer::LBRACE || !AfterEq || !MinFold)
+      return T;
+    size_t B = T->getStartIndex();
+    size_t E = parsedriver::scanSimpleInitializer(Buf, B);
+    if (!E || E - B < MinFold)
+      return T;
+    auto L = std::make_unique<antlr4::CommonToken>(
+        std::make_pair<antlr4::TokenSource *, antlr4::CharStream *>(this, getInputStream()),
+        PTXLexer::INIT_LIST, Token::DEFAULT_CHANNEL, B, E - 1);
+    L->setLine(T->getLine());
+    L->setCharPositionInLine(T->getCharPositionInLine());
+    // Go on lexing after the list, with the line and column it ends at.
+    StringRef List = Buf.slice(B, E);
+    size_t Newlines = List.count('\n');
+    size_t LastNL = List.rfind('\n');
+    setLine(T->getLine() + Newlines);
+    setCharPositionInLine(LastNL == StringRef::npos ? T->getCharPositionInLine() + List.size()
+                                                    : List.size() - LastNL - 1);
+    getInputStream()->seek(E);
+    return L;
+  }
+
+  /// The tokens before a skip (StreamingTokenStream::skipTo) are forgotten.
+  void forgetPrevious() { PrevWasEq = false; }
+
+private:
+  StringRef Buf;
+  size_t MinFold;
+  bool PrevWasEq = false;
+};
+
+class StreamingTokenStream : public antlr4::CommonTokenStream {
+public:
+  using antlr4::CommonTokenStream::CommonTokenStream;
+  /// Frees every token before the current one. Only between units.
+  void discardConsumed() {
+    if (_p < 4096 || _p > _tokens.size())
+      return;
+    _tokens.erase(_tokens.begin(), _tokens.begin() + _p);
+    _p = 0;
+  }
+
+  /// Drops the current token and any lookahead: the fast path has parsed
+  /// the statement they belong to (resumeAt goes on from there).
+  void dropLookahead() {
+    _tokens.erase(_tokens.begin() + _p, _tokens.end());
+    _fetchedEOF = false;
+  }
+
+  /// Goes on lexing at byte Pos, at the given line and column.
+  void resumeAt(size_t Pos, size_t Line, size_t Col, FoldingLexer &Lexer) {
+    dropLookahead();
+    Lexer.getInputStream()->seek(Pos);
+    Lexer.setLine(Line);
+    Lexer.setCharPositionInLine(Col);
+    Lexer.forgetPrevious();
+    sync(_p); // CommonTokenStream::LT assumes the token at _p exists
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Conversion helpers
+//===----------------------------------------------------------------------===//
+
+//===----------------------------------------------------------------------===//
+// Conversion: parse tree to AST (bodies in Converter.cpp)
+//===----------------------------------------------------------------------===//
+class Converter {
+public:
+  Converter(const SourceFile &File) : File(File), Buf(File.text()) {}
+
+  ASTContext *Ctx = nullptr; // where nodes go (set per unit by the driver)
+
+  /// Whether data contents (initializer tokens) are wanted in full.
+  bool KeepData = true;
+
+  StringRef text(Token *T) const {
+    if (!T || T->getType() == Token::EOF)
+      return {};
+    size_t B = T->getStartIndex(), E = T->getStopIndex();
+    if (B >= Buf.size() || E < B)
+      return {};
+    return Buf.slice(B, std::min(E + 1, Buf.size()));
+  }
+
+  StringRef text(antlr4::tree::TerminalNode *N) const {
+    return N ? text(N->getSymbol()) : StringRef();
+  }
+
+  static SourceRange range(Token *T) {
+    if (!T || T->getType() == Token::EOF)
+      return {};
+    return {static_cast<uint32_t>(T->getStartIndex()),
+            static_cast<uint32_t>(T->getStopIndex() + 1)};
+  }
+
+  static SourceRange range(antlr4::ParserRuleContext *C) {
+    if (!C || !C->start)
+      return {};
+    Token *Stop = C->stop ? C->stop : C->start;
+    if (Stop->getType() == Token::EOF || Stop->getStopIndex() + 1 < C->start->getStartIndex())
+      Stop = C->start;
+    return {static_cast<uint32_t>(C->start->getStartIndex()),
+            static_cast<uint32_t>(Stop->getStopIndex() + 1)};
+  }
+
+  StringRef slice(antlr4::ParserRuleContext *C) const { return File.slice(range(C)); }
+
+  /// Every terminal below T, in order.
+  void collectTokens(antlr4::tree::ParseTree *T, llvm::SmallVectorImpl<StringRef> &Out) const;
+
+  llvm::ArrayRef<StringRef> tokensOf(antlr4::tree::ParseTree *T) const;
+
+  /// An expression as one string without whitespace or comments.
+  StringRef normalizedText(antlr4::tree::ParseTree *T) const;
+
+  static bool parseInteger(StringRef Lit, int64_t &Out);
+
+  static double parseFloatLiteral(StringRef Lit);
+
+  //===--------------------------------------------------------------------===//
+  // Operands
+  //===--------------------------------------------------------------------===//
+  Operand convertNumber(PTXParser::NumberContext *N, bool Negate, SourceRange R);
+
+  /// Classifies an expression operand: a name, `_`, a (negated) number, or a
+  /// general expression kept as text.
+  Operand convertExpr(PTXParser::ExprContext *E);
+
+  /// [base], [base+imm], [base-imm], [base+-imm], [imm], [a, b, ...].
+  Operand convertAddress(PTXParser::AddressOperandContext *A);
+
+  /// {a, b, ...} or (a, b, ...): a node whose elements are operands.
+  Operand convertGroup(OperandKind Kind, antlr4::ParserRuleContext *C,
+                       const std::vector<PTXParser::OperandContext *> &Subs);
+
+  Operand convertOperand(PTXParser::OperandContext *O);
+
+  //===--------------------------------------------------------------------===//
+  // Statements and declarations
+  //===--------------------------------------------------------------------===//
+  Instruction *convertInstruction(PTXParser::InstructionContext *C);
+
+  Declarator convertDeclarator(PTXParser::DeclaratorContext *D);
+
+  template <typename AttrRange>
+  void fillDecl(VarDecl &V, PTXParser::StateSpaceContext *SS, const AttrRange &Attrs) {
+    V.StateSpace = text(SS->getStart());
+    llvm::SmallVector<StringRef, 8> Toks;
+    for (auto *A : Attrs)
+      Toks.push_back(text(A->getStart()));
+    V.Attrs = Ctx->copy<StringRef>(Toks);
+  }
+
+  VarDecl *convertVarDecl(PTXParser::VarDeclContext *C);
+
+  llvm::ArrayRef<VarDecl> convertParams(PTXParser::ParamListContext *L);
+
+  Function *convertFunctionHeader(PTXParser::FunctionHeaderContext *C);
+
+  /// Any directive: name + argument tokens (minus a final ';').
+  Directive *convertDirectiveTokens(antlr4::ParserRuleContext *C);
+
+  /// `.section name {`: the directive, its Body still empty.
+  Directive *convertSectionBegin(PTXParser::SectionBeginContext *C);
+
+  /// One line of a section: ".b8 1, 2" or a label "L:".
+  Directive convertSectionEntry(PTXParser::SectionEntryContext *E);
+
+  /// A whole section parsed as one unit (inside a function body, where it
+  /// is an error; at module scope the driver streams it line by line).
+  Directive *convertSection(PTXParser::SectionDirectiveContext *C);
+
+  StringRef text(antlr4::tree::ParseTree *T) const {
+    if (auto *N = dynamic_cast<antlr4::tree::TerminalNode *>(T))
+      return text(N);
+    if (auto *C = dynamic_cast<antlr4::ParserRuleContext *>(T))
+      return slice(C);
+    return {};
+  }
+
+private:
+  const SourceFile &File;
+
+  StringRef Buf;
+};
+
+/// Friendly names for token types in "expected ..." messages.
+std::string tokenDisplayName(const antlr4::dfa::Vocabulary &Voc, size_t Type);
+/// "'foo'", "end of file", "invalid character 0x01" for an offending token.
+std::string describeToken(Token *T, StringRef Text);
+
+} // namespace parsedriver
+} // namespace ptxlint
+
+#endif // PTXLINT_LIB_PARSE_ANTLRCONVERTER_H

@@ -1,0 +1,560 @@
+//===- FastDeclarations.cpp - ANTLR-free parse of plain declarations -----===//
+//
+// Function headers, `.reg` declarations, `.loc` and the lines of a
+// `.section`, read straight from the bytes (FastStatement.h). Each builds the
+// node lib/Parse/Converter.cpp would build, or gives up.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Parse/FastCursor.h"
+#include "Parse/FastStatement.h"
+
+#include "llvm/ADT/SmallVector.h"
+
+namespace ptxlint {
+namespace parsedriver {
+
+using namespace fast;
+
+namespace {
+
+class DeclParser : public Cursor {
+public:
+  using Cursor::Cursor;
+
+  /// `.loc F L C` with optional `, function_name sym[+N]` and
+  /// `, inlined_at F L C` attributes (locDirective in the grammar). Args are
+  /// the tokens after `.loc`, commas included, as the converter keeps them.
+  bool loc(llvm::SmallVectorImpl<llvm::StringRef> &Args, SourceRange &Whole) {
+    uint32_t Start = Pos;
+    if (!Text.substr(Pos).startswith(".loc"))
+      return false;
+    Pos += 4;
+    if (!(peek() == ' ' || peek() == '\t'))
+      return false;
+    uint32_t LastEnd = Pos;
+    auto Number = [&]() {
+      skipSpace();
+      uint32_t B = Pos;
+      while (isDigit(peek()))
+        ++Pos;
+      if (Pos == B || isWordChar(peek()) || peek() == '.' || peek() == '$')
+        return false;
+      Args.push_back(Text.slice(B, Pos));
+      LastEnd = Pos;
+      return true;
+    };
+    for (int K = 0; K < 3; ++K)
+      if (!Number())
+        return false;
+    for (;;) {
+      uint32_t Save = Pos;
+      // The lexer skips comments too: one could stand before a ','.
+      if (!skipSpaceAndComments())
+        return false;
+      if (peek() != ',') {
+        Pos = Save;
+        break;
+      }
+      Args.push_back(Text.slice(Pos, Pos + 1));
+      ++Pos;
+      skipSpace();
+      SourceRange Attr;
+      if (!isAlpha(peek()) || !lexIdent(Attr))
+        return false;
+      Args.push_back(File.slice(Attr));
+      LastEnd = Attr.End;
+      skipSpace();
+      if (isDigit(peek())) { // inlined_at F L C: INT+
+        for (;;) {
+          if (!Number())
+            return false;
+          uint32_t S2 = Pos;
+          skipSpace();
+          bool More = isDigit(peek());
+          Pos = S2;
+          if (!More)
+            break;
+        }
+        continue;
+      }
+      SourceRange Sym; // function_name sym [+ N]
+      char C = peek();
+      if (!(isAlpha(C) || C == '$' || C == '%' || C == '_') || !lexIdent(Sym))
+        return false;
+      Args.push_back(File.slice(Sym));
+      LastEnd = Sym.End;
+      uint32_t S3 = Pos;
+      skipSpace();
+      if (peek() == '+') {
+        Args.push_back(Text.slice(Pos, Pos + 1));
+        ++Pos;
+        if (!Number())
+          return false;
+      } else {
+        Pos = S3;
+      }
+    }
+    Whole = {Start, LastEnd};
+    return true;
+  }
+
+  /// `.reg .attr... name[<N>], ...;` (a register declaration in a body).
+  const VarDecl *regDecl() {
+    uint32_t Start = Pos;
+    if (!Text.substr(Pos).startswith(".reg") || isWordChar(peekAt(4)) || peekAt(4) == '$')
+      return nullptr;
+    llvm::StringRef Space = Text.slice(Pos, Pos + 4);
+    Pos += 4;
+    llvm::SmallVector<llvm::StringRef, 4> Attrs;
+    for (;;) {
+      skipSpace();
+      if (peek() != '.')
+        break;
+      uint32_t B = Pos++;
+      if (!(isAlpha(peek()) || peek() == '_'))
+        return nullptr;
+      while (isWordChar(peek()) || peek() == '$')
+        ++Pos;
+      if (peek() == ':' || peek() == '.')
+        return nullptr; // '::' parts, or something else: the grammar's business
+      llvm::StringRef A = Text.slice(B, Pos);
+      // Keywords are tokens of their own (PTXLexer.g4).
+      static const char *const Keywords[] = {
+          ".version", ".target", ".address_size", ".entry",   ".func",   ".section", ".file",
+          ".loc",     ".reg",    ".sreg",         ".param",   ".shared", ".global",  ".const",
+          ".local",   ".tex",    ".extern",       ".visible", ".weak",   ".common"};
+      for (const char *K : Keywords)
+        if (A == K)
+          return nullptr;
+      Attrs.push_back(A);
+    }
+    if (Attrs.empty())
+      return nullptr;
+    llvm::SmallVector<Declarator, 4> Decls;
+    for (;;) {
+      skipSpace();
+      Declarator D;
+      uint32_t B = Pos;
+      char C = peek();
+      if (isAlpha(C)) {
+        ++Pos;
+      } else if ((C == '_' || C == '$' || C == '%') &&
+                 (isWordChar(peekAt(1)) || peekAt(1) == '$')) {
+        Pos += 2;
+      } else {
+        return nullptr;
+      }
+      while (isWordChar(peek()) || peek() == '$')
+        ++Pos;
+      if (peek() == '.' || peek() == ':')
+        return nullptr;
+      D.Name = Text.slice(B, Pos);
+      D.Range = {B, Pos};
+      uint32_t AfterName = Pos;
+      skipSpace();
+      if (peek() == '<') {
+        ++Pos;
+        skipSpace();
+        uint32_t NB = Pos;
+        while (isDigit(peek()))
+          ++Pos;
+        llvm::StringRef Digits = Text.slice(NB, Pos);
+        uint64_t N = 0;
+        if (Digits.empty() || (Digits.size() > 1 && Digits[0] == '0') ||
+            Digits.getAsInteger(10, N) || isWordChar(peek()) || peek() == '.')
+          return nullptr;
+        skipSpace();
+        if (peek() != '>')
+          return nullptr;
+        ++Pos;
+        D.RangeCount = static_cast<int64_t>(N);
+        D.Range = {B, Pos};
+      } else {
+        Pos = AfterName;
+        skipSpace();
+      }
+      Decls.push_back(D);
+      if (peek() == ',') {
+        ++Pos;
+        continue;
+      }
+      break;
+    }
+    if (peek() != ';')
+      return nullptr;
+    ++Pos;
+    auto *V = Ctx.create<VarDecl>();
+    V->Range = {Start, Pos};
+    V->StateSpace = Space;
+    V->Attrs = Ctx.copy<llvm::StringRef>(Attrs);
+    V->Declarators = Ctx.copy<Declarator>(Decls);
+    return V;
+  }
+
+  /// One line of a `.section` body: `.bN value, ...` or `label:`. Values are
+  /// integers, names and directives names (`.debug_abbrev`), each optionally
+  /// `+`/`-` an integer or a name. Toks gets every token, commas included.
+  bool sectionLine(llvm::SmallVectorImpl<llvm::StringRef> &Toks, SourceRange &Whole,
+                   bool &IsLabel) {
+    uint32_t Start = Pos;
+    IsLabel = false;
+    if (peek() != '.') {
+      SourceRange Name, L;
+      if (!label(Name, L))
+        return false;
+      Toks.push_back(File.slice(Name));
+      Whole = L;
+      IsLabel = true;
+      return true;
+    }
+    auto DotName = [&]() {
+      uint32_t B = Pos;
+      if (peek() != '.' || !(isAlpha(peekAt(1)) || peekAt(1) == '_'))
+        return false;
+      Pos += 2;
+      while (isWordChar(peek()) || peek() == '$')
+        ++Pos;
+      if (peek() == ':' || peek() == '.' || isKeyword(Text.slice(B, Pos)))
+        return false;
+      Toks.push_back(Text.slice(B, Pos));
+      return true;
+    };
+    auto Atom = [&]() {
+      char C = peek();
+      if (C == '.')
+        return DotName();
+      uint32_t B = Pos;
+      if (isDigit(C)) {
+        if (C == '0' && (peekAt(1) == 'x' || peekAt(1) == 'X')) {
+          Pos += 2;
+          if (!isHex(peek()))
+            return false;
+          while (isHex(peek()))
+            ++Pos;
+        } else {
+          while (isDigit(peek()))
+            ++Pos;
+        }
+        if (peek() == 'U')
+          ++Pos;
+      } else if (isAlpha(C) || ((C == '_' || C == '$' || C == '%') &&
+                                (isWordChar(peekAt(1)) || peekAt(1) == '$'))) {
+        Pos += isAlpha(C) ? 1 : 2;
+        while (isWordChar(peek()) || peek() == '$')
+          ++Pos;
+      } else {
+        return false;
+      }
+      if (isWordChar(peek()) || peek() == '.' || peek() == '$' || peek() == ':')
+        return false;
+      Toks.push_back(Text.slice(B, Pos));
+      return true;
+    };
+    if (!DotName())
+      return false;
+    uint32_t LastEnd = Pos;
+    for (;;) {
+      if (!skipSpaceAndComments())
+        return false;
+      if (!Atom())
+        return false;
+      LastEnd = Pos;
+      uint32_t Save = Pos;
+      if (!skipSpaceAndComments())
+        return false;
+      if (peek() == '+' || peek() == '-') {
+        Toks.push_back(Text.slice(Pos, Pos + 1));
+        ++Pos;
+        if (!skipSpaceAndComments() || peek() == '.' || !Atom())
+          return false;
+        LastEnd = Pos;
+        Save = Pos;
+        if (!skipSpaceAndComments())
+          return false;
+      }
+      char C = peek();
+      if (C == ',') {
+        Toks.push_back(Text.slice(Pos, Pos + 1));
+        ++Pos;
+        continue;
+      }
+      // Anything that could continue an expression is the grammar's business.
+      if (C == '+' || C == '-' || C == '*' || C == '/' || C == '%' || C == '<' || C == '>' ||
+          C == '&' || C == '|' || C == '^' || C == '?' || C == '!' || C == '~' || C == '(' ||
+          C == '=' || C == ':' || C == '[')
+        return false;
+      if (C == ';') {
+        Toks.push_back(Text.slice(Pos, Pos + 1));
+        LastEnd = ++Pos;
+      } else {
+        Pos = Save;
+      }
+      break;
+    }
+    Whole = {Start, LastEnd};
+    return true;
+  }
+
+  /// `( paramDecl, ... )`: `.param`/`.reg`, attributes, a name, `[N]`s.
+  bool paramList(llvm::SmallVectorImpl<VarDecl> &Out) {
+    if (peek() != '(')
+      return false;
+    ++Pos;
+    if (!skipSpaceAndComments())
+      return false;
+    if (peek() == ')') {
+      ++Pos;
+      return true;
+    }
+    for (;;) {
+      VarDecl V;
+      uint32_t B = Pos;
+      llvm::StringRef Space = dotWord();
+      if (Space != ".param" && Space != ".reg")
+        return false;
+      V.StateSpace = Space;
+      llvm::SmallVector<llvm::StringRef, 6> Attrs;
+      for (;;) {
+        if (!skipSpaceAndComments())
+          return false;
+        if (peek() == '.') {
+          llvm::StringRef A = dotWord();
+          if (A.empty())
+            return false;
+          static const char *const NotAttrs[] = {".version", ".target",  ".address_size", ".entry",
+                                                 ".func",    ".section", ".file",         ".loc",
+                                                 ".reg",     ".sreg",    ".tex",          ".extern",
+                                                 ".visible", ".weak",    ".common"};
+          for (const char *K : NotAttrs)
+            if (A == K)
+              return false;
+          Attrs.push_back(A);
+        } else if (isDigit(peek())) {
+          SourceRange N;
+          if (!decimal(N))
+            return false;
+          Attrs.push_back(File.slice(N));
+        } else {
+          break;
+        }
+      }
+      Declarator D;
+      SourceRange Name;
+      if (!plainName(Name))
+        return false;
+      D.Name = File.slice(Name);
+      D.Range = Name;
+      llvm::SmallVector<llvm::StringRef, 6> Suffix;
+      for (;;) {
+        uint32_t Save = Pos;
+        if (!skipSpaceAndComments())
+          return false;
+        if (peek() != '[') {
+          Pos = Save;
+          break;
+        }
+        ++Pos;
+        Suffix.push_back("[");
+        if (!skipSpaceAndComments())
+          return false;
+        SourceRange N;
+        if (decimal(N)) {
+          Suffix.push_back(File.slice(N));
+          if (!skipSpaceAndComments())
+            return false;
+        }
+        if (peek() != ']')
+          return false;
+        ++Pos;
+        Suffix.push_back("]");
+        D.Range.End = Pos;
+      }
+      D.ArraySuffix = Ctx.copy<llvm::StringRef>(Suffix);
+      V.Attrs = Ctx.copy<llvm::StringRef>(Attrs);
+      V.Declarators = Ctx.copy<Declarator>({D});
+      V.Range = {B, D.Range.End};
+      Out.push_back(V);
+      if (!skipSpaceAndComments())
+        return false;
+      if (peek() == ',') {
+        ++Pos;
+        if (!skipSpaceAndComments())
+          return false;
+        continue;
+      }
+      if (peek() != ')')
+        return false;
+      ++Pos;
+      return true;
+    }
+  }
+
+  /// `[linkage] .entry|.func [(returns)] name [(params)] [.attr N, ...]* {|;`
+  Function *functionHeader() {
+    uint32_t Start = Pos;
+    auto *F = Ctx.create<Function>();
+    llvm::SmallVector<llvm::StringRef, 2> Prefix;
+    llvm::StringRef Kind;
+    for (;;) {
+      llvm::StringRef W = dotWord();
+      if (W == ".visible" || W == ".extern" || W == ".weak" || W == ".common") {
+        Prefix.push_back(W);
+      } else if (W == ".entry" || W == ".func") {
+        Kind = W;
+        break;
+      } else {
+        return nullptr;
+      }
+      char C = peek();
+      if (!(C == ' ' || C == '\t' || C == '\n' || C == '\r'))
+        return nullptr;
+      if (!skipSpaceAndComments())
+        return nullptr;
+    }
+    F->Prefix = Ctx.copy<llvm::StringRef>(Prefix);
+    F->Kind = Kind;
+    if (!skipSpaceAndComments())
+      return nullptr;
+    llvm::SmallVector<VarDecl, 2> Returns, Params;
+    if (peek() == '(') {
+      if (!paramList(Returns))
+        return nullptr;
+      F->HasReturnList = true;
+      if (!skipSpaceAndComments())
+        return nullptr;
+    }
+    SourceRange Name;
+    if (!plainName(Name))
+      return nullptr;
+    F->Name = File.slice(Name);
+    F->NameRange = Name;
+    if (!skipSpaceAndComments())
+      return nullptr;
+    if (peek() == '(') {
+      if (!paramList(Params))
+        return nullptr;
+      F->HasParamList = true;
+      if (!skipSpaceAndComments())
+        return nullptr;
+    }
+    F->Returns = Ctx.copy<VarDecl>(Returns);
+    F->Params = Ctx.copy<VarDecl>(Params);
+    llvm::SmallVector<Directive, 4> Attrs;
+    while (peek() == '.') {
+      Directive D;
+      uint32_t B = Pos;
+      D.Name = dotWord();
+      if (D.Name.empty())
+        return nullptr;
+      static const char *const Keywords[] = {
+          ".version", ".target", ".address_size", ".entry",   ".func",   ".section", ".file",
+          ".loc",     ".reg",    ".sreg",         ".param",   ".shared", ".global",  ".const",
+          ".local",   ".tex",    ".extern",       ".visible", ".weak",   ".common"};
+      for (const char *K : Keywords)
+        if (D.Name == K)
+          return nullptr; // a token of its own: the grammar's business
+      D.Range = {B, Pos};
+      llvm::SmallVector<llvm::StringRef, 6> Args;
+      if (!skipSpaceAndComments())
+        return nullptr;
+      SourceRange N;
+      if (decimal(N)) {
+        Args.push_back(File.slice(N));
+        D.Range.End = N.End;
+        for (;;) {
+          uint32_t Save = Pos;
+          if (!skipSpaceAndComments())
+            return nullptr;
+          if (peek() != ',') {
+            Pos = Save;
+            break;
+          }
+          ++Pos;
+          Args.push_back(",");
+          if (!skipSpaceAndComments() || !decimal(N))
+            return nullptr;
+          Args.push_back(File.slice(N));
+          D.Range.End = N.End;
+        }
+        if (!skipSpaceAndComments())
+          return nullptr;
+      } else if (isDigit(peek()) || peek() == '"' || peek() == '-') {
+        return nullptr;
+      }
+      D.Args = Ctx.copy<llvm::StringRef>(Args);
+      Attrs.push_back(D);
+    }
+    F->Attributes = Ctx.copy<Directive>(Attrs);
+    if (peek() == '{')
+      F->HasBody = true;
+    else if (peek() != ';')
+      return nullptr;
+    ++Pos;
+    F->Range = {Start, Pos};
+    return F;
+  }
+};
+
+} // namespace
+
+const VarDecl *parseRegDeclAt(const SourceFile &File, uint32_t Begin, ASTContext &Ctx,
+                              uint32_t &End) {
+  DeclParser P(File, Ctx, Begin);
+  const VarDecl *V = P.regDecl();
+  if (V)
+    End = P.pos();
+  return V;
+}
+
+bool parseSectionLineAt(const SourceFile &File, uint32_t Begin, ASTContext &Ctx, bool Keep,
+                        Directive &Out, uint32_t &End) {
+  DeclParser P(File, Ctx, Begin);
+  llvm::SmallVector<llvm::StringRef, 48> Toks;
+  SourceRange Whole;
+  bool IsLabel = false;
+  if (!P.sectionLine(Toks, Whole, IsLabel))
+    return false;
+  End = Whole.End;
+  if (!Keep)
+    return true;
+  Out = Directive();
+  Out.Range = Whole;
+  Out.IsLabel = IsLabel;
+  Out.Name = Toks.front();
+  if (!IsLabel) {
+    if (Toks.back() == ";") {
+      Out.HasSemicolon = true;
+      Toks.pop_back();
+    }
+    Out.Args = Ctx.copy<llvm::StringRef>(llvm::makeArrayRef(Toks).drop_front());
+  }
+  return true;
+}
+
+Function *parseFunctionHeaderAt(const SourceFile &File, uint32_t Begin, ASTContext &Ctx,
+                                uint32_t &End) {
+  DeclParser P(File, Ctx, Begin);
+  Function *F = P.functionHeader();
+  if (F)
+    End = P.pos();
+  return F;
+}
+
+const Directive *parseLocAt(const SourceFile &File, uint32_t Begin, ASTContext &Ctx,
+                            uint32_t &End) {
+  DeclParser P(File, Ctx, Begin);
+  llvm::SmallVector<llvm::StringRef, 3> Args;
+  SourceRange Whole;
+  if (!P.loc(Args, Whole))
+    return nullptr;
+  auto *D = Ctx.create<Directive>();
+  D->Range = Whole;
+  D->Name = File.slice({Whole.Begin, Whole.Begin + 4});
+  D->Args = Ctx.copy<llvm::StringRef>(Args);
+  End = Whole.End;
+  return D;
+}
+
+} // namespace parsedriver
+} // namespace ptxlint
