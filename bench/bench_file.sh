@@ -25,15 +25,21 @@ files=("$work/large_sm90.ptx" "$work/large_nvcc_lineinfo_sm80.ptx" "$work/large_
        "$corpus/nvcc/gemm_mma_pipeline__sm_90a__G.ptx"
        "$corpus/nvcc/gemm_mma_pipeline__sm_80__lineinfo.ptx")
 
-# best-of-N wall time (seconds) and the peak RSS (KiB) of one run
+# best-of-N wall time (seconds, timed around the child by Python's
+# perf_counter: /usr/bin/time rounds to 10 ms) and the peak RSS (KiB, from
+# /usr/bin/time -f %M) of the last run
 measure() {
-  local best=999999 peak=0 t m
+  local best=999999 peak=0 t
   for _ in $(seq "$runs"); do
-    /usr/bin/time -f "%e %M" -o "$work/time" "$@" > /dev/null 2>&1 || true
-    read -r t m < "$work/time"
+    t=$(python3 -c '
+import subprocess, sys, time
+t = time.perf_counter()
+subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+print(time.perf_counter() - t)' "$@")
     best=$(python3 -c "print(min($best, $t))")
-    peak=$m
   done
+  /usr/bin/time -f "%M" -o "$work/time" "$@" > /dev/null 2>&1 || true
+  read -r peak < "$work/time"
   echo "$best $peak"
 }
 
