@@ -141,7 +141,7 @@ protected:
     char After = peek();
     if (!(After == '\0' || After == ' ' || After == '\t' || After == '\r' || After == '\n' ||
           After == '\f' || After == ',' || After == ';' || After == '}' || After == ']' ||
-          After == '+' || After == '-' || After == '{' || After == '['))
+          After == '+' || After == '-' || After == '{' || After == '[' || After == ')'))
       return false;
     R = {B, Pos};
     return true;

@@ -11,6 +11,8 @@
 
 #include "llvm/ADT/SmallVector.h"
 
+#include <cstring>
+
 namespace ptxlint {
 namespace parsedriver {
 
@@ -102,13 +104,28 @@ public:
   /// `.reg .attr... name[<N>], ...;` (a register declaration in a body).
   const VarDecl *regDecl() {
     uint32_t Start = Pos;
-    if (!Text.substr(Pos).startswith(".reg") || isWordChar(peekAt(4)) || peekAt(4) == '$')
+    llvm::StringRef Space;
+    for (const char *S : {".reg", ".param", ".local", ".shared"}) {
+      size_t N = std::strlen(S);
+      if (Text.substr(Pos).startswith(S) && !isWordChar(peekAt(N)) && peekAt(N) != '$' &&
+          peekAt(N) != ':' && peekAt(N) != '.') {
+        Space = Text.slice(Pos, Pos + N);
+        break;
+      }
+    }
+    if (Space.empty())
       return nullptr;
-    llvm::StringRef Space = Text.slice(Pos, Pos + 4);
-    Pos += 4;
+    Pos += static_cast<uint32_t>(Space.size());
     llvm::SmallVector<llvm::StringRef, 4> Attrs;
     for (;;) {
       skipSpace();
+      if (isDigit(peek())) { // .align 16
+        SourceRange N;
+        if (!decimal(N))
+          return nullptr;
+        Attrs.push_back(File.slice(N));
+        continue;
+      }
       if (peek() != '.')
         break;
       uint32_t B = Pos++;
@@ -119,14 +136,11 @@ public:
       if (peek() == ':' || peek() == '.')
         return nullptr; // '::' parts, or something else: the grammar's business
       llvm::StringRef A = Text.slice(B, Pos);
-      // Keywords are tokens of their own (PTXLexer.g4).
-      static const char *const Keywords[] = {
-          ".version", ".target", ".address_size", ".entry",   ".func",   ".section", ".file",
-          ".loc",     ".reg",    ".sreg",         ".param",   ".shared", ".global",  ".const",
-          ".local",   ".tex",    ".extern",       ".visible", ".weak",   ".common"};
-      for (const char *K : Keywords)
-        if (A == K)
-          return nullptr;
+      // Keywords are tokens of their own (PTXLexer.g4); a declaration takes
+      // only these five of them as attributes (declAttribute).
+      if (isKeyword(A) && A != ".global" && A != ".shared" && A != ".const" && A != ".local" &&
+          A != ".param")
+        return nullptr;
       Attrs.push_back(A);
     }
     if (Attrs.empty())
@@ -174,6 +188,24 @@ public:
         Pos = AfterName;
         skipSpace();
       }
+      llvm::SmallVector<llvm::StringRef, 4> Suffix; // [N] or []
+      while (peek() == '[') {
+        ++Pos;
+        Suffix.push_back("[");
+        skipSpace();
+        SourceRange N;
+        if (decimal(N)) {
+          Suffix.push_back(File.slice(N));
+          skipSpace();
+        }
+        if (peek() != ']')
+          return nullptr;
+        ++Pos;
+        Suffix.push_back("]");
+        D.Range.End = Pos;
+        skipSpace();
+      }
+      D.ArraySuffix = Ctx.copy<llvm::StringRef>(Suffix);
       Decls.push_back(D);
       if (peek() == ',') {
         ++Pos;

@@ -248,6 +248,33 @@ private:
       O.Elements = Ctx.copy<Operand>(Elems);
       return true;
     }
+    if (C == '(') { // call's return and argument lists: (a, b), ()
+      uint32_t B = Pos++;
+      skipSpace();
+      llvm::SmallVector<Operand, 8> Elems;
+      if (peek() != ')') {
+        for (;;) {
+          Operand E;
+          if (!parseOperand(E))
+            return false;
+          Elems.push_back(E);
+          skipSpace();
+          if (peek() == ',') {
+            ++Pos;
+            skipSpace();
+            continue;
+          }
+          break;
+        }
+      }
+      if (peek() != ')')
+        return false;
+      ++Pos;
+      O.Kind = OperandKind::List;
+      O.Range = {B, Pos};
+      O.Elements = Ctx.copy<Operand>(Elems);
+      return true;
+    }
     if (C == '[')
       return parseAddress(O);
     if (C == '!') {
@@ -267,7 +294,7 @@ private:
     // Expressions (a+b, a|b, f(x)) are not in the subset.
     skipSpace();
     char After = peek();
-    return After == ',' || After == ';' || After == '}' || After == ']';
+    return After == ',' || After == ';' || After == '}' || After == ']' || After == ')';
   }
 
   /// [name], [name+int], [name-int], [int] (convertAddress).

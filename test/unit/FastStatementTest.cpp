@@ -204,6 +204,16 @@ TEST(FastStatementTest, EdgeCasesParseAsAntlrDoes) {
       "\t.reg .b32 a , b<3> ;\n\t.reg .global .b32 g;\n\t.reg .f16x2 h;\n\t.reg .b32 %n<0>;\n"
       "\t.reg .b32 %big<99999999999999999999>;\n\t.reg .b32 %d.x;\n\t.reg .b32 k<2 >, m< 3>;\n"
       "\t.reg.b32 z;\n\t.reg .b32 u = 1;\n\t.reg .b32 w[4];\n\t.reg .b32 %e<4>\n\tret;\n",
+      // Other declarations in a body, and call sequences.
+      "\t.param .b64 param0;\n\t.param .align 8 .b8 param1[16];\n\t.local .align 4 .b8 "
+      "__local_depot0[32];\n"
+      "\t.shared .align 16 .b8 smem[1024], t2[2][ 3 ];\n\t.shared .b32 s[];\n\t.param .b32 r = 5;\n"
+      "\t.param .b32 q[0x10];\n\t.local .global .b32 lg;\n\t.shared::cta .b32 sc;\n\t.param .b32 "
+      "p<4>;\n"
+      "\tcall.uni (retval0), vprintf, (param0, param1);\n\tcall.uni vprintf, (param0);\n"
+      "\tcall (_), f, ();\n\tcall.uni (retval0), vprintf, ( param0 , param1 ) ;\n"
+      "\tcall f, (1, -2, 0f3F800000);\n\tcall f, ((1));\n\tcall f, (a+1);\n\tcall f, (p0 p1);\n"
+      "\tcall f, (p0,);\n\tcall.uni (retval0), vprintf, (param0, param1), proto;\n\tret;\n",
       // Scopes and errors inside a body.
       "\t{\n\t.reg .b32 t;\n\tmov.b32 t, 1;\n\t}\n\tadd.s32 %r1, %r2 %r3;\n\tmov.u32 %r1, ;\n"
       "\tret\n\tret;\n",
@@ -376,7 +386,7 @@ TEST(FastStatementTest, MutantsParseAsAntlrDoes) {
       "\tld.global.v4.f32 {%f1, %f2, %f3, %f4}, [%rd1+16];\n\tst.shared.u32 [%r2+-4], %r1;\n"
       "$L__BB0_1:\n\t.loc 1 23 4, function_name $L__info_string0, inlined_at 1 2 3\n"
       "\t{ .reg .pred P1; @!P1 bra $L__BB0_1; }\n\tmov.u32 %r1, %tid.x; // c\n"
-      "\t.reg .v2 .b32 %q<3>, t;\n"
+      "\t.reg .v2 .b32 %q<3>, t;\n\t.param .align 8 .b8 pa[16];\n\tcall.uni (rv), f, (pa, %r1);\n"
       "\tmma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32 {%f1,%f2,%f3,%f4}, {%r1,%r2}, {%r3}, "
       "{%f5,%f6,%f7,%f8};\n\tret;\n";
   std::string Base = std::string(Header) + Body + "}\n";

@@ -383,6 +383,8 @@ TEST(FastInstructionTest, AgreesWithParserOnShapes) {
       "mov.u32 %r1, 0x1FU;",
       "mov.f32 %f1, 0f3F800000;",
       "mov.f32 %f1, -0fBF800000;",
+      "call (%r1), f, (%r2);",
+      "call.uni f, ();",
       "mov.f64 %fd1, 0d3FF0000000000000;",
       "mov.u32 %r1, 017;",
       "mov.u32 %r1, 0b101;",
@@ -420,7 +422,7 @@ TEST(FastInstructionTest, DeclinesOutsideItsSubset) {
       "mov.u32 %r1, foo+8;",             // expression
       "ld.global.b32 %r1, [%rd1+-4];",   //
       "ld.global.b32 %r1, [%rd1+%rd2];", //
-      "call (%r1), f, (%r2);",           // lists
+      "call (%r1), f, (%r2+1);",         // expressions in lists
       "mov.u32 %r1, 08;",                // bad octal
       "mov.u32 %r1, 99999999999999999999999;",
       "mov.b32 %r1, \xc3\xa9;", // non-ASCII
