@@ -2,9 +2,9 @@
 //
 // The AST that checks, the emitter and the harness generator work on. ANTLR
 // never appears here: lib/Parse/Converter.cpp is the only code that reads a
-// parse tree (lib/Parse/AntlrConverter.h keeps ANTLR inside lib/Parse). Nodes are small, arena-allocated and immutable once built; all
-// text is a StringRef into the SourceFile (or into the ASTContext arena for
-// nodes built by code), so a token's range is recovered from its pointer.
+// parse tree (lib/Parse/AntlrConverter.h keeps ANTLR inside lib/Parse). Nodes are small,
+// arena-allocated and immutable once built; all text is a StringRef into the SourceFile (or into
+// the ASTContext arena for nodes built by code), so a token's range is recovered from its pointer.
 //
 // Instructions are generic: opcode + ordered qualifier list + operands. The
 // matrix checks interpret them against the spec tables in lib/Spec.
@@ -87,9 +87,7 @@ struct Operand {
   llvm::ArrayRef<Operand> Elements;
 
   bool isRegisterLike() const { return Kind == OperandKind::Name; }
-  bool isImmediate() const {
-    return Kind == OperandKind::IntImm || Kind == OperandKind::FloatImm;
-  }
+  bool isImmediate() const { return Kind == OperandKind::IntImm || Kind == OperandKind::FloatImm; }
 };
 
 //===----------------------------------------------------------------------===//
@@ -101,8 +99,8 @@ struct Operand {
 using Qualifier = llvm::StringRef;
 
 struct Instruction {
-  SourceRange Range;      ///< from the guard (or opcode) to the ';'
-  llvm::StringRef Guard;  ///< "%p" in "@%p" / "@!%p" (empty when unguarded)
+  SourceRange Range;     ///< from the guard (or opcode) to the ';'
+  llvm::StringRef Guard; ///< "%p" in "@%p" / "@!%p" (empty when unguarded)
   bool GuardNegated = false;
   SourceRange GuardRange; ///< the whole "@!%p"
   llvm::StringRef Opcode; ///< "mma", "wmma", "ld" (no qualifiers)
@@ -132,7 +130,7 @@ struct Directive {
 struct Declarator {
   SourceRange Range;
   llvm::StringRef Name;
-  int64_t RangeCount = -1; ///< %r<100>: 100
+  int64_t RangeCount = -1;                     ///< %r<100>: 100
   llvm::ArrayRef<llvm::StringRef> ArraySuffix; ///< "[", "16", "]", "[", "]" as written
   llvm::ArrayRef<llvm::StringRef> Init;        ///< tokens after '=' (excluded)
   bool HasInit = false;
@@ -157,7 +155,7 @@ struct VarDecl {
 
 enum class StmtKind : uint8_t {
   Instruction,
-  Label,      ///< `name:`
+  Label, ///< `name:`
   VarDecl,
   Directive,  ///< in-body directives: .loc, .pragma, .callprototype, .branchtargets, ...
   ScopeBegin, ///< `{`
@@ -174,9 +172,9 @@ struct Statement {
 };
 
 struct Function {
-  SourceRange Range;       ///< the header (and body, in a built Module)
+  SourceRange Range;                      ///< the header (and body, in a built Module)
   llvm::ArrayRef<llvm::StringRef> Prefix; ///< ".visible", ".extern", ".weak", ...
-  llvm::StringRef Kind;    ///< ".entry" or ".func"
+  llvm::StringRef Kind;                   ///< ".entry" or ".func"
   llvm::ArrayRef<VarDecl> Returns;
   bool HasReturnList = false;
   llvm::StringRef Name;

@@ -37,8 +37,8 @@ struct PtxVersion {
 
 /// One architecture target: sm_90 (Suffix 0), sm_90a ('a'), sm_100f ('f').
 struct Target {
-  unsigned Sm = 0;  ///< 90, 100, 120 ...
-  char Suffix = 0;  ///< 0, 'a' or 'f'
+  unsigned Sm = 0; ///< 90, 100, 120 ...
+  char Suffix = 0; ///< 0, 'a' or 'f'
   bool isValid() const { return Sm != 0; }
   bool isArchSpecific() const { return Suffix == 'a'; }
   bool isFamily() const { return Suffix == 'f'; }
@@ -50,11 +50,11 @@ struct Target {
 
 /// A row of the known-target table.
 struct TargetInfo {
-  const char *Name;       ///< "sm_90a"
+  const char *Name; ///< "sm_90a"
   Target T;
-  PtxVersion Introduced;  ///< first PTX ISA version that accepts it
-  PtxVersion Removed;     ///< invalid when never removed/renamed
-  const char *RenamedTo;  ///< e.g. sm_101a -> sm_110a (or null)
+  PtxVersion Introduced; ///< first PTX ISA version that accepts it
+  PtxVersion Removed;    ///< invalid when never removed/renamed
+  const char *RenamedTo; ///< e.g. sm_101a -> sm_110a (or null)
   /// The version the PTX ISA release notes give when ptxas (CUDA 13.0)
   /// accepts the target earlier than documented (sm_70: 6.0, sm_88: 9.0);
   /// invalid when the two agree. Below Introduced is an error; between

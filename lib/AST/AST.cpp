@@ -94,7 +94,8 @@ struct Eq {
   bool operator()(const Declarator &A, const Declarator &B) {
     if (A.Name != B.Name || A.RangeCount != B.RangeCount || A.HasInit != B.HasInit)
       return fail("declarator '" + A.Name.str() + "' vs '" + B.Name.str() + "'");
-    return list(A.ArraySuffix, B.ArraySuffix, "array suffix") && list(A.Init, B.Init, "initializer");
+    return list(A.ArraySuffix, B.ArraySuffix, "array suffix") &&
+           list(A.Init, B.Init, "initializer");
   }
   bool operator()(const VarDecl &A, const VarDecl &B) {
     return (*this)(A.StateSpace, B.StateSpace) && list(A.Prefix, B.Prefix, "linkage") &&
@@ -129,8 +130,9 @@ struct Eq {
     if (A.HasBody != B.HasBody || A.HasReturnList != B.HasReturnList ||
         A.HasParamList != B.HasParamList)
       return fail("function '" + A.Name.str() + "' shape differs");
-    if (!((*this)(A.Name, B.Name) && (*this)(A.Kind, B.Kind) && list(A.Prefix, B.Prefix, "linkage") &&
-          list(A.Returns, B.Returns, "return list") && list(A.Params, B.Params, "parameters") &&
+    if (!((*this)(A.Name, B.Name) && (*this)(A.Kind, B.Kind) &&
+          list(A.Prefix, B.Prefix, "linkage") && list(A.Returns, B.Returns, "return list") &&
+          list(A.Params, B.Params, "parameters") &&
           list(A.Attributes, B.Attributes, "function attributes")))
       return false;
     if (A.Body.size() != B.Body.size())

@@ -22,7 +22,7 @@ namespace check {
 
 /// What a declaration says about one register name.
 struct RegisterInfo {
-  llvm::StringRef Type;    ///< ".b32", ".f16x2", ".pred" ...
+  llvm::StringRef Type; ///< ".b32", ".f16x2", ".pred" ...
   unsigned VectorWidth = 1;
   llvm::StringRef StateSpace; ///< ".reg" (or ".param", ".shared"... for other symbols)
   SourceRange DeclRange;
@@ -57,10 +57,10 @@ private:
 struct CheckContext {
   const SourceFile &File;
   DiagnosticEngine &Diags;
-  PtxVersion Version;          ///< effective (override or .version); invalid if unknown
-  Target Tgt;                  ///< effective (override or the last .target entry, as ptxas); invalid if unknown
-  SourceRange VersionRange;    ///< where .version is written (may be invalid)
-  SourceRange TargetRange;     ///< where .target is written (may be invalid)
+  PtxVersion Version; ///< effective (override or .version); invalid if unknown
+  Target Tgt; ///< effective (override or the last .target entry, as ptxas); invalid if unknown
+  SourceRange VersionRange; ///< where .version is written (may be invalid)
+  SourceRange TargetRange;  ///< where .target is written (may be invalid)
   const SymbolTable &Syms;
   /// Single-instruction mode without declarations: undeclared names are
   /// taken to be registers of an acceptable type.
@@ -73,11 +73,11 @@ struct CheckContext {
 using FamilyCheck = void (*)(const Instruction &I, CheckContext &Ctx);
 
 // The family checks (one file each). Each reports through Ctx.Diags.
-void checkWmma(const Instruction &I, CheckContext &Ctx);     // CheckWmma.cpp
-void checkMma(const Instruction &I, CheckContext &Ctx);      // CheckMma.cpp
-void checkMmaSp(const Instruction &I, CheckContext &Ctx);    // CheckMmaSp.cpp
-void checkLdmatrix(const Instruction &I, CheckContext &Ctx); // CheckLdmatrix.cpp
-void checkStmatrix(const Instruction &I, CheckContext &Ctx); // CheckStmatrix.cpp
+void checkWmma(const Instruction &I, CheckContext &Ctx);      // CheckWmma.cpp
+void checkMma(const Instruction &I, CheckContext &Ctx);       // CheckMma.cpp
+void checkMmaSp(const Instruction &I, CheckContext &Ctx);     // CheckMmaSp.cpp
+void checkLdmatrix(const Instruction &I, CheckContext &Ctx);  // CheckLdmatrix.cpp
+void checkStmatrix(const Instruction &I, CheckContext &Ctx);  // CheckStmatrix.cpp
 void checkMovmatrix(const Instruction &I, CheckContext &Ctx); // CheckMovmatrix.cpp
 
 /// Returns the family check for I (null when I is not a matrix instruction).

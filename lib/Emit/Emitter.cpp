@@ -47,8 +47,7 @@ void joinTokens(llvm::ArrayRef<StringRef> Toks, raw_ostream &OS) {
       bool Space = true;
       if (T == "," || T == ";" || T == ")" || T == "]" || T == "}")
         Space = false;
-      else if (Prev == "(" || Prev == "[" || Prev == "{" || Prev == "!" || Prev == "~" ||
-               PrevUnary)
+      else if (Prev == "(" || Prev == "[" || Prev == "{" || Prev == "!" || Prev == "~" || PrevUnary)
         Space = false;
       else if ((T == "(" || T == "[") && isWordToken(Prev))
         Space = false;

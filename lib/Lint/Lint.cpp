@@ -9,8 +9,8 @@
 
 #include "ptxlint/Lint.h"
 
-#include "Check/Checker.h"
 #include "Check/CheckUtil.h"
+#include "Check/Checker.h"
 #include "Check/Rules.h"
 #include "Lint/FastInstruction.h"
 #include "ptxlint/Parser.h"
