@@ -4,8 +4,9 @@
 #   %ptxlint   the built ptx-lint        %FileCheck / FileCheck  LLVM FileCheck
 #   %corpus    the real-PTX corpus dir   %ptxas                  ptxas (REQUIRES: ptxas)
 #   %python    the Python running lit    not                     LLVM's not (on PATH)
-# Features: ptxas, corpus, pre-commit, git. With CI=true in the environment,
-# a missing ptxas, corpus or pre-commit fails the run instead of skipping.
+# Features: ptxas, corpus, pre-commit, git, clang-format. With CI=true in the
+# environment, a missing ptxas, corpus, pre-commit or clang-format fails the
+# run instead of skipping.
 # PTXLINT_NO_PTXAS=1 pretends ptxas is missing (to see what is skipped).
 
 import os
@@ -79,3 +80,9 @@ git = shutil.which("git")
 if git:
     config.available_features.add("git")
 require_or_skip("pre-commit", shutil.which("pre-commit") and git, "pre-commit (and git)")
+
+# The style check: every C++ file formatted with the checkout's .clang-format.
+clang_format = shutil.which("clang-format") or shutil.which("clang-format-14")
+require_or_skip("clang-format", clang_format, "clang-format")
+if clang_format:
+    config.substitutions.append(("%clang-format", clang_format))
