@@ -105,8 +105,13 @@ public:
     return L;
   }
 
-  /// The tokens before a skip (StreamingTokenStream::skipTo) are forgotten.
-  void forgetPrevious() { PrevWasEq = false; }
+  /// Lexing goes on at another byte (StreamingTokenStream::resumeAt): the
+  /// tokens before it are forgotten, and so is an end of file already seen
+  /// by lookahead (the lexer would otherwise return EOF from then on).
+  void forgetPrevious() {
+    PrevWasEq = false;
+    hitEOF = false;
+  }
 
 private:
   StringRef Buf;

@@ -10,6 +10,7 @@
 #ifndef PTXLINT_LIB_PARSE_FASTCURSOR_H
 #define PTXLINT_LIB_PARSE_FASTCURSOR_H
 
+#include "Parse/FastStatement.h"
 #include "ptxlint/AST.h"
 #include "ptxlint/Source.h"
 
@@ -36,6 +37,13 @@ inline bool isKeyword(llvm::StringRef W) {
     if (W == K)
       return true;
   return false;
+}
+
+/// True when W may be a declaration attribute (declAttribute): any DOTNAME,
+/// or one of the five state-space keywords the grammar allows there.
+inline bool isDeclAttribute(llvm::StringRef W) {
+  return !isKeyword(W) || W == ".global" || W == ".shared" || W == ".const" || W == ".local" ||
+         W == ".param";
 }
 
 /// A position in a SourceFile and the arena the recognizers build in.
@@ -82,21 +90,10 @@ protected:
   /// Whitespace and comments, as the lexer skips them; false on an
   /// unterminated block comment.
   bool skipSpaceAndComments() {
-    for (;;) {
-      skipSpace();
-      if (peek() == '/' && peekAt(1) == '/') {
-        size_t E = Text.find_first_of("\r\n", Pos);
-        Pos = E == llvm::StringRef::npos ? static_cast<uint32_t>(Text.size())
-                                         : static_cast<uint32_t>(E);
-      } else if (peek() == '/' && peekAt(1) == '*') {
-        size_t E = Text.find("*/", Pos + 2);
-        if (E == llvm::StringRef::npos)
-          return false;
-        Pos = static_cast<uint32_t>(E + 2);
-      } else {
-        return true;
-      }
-    }
+    size_t P = Pos;
+    bool Ok = parsedriver::skipSpaceAndComments(Text, P);
+    Pos = static_cast<uint32_t>(P);
+    return Ok;
   }
 
   void skipSpace() {

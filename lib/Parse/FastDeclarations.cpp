@@ -36,7 +36,8 @@ public:
       return false;
     uint32_t LastEnd = Pos;
     auto Number = [&]() {
-      skipSpace();
+      if (!skipSpaceAndComments())
+        return false;
       uint32_t B = Pos;
       while (isDigit(peek()))
         ++Pos;
@@ -60,19 +61,22 @@ public:
       }
       Args.push_back(Text.slice(Pos, Pos + 1));
       ++Pos;
-      skipSpace();
+      if (!skipSpaceAndComments())
+        return false;
       SourceRange Attr;
       if (!isAlpha(peek()) || !lexIdent(Attr))
         return false;
       Args.push_back(File.slice(Attr));
       LastEnd = Attr.End;
-      skipSpace();
+      if (!skipSpaceAndComments())
+        return false;
       if (isDigit(peek())) { // inlined_at F L C: INT+
         for (;;) {
           if (!Number())
             return false;
           uint32_t S2 = Pos;
-          skipSpace();
+          if (!skipSpaceAndComments())
+            return false;
           bool More = isDigit(peek());
           Pos = S2;
           if (!More)
@@ -87,7 +91,8 @@ public:
       Args.push_back(File.slice(Sym));
       LastEnd = Sym.End;
       uint32_t S3 = Pos;
-      skipSpace();
+      if (!skipSpaceAndComments())
+        return false;
       if (peek() == '+') {
         Args.push_back(Text.slice(Pos, Pos + 1));
         ++Pos;
@@ -98,6 +103,54 @@ public:
       }
     }
     Whole = {Start, LastEnd};
+    return true;
+  }
+
+  /// `name [<N>] ([N] | [])*`: the Declarator the converter builds. Stops
+  /// right after its last token.
+  bool declarator(Declarator &D) {
+    SourceRange Name;
+    if (!plainName(Name))
+      return false;
+    D.Name = File.slice(Name);
+    D.Range = Name;
+    uint32_t End = Pos;
+    if (!skipSpaceAndComments())
+      return false;
+    if (peek() == '<') { // %r<100>
+      ++Pos;
+      SourceRange N;
+      uint64_t Count = 0;
+      if (!skipSpaceAndComments() || !decimal(N) || File.slice(N).getAsInteger(10, Count) ||
+          !skipSpaceAndComments() || peek() != '>')
+        return false; // a count the converter reads otherwise, or no count
+      End = ++Pos;
+      D.RangeCount = static_cast<int64_t>(Count);
+      if (!skipSpaceAndComments())
+        return false;
+    }
+    llvm::SmallVector<llvm::StringRef, 4> Suffix;
+    while (peek() == '[') { // [16], []
+      ++Pos;
+      Suffix.push_back("[");
+      if (!skipSpaceAndComments())
+        return false;
+      SourceRange N;
+      if (decimal(N)) {
+        Suffix.push_back(File.slice(N));
+        if (!skipSpaceAndComments())
+          return false;
+      }
+      if (peek() != ']')
+        return false;
+      Suffix.push_back("]");
+      End = ++Pos;
+      if (!skipSpaceAndComments())
+        return false;
+    }
+    Pos = End;
+    D.Range.End = End;
+    D.ArraySuffix = Ctx.copy<llvm::StringRef>(Suffix);
     return true;
   }
 
@@ -128,18 +181,10 @@ public:
       }
       if (peek() != '.')
         break;
-      uint32_t B = Pos++;
-      if (!(isAlpha(peek()) || peek() == '_'))
-        return nullptr;
-      while (isWordChar(peek()) || peek() == '$')
-        ++Pos;
-      if (peek() == ':' || peek() == '.')
-        return nullptr; // '::' parts, or something else: the grammar's business
-      llvm::StringRef A = Text.slice(B, Pos);
-      // Keywords are tokens of their own (PTXLexer.g4); a declaration takes
-      // only these five of them as attributes (declAttribute).
-      if (isKeyword(A) && A != ".global" && A != ".shared" && A != ".const" && A != ".local" &&
-          A != ".param")
+      llvm::StringRef A = dotWord();
+      // Keywords are tokens of their own (PTXLexer.g4); '::' parts and the
+      // rest are the grammar's business.
+      if (A.empty() || !isDeclAttribute(A))
         return nullptr;
       Attrs.push_back(A);
     }
@@ -147,71 +192,13 @@ public:
       return nullptr;
     llvm::SmallVector<Declarator, 4> Decls;
     for (;;) {
-      skipSpace();
       Declarator D;
-      uint32_t B = Pos;
-      char C = peek();
-      if (isAlpha(C)) {
-        ++Pos;
-      } else if ((C == '_' || C == '$' || C == '%') &&
-                 (isWordChar(peekAt(1)) || peekAt(1) == '$')) {
-        Pos += 2;
-      } else {
+      if (!skipSpaceAndComments() || !declarator(D) || !skipSpaceAndComments())
         return nullptr;
-      }
-      while (isWordChar(peek()) || peek() == '$')
-        ++Pos;
-      if (peek() == '.' || peek() == ':')
-        return nullptr;
-      D.Name = Text.slice(B, Pos);
-      D.Range = {B, Pos};
-      uint32_t AfterName = Pos;
-      skipSpace();
-      if (peek() == '<') {
-        ++Pos;
-        skipSpace();
-        uint32_t NB = Pos;
-        while (isDigit(peek()))
-          ++Pos;
-        llvm::StringRef Digits = Text.slice(NB, Pos);
-        uint64_t N = 0;
-        if (Digits.empty() || (Digits.size() > 1 && Digits[0] == '0') ||
-            Digits.getAsInteger(10, N) || isWordChar(peek()) || peek() == '.')
-          return nullptr;
-        skipSpace();
-        if (peek() != '>')
-          return nullptr;
-        ++Pos;
-        D.RangeCount = static_cast<int64_t>(N);
-        D.Range = {B, Pos};
-      } else {
-        Pos = AfterName;
-        skipSpace();
-      }
-      llvm::SmallVector<llvm::StringRef, 4> Suffix; // [N] or []
-      while (peek() == '[') {
-        ++Pos;
-        Suffix.push_back("[");
-        skipSpace();
-        SourceRange N;
-        if (decimal(N)) {
-          Suffix.push_back(File.slice(N));
-          skipSpace();
-        }
-        if (peek() != ']')
-          return nullptr;
-        ++Pos;
-        Suffix.push_back("]");
-        D.Range.End = Pos;
-        skipSpace();
-      }
-      D.ArraySuffix = Ctx.copy<llvm::StringRef>(Suffix);
       Decls.push_back(D);
-      if (peek() == ',') {
-        ++Pos;
-        continue;
-      }
-      break;
+      if (peek() != ',')
+        break;
+      ++Pos;
     }
     if (peek() != ';')
       return nullptr;
@@ -240,16 +227,11 @@ public:
       IsLabel = true;
       return true;
     }
-    auto DotName = [&]() {
-      uint32_t B = Pos;
-      if (peek() != '.' || !(isAlpha(peekAt(1)) || peekAt(1) == '_'))
+    auto DotName = [&]() { // a DOTNAME token: not a keyword (PTXLexer.g4)
+      llvm::StringRef W = dotWord();
+      if (W.empty() || isKeyword(W))
         return false;
-      Pos += 2;
-      while (isWordChar(peek()) || peek() == '$')
-        ++Pos;
-      if (peek() == ':' || peek() == '.' || isKeyword(Text.slice(B, Pos)))
-        return false;
-      Toks.push_back(Text.slice(B, Pos));
+      Toks.push_back(W);
       return true;
     };
     auto Atom = [&]() {
@@ -352,15 +334,8 @@ public:
           return false;
         if (peek() == '.') {
           llvm::StringRef A = dotWord();
-          if (A.empty())
+          if (A.empty() || !isDeclAttribute(A))
             return false;
-          static const char *const NotAttrs[] = {".version", ".target",  ".address_size", ".entry",
-                                                 ".func",    ".section", ".file",         ".loc",
-                                                 ".reg",     ".sreg",    ".tex",          ".extern",
-                                                 ".visible", ".weak",    ".common"};
-          for (const char *K : NotAttrs)
-            if (A == K)
-              return false;
           Attrs.push_back(A);
         } else if (isDigit(peek())) {
           SourceRange N;
@@ -372,37 +347,8 @@ public:
         }
       }
       Declarator D;
-      SourceRange Name;
-      if (!plainName(Name))
+      if (!declarator(D))
         return false;
-      D.Name = File.slice(Name);
-      D.Range = Name;
-      llvm::SmallVector<llvm::StringRef, 6> Suffix;
-      for (;;) {
-        uint32_t Save = Pos;
-        if (!skipSpaceAndComments())
-          return false;
-        if (peek() != '[') {
-          Pos = Save;
-          break;
-        }
-        ++Pos;
-        Suffix.push_back("[");
-        if (!skipSpaceAndComments())
-          return false;
-        SourceRange N;
-        if (decimal(N)) {
-          Suffix.push_back(File.slice(N));
-          if (!skipSpaceAndComments())
-            return false;
-        }
-        if (peek() != ']')
-          return false;
-        ++Pos;
-        Suffix.push_back("]");
-        D.Range.End = Pos;
-      }
-      D.ArraySuffix = Ctx.copy<llvm::StringRef>(Suffix);
       V.Attrs = Ctx.copy<llvm::StringRef>(Attrs);
       V.Declarators = Ctx.copy<Declarator>({D});
       V.Range = {B, D.Range.End};
@@ -479,13 +425,8 @@ public:
       D.Name = dotWord();
       if (D.Name.empty())
         return nullptr;
-      static const char *const Keywords[] = {
-          ".version", ".target", ".address_size", ".entry",   ".func",   ".section", ".file",
-          ".loc",     ".reg",    ".sreg",         ".param",   ".shared", ".global",  ".const",
-          ".local",   ".tex",    ".extern",       ".visible", ".weak",   ".common"};
-      for (const char *K : Keywords)
-        if (D.Name == K)
-          return nullptr; // a token of its own: the grammar's business
+      if (isKeyword(D.Name))
+        return nullptr; // a token of its own: the grammar's business
       D.Range = {B, Pos};
       llvm::SmallVector<llvm::StringRef, 6> Args;
       if (!skipSpaceAndComments())

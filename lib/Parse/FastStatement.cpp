@@ -52,21 +52,8 @@ public:
     splitOpcode(*I, Op);
     skipSpace();
     llvm::SmallVector<Operand, 8> Ops;
-    if (peek() != ';') {
-      for (;;) {
-        Operand O;
-        if (!parseOperand(O))
-          return nullptr;
-        Ops.push_back(O);
-        skipSpace();
-        if (peek() == ',') {
-          ++Pos;
-          skipSpace();
-          continue;
-        }
-        break;
-      }
-    }
+    if (peek() != ';' && !operands(Ops))
+      return nullptr;
     if (peek() != ';')
       return nullptr;
     ++Pos;
@@ -221,60 +208,43 @@ private:
     return true;
   }
 
+  /// `operand (, operand)*`, stopping before whatever follows the last one.
+  bool operands(llvm::SmallVectorImpl<Operand> &Out) {
+    for (;;) {
+      Operand O;
+      if (!parseOperand(O))
+        return false;
+      Out.push_back(O);
+      skipSpace();
+      if (peek() != ',')
+        return true;
+      ++Pos;
+      skipSpace();
+    }
+  }
+
+  /// A vector `{a, b}` (one element at least) or a call list `(a, b)`, `()`.
+  bool group(OperandKind Kind, char Close, Operand &O) {
+    uint32_t B = Pos++;
+    skipSpace();
+    llvm::SmallVector<Operand, 8> Elems;
+    if (!(Kind == OperandKind::List && peek() == Close) && !operands(Elems))
+      return false;
+    if (peek() != Close)
+      return false;
+    ++Pos;
+    O.Kind = Kind;
+    O.Range = {B, Pos};
+    O.Elements = Ctx.copy<Operand>(Elems);
+    return true;
+  }
+
   bool parseOperand(Operand &O) {
     char C = peek();
-    if (C == '{') {
-      uint32_t B = Pos++;
-      skipSpace();
-      llvm::SmallVector<Operand, 8> Elems;
-      for (;;) {
-        Operand E;
-        if (!parseOperand(E))
-          return false;
-        Elems.push_back(E);
-        skipSpace();
-        if (peek() == ',') {
-          ++Pos;
-          skipSpace();
-          continue;
-        }
-        break;
-      }
-      if (peek() != '}')
-        return false;
-      ++Pos;
-      O.Kind = OperandKind::Vector;
-      O.Range = {B, Pos};
-      O.Elements = Ctx.copy<Operand>(Elems);
-      return true;
-    }
-    if (C == '(') { // call's return and argument lists: (a, b), ()
-      uint32_t B = Pos++;
-      skipSpace();
-      llvm::SmallVector<Operand, 8> Elems;
-      if (peek() != ')') {
-        for (;;) {
-          Operand E;
-          if (!parseOperand(E))
-            return false;
-          Elems.push_back(E);
-          skipSpace();
-          if (peek() == ',') {
-            ++Pos;
-            skipSpace();
-            continue;
-          }
-          break;
-        }
-      }
-      if (peek() != ')')
-        return false;
-      ++Pos;
-      O.Kind = OperandKind::List;
-      O.Range = {B, Pos};
-      O.Elements = Ctx.copy<Operand>(Elems);
-      return true;
-    }
+    if (C == '{')
+      return group(OperandKind::Vector, '}', O);
+    if (C == '(') // call's return and argument lists
+      return group(OperandKind::List, ')', O);
     if (C == '[')
       return parseAddress(O);
     if (C == '!') {

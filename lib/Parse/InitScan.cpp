@@ -1,5 +1,6 @@
 //===- InitScan.cpp - large data initializers without a parse tree ---------===//
 #include "Parse/InitScan.h"
+#include "Parse/FastCursor.h"
 
 using namespace llvm;
 
@@ -8,10 +9,10 @@ namespace parsedriver {
 
 namespace {
 
-bool isDigit(char C) { return C >= '0' && C <= '9'; }
-bool isHex(char C) { return isDigit(C) || (C >= 'a' && C <= 'f') || (C >= 'A' && C <= 'F'); }
-bool isAlpha(char C) { return (C >= 'a' && C <= 'z') || (C >= 'A' && C <= 'Z'); }
-bool isIdentRest(char C) { return isAlpha(C) || isDigit(C) || C == '_' || C == '$'; }
+using fast::isAlpha;
+using fast::isDigit;
+using fast::isHex;
+bool isIdentRest(char C) { return fast::isWordChar(C) || C == '$'; }
 
 class Scanner {
 public:
@@ -47,24 +48,9 @@ private:
 
   /// Whitespace and comments, as the lexer skips them.
   void skip() {
-    while (P < T.size()) {
-      char C = T[P];
-      if (C == ' ' || C == '\t' || C == '\r' || C == '\n' || C == '\f') {
-        ++P;
-      } else if (C == '/' && peek(1) == '/') {
-        size_t E = T.find_first_of("\r\n", P);
-        P = E == StringRef::npos ? T.size() : E;
-      } else if (C == '/' && peek(1) == '*') {
-        size_t E = T.find("*/", P + 2);
-        if (E == StringRef::npos) {
-          Ok = false;
-          P = T.size();
-          return;
-        }
-        P = E + 2;
-      } else {
-        return;
-      }
+    if (!skipSpaceAndComments(T, P)) { // an unterminated /* comment
+      Ok = false;
+      P = T.size();
     }
   }
 

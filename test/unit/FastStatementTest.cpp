@@ -244,6 +244,19 @@ unsigned expectSameUnder(const std::string &Dir) {
   return Files;
 }
 
+TEST(FastStatementTest, ResumesAfterLookaheadReachedTheEnd) {
+  // Found by mutants: an error inside an initializer makes recovery read to
+  // the end of the file, so ANTLR's lexer has seen EOF; once enough tokens
+  // were consumed to be discarded, the driver goes on at a later byte, where
+  // the lexer must not keep answering EOF (Lexer::hitEOF).
+  std::string Text;
+  for (int I = 0; I < 2500; ++I)
+    Text += ".b8 1\n";
+  Text += ".b64 $L__ = { = {tmp186\n\t}\n\t.section\t.debug_macinfo\n";
+  SourceFile F("eof.ptx", Text);
+  expectSame(F);
+}
+
 TEST(FastStatementTest, CorpusParsesAsAntlrDoes) {
   std::string Dir = PTXLINT_CORPUS_DIR;
   if (Dir.empty() || !llvm::sys::fs::is_directory(Dir))
