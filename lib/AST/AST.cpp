@@ -9,15 +9,23 @@ using llvm::StringRef;
 SourceRange Instruction::opcodeRange() const {
   if (!Range.isValid())
     return {};
-  uint32_t B = GuardRange.isValid() ? Range.Begin : Range.Begin;
-  if (GuardRange.isValid()) {
-    // The opcode follows the guard; its text length is known.
-    if (!QualifierRanges.empty())
-      return {QualifierRanges.front().Begin - static_cast<uint32_t>(Opcode.size()),
-              QualifierRanges.front().Begin};
-    return {};
+  if (!GuardRange.isValid())
+    return {Range.Begin, Range.Begin + static_cast<uint32_t>(Opcode.size())};
+  // The opcode follows the guard after any whitespace or comment; it ends
+  // where its first qualifier begins.
+  if (!QualifierRanges.empty() && QualifierRanges.front().isValid())
+    return {QualifierRanges.front().Begin - static_cast<uint32_t>(Opcode.size()),
+            QualifierRanges.front().Begin};
+  // No qualifier (`@%p bra L;`): both names view the same source text, so
+  // the opcode's offset follows from the guard register's.
+  if (!Guard.empty() && Opcode.data() > Guard.data() &&
+      GuardRange.End >= static_cast<uint32_t>(Guard.size())) {
+    uint32_t B = GuardRange.End - static_cast<uint32_t>(Guard.size()) +
+                 static_cast<uint32_t>(Opcode.data() - Guard.data());
+    if (B < Range.End)
+      return {B, B + static_cast<uint32_t>(Opcode.size())};
   }
-  return {B, B + static_cast<uint32_t>(Opcode.size())};
+  return {};
 }
 
 bool Instruction::hasQualifier(StringRef Q) const {
