@@ -86,3 +86,9 @@ clang_format = shutil.which("clang-format") or shutil.which("clang-format-14")
 require_or_skip("clang-format", clang_format, "clang-format")
 if clang_format:
     config.substitutions.append(("%clang-format", clang_format))
+
+# A sanitizer build (PTXLINT_SANITIZE): tests that limit the address space
+# (ASan reserves terabytes of shadow) say UNSUPPORTED: sanitizer.
+if getattr(config, "sanitizer", "").upper() not in ("", "OFF", "0", "FALSE", "NO"):
+    config.available_features.add("sanitizer")
+    config.available_features.add("sanitizer-" + config.sanitizer)
