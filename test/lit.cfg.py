@@ -92,3 +92,10 @@ if clang_format:
 if getattr(config, "sanitizer", "").upper() not in ("", "OFF", "0", "FALSE", "NO"):
     config.available_features.add("sanitizer")
     config.available_features.add("sanitizer-" + config.sanitizer)
+
+# The libFuzzer targets of a -DPTXLINT_FUZZ=ON build (fuzz/README.md): their
+# seed corpora, regressions included, run as tests.
+fuzz_dir = os.path.join(config.ptxlint_obj_root, "fuzz")
+if os.path.exists(os.path.join(fuzz_dir, "ptxlint-FuzzFile")):
+    config.available_features.add("fuzz")
+    config.substitutions.append(("%fuzzdir", fuzz_dir))
