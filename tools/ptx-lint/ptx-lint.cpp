@@ -26,6 +26,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdlib>
+#include <functional>
 #include <memory>
 #include <thread>
 
@@ -188,9 +189,13 @@ static void printRulesList(raw_ostream &OS) {
   }
 }
 
-/// --emit: parse one input into PTX text (in Text). The output file is
-/// opened only afterwards, so a syntax error never truncates it.
-static int runEmit(const std::vector<InputSpec> &Files, std::string &Text) {
+/// --emit: print one input as canonical PTX. Two streaming passes, so that
+/// memory stays flat for any file size: the first only parses, and a syntax
+/// error stops there, before the output file is opened (never truncated);
+/// the second prints each statement as it is parsed. OpenOutput opens -o (or
+/// chooses stdout) and returns null after reporting why it cannot.
+static int runEmit(const std::vector<InputSpec> &Files,
+                   const std::function<raw_fd_ostream *()> &OpenOutput) {
   if (Files.size() != 1)
     return usageError("--emit takes exactly one input file");
   LoadedInput In = loadInput(Files[0], MaxFileSize);
@@ -199,8 +204,8 @@ static int runEmit(const std::vector<InputSpec> &Files, std::string &Text) {
     return ExitUsage;
   }
   DiagnosticEngine Diags;
-  std::unique_ptr<Module> M = parseModule(*In.File, Diags);
-  if (Diags.errorCount() || !M) {
+  parse(*In.File, nullptr, Diags);
+  if (Diags.errorCount()) {
     std::string Msgs;
     ColorStringStream S(Msgs, errs().has_colors());
     printText(*In.File, Diags.diagnostics(), S);
@@ -208,7 +213,12 @@ static int runEmit(const std::vector<InputSpec> &Files, std::string &Text) {
     errs() << Msgs;
     return ExitErrors;
   }
-  Text = emitModule(*M);
+  raw_fd_ostream *Out = OpenOutput();
+  if (!Out)
+    return ExitUsage;
+  std::unique_ptr<ParseSink> Emitter = makeStreamingEmitter(*Out);
+  DiagnosticEngine Again;
+  parse(*In.File, Emitter.get(), Again);
   return ExitOk;
 }
 
@@ -409,15 +419,15 @@ static int run(int argc, char **argv) {
   };
 
   if (Emit) {
-    std::string Text;
-    int Status = runEmit(Files, Text);
+    int Status = runEmit(Files, [&]() -> raw_fd_ostream * {
+      if (!OpenOutput())
+        return nullptr;
+      return OutFile ? OutFile.get() : &outs();
+    });
     if (Status != ExitOk)
       return Status;
-    if (!OpenOutput())
-      return ExitUsage;
-    raw_fd_ostream &Out = OutFile ? *OutFile : outs();
-    Out << Text;
-    if (!writeOutputFile(Out, OutFile ? "'" + OutputFile + "'" : std::string("to standard output")))
+    if (!writeOutputFile(OutFile ? *OutFile : outs(),
+                         OutFile ? "'" + OutputFile + "'" : std::string("to standard output")))
       return ExitUsage;
     return ExitOk;
   }
