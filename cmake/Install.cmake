@@ -67,8 +67,13 @@ set_target_properties(ptxlint_shared PROPERTIES
   LINK_DEPENDS ${PTXLINT_EXPORTS_MAP})
 target_link_options(ptxlint_shared PRIVATE
   "LINKER:--version-script=${PTXLINT_EXPORTS_MAP}"
-  "LINKER:--no-undefined"
   "LINKER:--as-needed")
+# Clang's sanitizer runtimes live in the executable that loads the library
+# (or a preloaded runtime), so an instrumented clang build leaves their
+# symbols undefined here (test/library/asan.sh).
+if(NOT (PTXLINT_SANITIZE AND CMAKE_CXX_COMPILER_ID MATCHES "Clang"))
+  target_link_options(ptxlint_shared PRIVATE "LINKER:--no-undefined")
+endif()
 # Debian's static libantlr4-runtime.a is not position-independent (its
 # thread-locals use the initial-exec model), so the shared object links the
 # shared ANTLR runtime (libantlr4-runtime.so.4.9: a run-time dependency of

@@ -86,3 +86,16 @@ clang_format = shutil.which("clang-format") or shutil.which("clang-format-14")
 require_or_skip("clang-format", clang_format, "clang-format")
 if clang_format:
     config.substitutions.append(("%clang-format", clang_format))
+
+# A sanitizer build (PTXLINT_SANITIZE): tests that limit the address space
+# (ASan reserves terabytes of shadow) say UNSUPPORTED: sanitizer.
+if getattr(config, "sanitizer", "").upper() not in ("", "OFF", "0", "FALSE", "NO"):
+    config.available_features.add("sanitizer")
+    config.available_features.add("sanitizer-" + config.sanitizer)
+
+# The libFuzzer targets of a -DPTXLINT_FUZZ=ON build (fuzz/README.md): their
+# seed corpora, regressions included, run as tests.
+fuzz_dir = os.path.join(config.ptxlint_obj_root, "fuzz")
+if os.path.exists(os.path.join(fuzz_dir, "ptxlint-FuzzFile")):
+    config.available_features.add("fuzz")
+    config.substitutions.append(("%fuzzdir", fuzz_dir))

@@ -36,7 +36,15 @@ struct LintResult {
   std::vector<Diagnostic> Diags;
   unsigned Errors = 0;
   unsigned Warnings = 0;
+  /// Memory ran out: the check stopped, and Diags holds one "io" error that
+  /// says so (or nothing, when even that could not be allocated).
+  bool OutOfMemory = false;
 };
+
+/// Makes LLVM's reports of a failed allocation throw std::bad_alloc instead
+/// of aborting the process (once per process; lintFile and checkInstruction
+/// call it). It replaces any bad-alloc handler the host installed before.
+void installBadAllocHandler();
 
 /// Parses and checks a whole file.
 LintResult lintFile(const SourceFile &File, const LintOptions &Opts = {});

@@ -139,9 +139,12 @@ ptxlint_status parseVersion(const char *S, ptxlint::PtxVersion &V) {
   return PTXLINT_OK;
 }
 
-/// Runs F, turning any escaping exception into a status.
+/// Runs F, turning any escaping exception into a status. LLVM's own
+/// allocation failures throw too (installBadAllocHandler), so the host is
+/// never aborted.
 template <typename Fn> ptxlint_status guarded(Fn &&F) {
   try {
+    ptxlint::installBadAllocHandler();
     return F();
   } catch (const std::bad_alloc &) {
     return PTXLINT_ERROR_OUT_OF_MEMORY;
@@ -274,6 +277,8 @@ ptxlint_status ptxlint_lint_buffer(const char *Name, const char *Text, size_t Si
     auto File = std::make_unique<ptxlint::SourceFile>(Name ? Name : "<buffer>",
                                                       std::string(Text ? Text : "", Size));
     ptxlint::LintResult LR = ptxlint::lintFile(*File, optionsOf(O));
+    if (LR.OutOfMemory)
+      return PTXLINT_ERROR_OUT_OF_MEMORY;
     *Out = makeResult(std::move(File), std::move(LR));
     return PTXLINT_OK;
   });
@@ -297,6 +302,8 @@ ptxlint_status ptxlint_check_instruction(const char *Instruction, const char *Ta
     auto File = std::make_unique<ptxlint::SourceFile>("<instruction>", Instruction);
     ptxlint::LintResult LR =
         ptxlint::checkInstruction(File->text(), T, V, Decls ? Decls : "", optionsOf(O));
+    if (LR.OutOfMemory)
+      return PTXLINT_ERROR_OUT_OF_MEMORY;
     *Out = makeResult(std::move(File), std::move(LR));
     return PTXLINT_OK;
   });

@@ -483,6 +483,8 @@ void Checker::checkInstruction(const Instruction &I) {
   // diagnostic and the rest of the file is still checked.
   try {
     Check(I, Ctx);
+  } catch (const std::bad_alloc &) {
+    throw; // not a bug in the check: the entry point reports it
   } catch (...) {
     Diags.error("internal", "", I.opcodeRange(),
                 "internal error while checking '" + I.Opcode.str() +

@@ -60,10 +60,22 @@ void joinTokens(llvm::ArrayRef<StringRef> Toks, raw_ostream &OS) {
   }
 }
 
+/// An expression without its whitespace, except around the remainder
+/// operator: `10%3` would lex as 10 and the register %3 (ptxas and our
+/// grammar agree), so it is printed `10 % 3`. A '%' after the end of an
+/// operand (a digit, a name's character or ')') is the operator; elsewhere it
+/// starts a register name (%r3, %tid.x).
 void printStripped(StringRef Text, raw_ostream &OS) {
-  for (char C : Text)
-    if (!llvm::isSpace(C))
+  char Prev = 0;
+  for (char C : Text) {
+    if (llvm::isSpace(C))
+      continue;
+    if (C == '%' && (llvm::isAlnum(Prev) || Prev == '_' || Prev == '$' || Prev == ')'))
+      OS << " % ";
+    else
       OS << C;
+    Prev = C;
+  }
 }
 
 void indent(raw_ostream &OS, unsigned N) {

@@ -78,7 +78,24 @@ private:
 
 } // namespace
 
-LintResult lintFile(const SourceFile &File, const LintOptions &Opts) {
+/// What an entry point returns when memory ran out (nothing else may be
+/// allocated on the way: the error is best effort).
+static LintResult outOfMemory() {
+  LintResult R;
+  R.OutOfMemory = true;
+  try {
+    Diagnostic D;
+    D.Sev = Severity::Error;
+    D.Rule = "io";
+    D.Message = "out of memory; the check stopped";
+    R.Diags.push_back(std::move(D));
+    R.Errors = 1;
+  } catch (...) {
+  }
+  return R;
+}
+
+static LintResult lintFileImpl(const SourceFile &File, const LintOptions &Opts) {
   DiagnosticEngine DE;
   std::string NotText = checkLooksLikeText(File);
   if (!NotText.empty()) {
@@ -89,6 +106,8 @@ LintResult lintFile(const SourceFile &File, const LintOptions &Opts) {
   check::Checker C(File, DE, Opts);
   try {
     parse(File, Opts.RunChecks ? &C : nullptr, DE);
+  } catch (const std::bad_alloc &) {
+    throw;
   } catch (...) {
     DE.error("internal", "", SourceRange(),
              "internal error while checking the file; please report it with this input");
@@ -96,8 +115,17 @@ LintResult lintFile(const SourceFile &File, const LintOptions &Opts) {
   return finish(DE, Opts);
 }
 
-LintResult checkInstruction(llvm::StringRef Text, Target T, PtxVersion V, llvm::StringRef Decls,
-                            const LintOptions &Opts) {
+LintResult lintFile(const SourceFile &File, const LintOptions &Opts) {
+  installBadAllocHandler();
+  try {
+    return lintFileImpl(File, Opts);
+  } catch (const std::bad_alloc &) {
+    return outOfMemory();
+  }
+}
+
+static LintResult checkInstructionImpl(llvm::StringRef Text, Target T, PtxVersion V,
+                                       llvm::StringRef Decls, const LintOptions &Opts) {
   DiagnosticEngine DE;
   // T and V are the caller's explicit answer to "which module": the
   // Version/TargetOverride options (meant for files) do not apply here.
@@ -162,11 +190,23 @@ LintResult checkInstruction(llvm::StringRef Text, Target T, PtxVersion V, llvm::
           R.Begin = Size;
       }
     }
+  } catch (const std::bad_alloc &) {
+    throw;
   } catch (...) {
     DE.error("internal", "", SourceRange(),
              "internal error while checking the instruction; please report it with this input");
   }
   return finish(DE, Opts);
+}
+
+LintResult checkInstruction(llvm::StringRef Text, Target T, PtxVersion V, llvm::StringRef Decls,
+                            const LintOptions &Opts) {
+  installBadAllocHandler();
+  try {
+    return checkInstructionImpl(Text, T, V, Decls, Opts);
+  } catch (const std::bad_alloc &) {
+    return outOfMemory();
+  }
 }
 
 } // namespace ptxlint

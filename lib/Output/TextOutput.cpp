@@ -113,6 +113,34 @@ static SourceMgr::DiagKind kindOf(Severity S) {
   return SourceMgr::DK_Error;
 }
 
+namespace {
+/// The part of a source line that a diagnostic shows.
+struct TextWindow {
+  std::string Shown;  ///< what is printed ("..." where the line is cut)
+  unsigned Begin = 0; ///< the window in the line's columns: [Begin, End)
+  unsigned End = 0;
+  unsigned Shift = 0; ///< a column of the line is shown at column - Shift
+};
+} // namespace
+
+/// Lines up to MaxLine columns are shown whole; a longer one from Before
+/// columns before the caret, Width columns wide.
+static TextWindow windowOf(StringRef Line, unsigned Col) {
+  constexpr unsigned MaxLine = 256, Before = 96, Width = 192;
+  TextWindow W;
+  W.End = static_cast<unsigned>(Line.size());
+  if (Line.size() <= MaxLine) {
+    W.Shown = Line.str();
+    return W;
+  }
+  W.Begin = Col > Before + 3 ? Col - Before : 0; // "..." must fit before it
+  W.End = std::min<unsigned>(Line.size(), std::max(W.Begin + Width, Col + 1));
+  W.Shown = (W.Begin ? "..." : "") + Line.slice(W.Begin, W.End).str() +
+            (W.End < Line.size() ? "..." : "");
+  W.Shift = W.Begin ? W.Begin - 3 : 0;
+  return W;
+}
+
 void printText(const SourceFile &F, ArrayRef<Diagnostic> Diags, raw_ostream &OS) {
   const SourceMgr SM; // SMDiagnostic's constructor wants one; it stays empty
   const char *Base = F.text().data();
@@ -129,22 +157,42 @@ void printText(const SourceFile &F, ArrayRef<Diagnostic> Diags, raw_ostream &OS)
     // The line as SourceMgr shows it: up to its first '\r' or '\n'.
     StringRef Line = F.lineText(LC.Line);
     Line = Line.take_until([](char C) { return C == '\r'; });
-    // Tildes under the part of the range on this line.
+    // A very long line (minified or generated PTX, a data table) is shown
+    // as a window around the caret, "..." marking what is cut (as clang
+    // does): the output stays proportional to the number of diagnostics.
+    TextWindow W = windowOf(Line, Col);
+    // Tildes under the part of the range in the window.
     SmallVector<std::pair<unsigned, unsigned>, 1> Cols;
     if (R.End > R.Begin) {
-      unsigned E = std::min<unsigned>(R.End - LineBegin, Line.size());
+      unsigned E = std::min<unsigned>(R.End - LineBegin, W.End);
       if (Col <= E)
-        Cols.push_back({Col, E});
+        Cols.push_back({Col - W.Shift, E - W.Shift});
     }
     SmallVector<SMFixIt, 2> SMFixes;
     for (const FixIt &Fix : Fixes) {
       SourceRange FR = clampRange(F, Fix.Range);
-      if (FR.isValid())
+      if (FR.isValid() && FR.Begin >= LineBegin + W.Begin && FR.End <= LineBegin + W.End)
         SMFixes.push_back(SMFixIt(SMRange(Ptr(FR.Begin), Ptr(FR.End)), Fix.Replacement));
     }
-    SMDiagnostic(SM, Ptr(R.Begin), F.name(), static_cast<int>(LC.Line), static_cast<int>(Col),
-                 kindOf(Sev), Msg, Line, Cols, SMFixes)
-        .print(nullptr, OS, /*ShowColors=*/true);
+    SMDiagnostic Diag(SM, Ptr(R.Begin), F.name(), static_cast<int>(LC.Line),
+                      static_cast<int>(Col - W.Shift), kindOf(Sev), Msg, W.Shown, Cols, SMFixes);
+    if (!W.Shift) {
+      Diag.print(nullptr, OS, /*ShowColors=*/true);
+      return;
+    }
+    // SMDiagnostic prints the column it draws the caret at: put the real one
+    // back into the location.
+    std::string Text;
+    ColorStringStream TS(Text, OS.has_colors());
+    Diag.print(nullptr, TS, /*ShowColors=*/true);
+    TS.flush();
+    std::string Shown =
+        ":" + std::to_string(LC.Line) + ":" + std::to_string(Col - W.Shift + 1) + ":";
+    size_t At = Text.find(Shown, F.name().size());
+    if (At != std::string::npos)
+      Text.replace(At, Shown.size(),
+                   ":" + std::to_string(LC.Line) + ":" + std::to_string(Col + 1) + ":");
+    OS << Text;
   };
   for (const Diagnostic &D : Diags) {
     Emit(D.Range, D.Sev, D.Message + " " + ruleTag(D.Rule, D.Spec), D.Fixes);

@@ -137,6 +137,14 @@ public:
     _fetchedEOF = false;
   }
 
+  /// The token K places after the current one (0: the current one), lexed
+  /// as needed; the end-of-file token past the end. O(1), unlike LT(K).
+  Token *ahead(size_t K) {
+    if (!sync(_p + K))
+      return _tokens.back().get(); // fetch stopped at the EOF token
+    return _tokens[_p + K].get();
+  }
+
   /// Goes on lexing at byte Pos, at the given line and column.
   void resumeAt(size_t Pos, size_t Line, size_t Col, FoldingLexer &Lexer) {
     dropLookahead();
@@ -147,6 +155,30 @@ public:
     sync(_p); // CommonTokenStream::LT assumes the token at _p exists
   }
 };
+
+//===----------------------------------------------------------------------===//
+// Nesting limit (NestingScan.cpp)
+//===----------------------------------------------------------------------===//
+
+/// What scanNesting found in the statement at the current token.
+struct NestingScan {
+  static constexpr size_t None = SIZE_MAX;
+  /// Offset (from the current token) of the token at which the nesting
+  /// passes the limit, or None.
+  size_t TooDeep = None;
+  /// Offset just past the statement's last token as the scan sees it (its
+  /// ';', or up to a '{' or '}' that is not the statement's, or EOF).
+  size_t End = 0;
+  /// The scan stopped before a '{' that opens a body or scope.
+  bool StoppedAtBrace = false;
+};
+
+/// Measures how deep the statement that starts at Tokens' current token
+/// nests brackets, braces, parentheses and unary and conditional operators
+/// before the parser sees it: ANTLR's rules and, worse, its adaptive
+/// prediction (which may read a whole nested operand ahead) recurse with that
+/// depth. SectionLine: the statement is a line of a .section (no ';').
+NestingScan scanNesting(StreamingTokenStream &Tokens, bool SectionLine, unsigned Limit);
 
 //===----------------------------------------------------------------------===//
 // Conversion helpers
@@ -163,6 +195,10 @@ public:
 
   /// Whether data contents (initializer tokens) are wanted in full.
   bool KeepData = true;
+
+  /// Syntax errors the grammar lets through but ptxas does not, found while
+  /// converting (the driver reports and clears them): where, and why.
+  std::vector<std::pair<SourceRange, std::string>> Problems;
 
   StringRef text(Token *T) const {
     if (!T || T->getType() == Token::EOF)

@@ -15,16 +15,22 @@
 namespace ptxlint {
 namespace parsedriver {
 
-/// Every terminal below T, in order.
+/// Every terminal below T, in order. Iterative: a left-associative chain
+/// such as 1+1+...+1 is as deep a tree as it is long (ANTLR parses it in a
+/// loop, without recursion), and its length is not limited.
 void Converter::collectTokens(antlr4::tree::ParseTree *T,
                               llvm::SmallVectorImpl<StringRef> &Out) const {
-  if (auto *N = dynamic_cast<antlr4::tree::TerminalNode *>(T)) {
-    if (N->getSymbol()->getType() != Token::EOF)
-      Out.push_back(text(N));
-    return;
+  llvm::SmallVector<antlr4::tree::ParseTree *, 32> Work{T};
+  while (!Work.empty()) {
+    antlr4::tree::ParseTree *Node = Work.pop_back_val();
+    if (auto *N = dynamic_cast<antlr4::tree::TerminalNode *>(Node)) {
+      if (N->getSymbol()->getType() != Token::EOF)
+        Out.push_back(text(N));
+      continue;
+    }
+    for (auto It = Node->children.rbegin(); It != Node->children.rend(); ++It)
+      Work.push_back(*It);
   }
-  for (auto *Child : T->children)
-    collectTokens(Child, Out);
 }
 
 llvm::ArrayRef<StringRef> Converter::tokensOf(antlr4::tree::ParseTree *T) const {
@@ -109,6 +115,39 @@ Operand Converter::convertNumber(PTXParser::NumberContext *N, bool Negate, Sourc
   return Op;
 }
 
+/// A '%' (remainder) with a register or symbol in either operand, as in
+/// `%r3 % 4`: ptxas allows names in an operand's expression only as
+/// `name + constant`, and its parser stops at the '%'. The grammar's is more
+/// general, so this is checked on the tree (iteratively: it may be deep).
+static Token *remainderOfName(PTXParser::ExprContext *E) {
+  // Post-order, one pass: whether each subtree holds a name (not a call
+  // such as mask(...), not the sink '_').
+  struct Frame {
+    antlr4::tree::ParseTree *Node;
+    size_t Next;
+    bool HasName;
+  };
+  llvm::SmallVector<Frame, 16> Stack{{E, 0, false}};
+  Token *Found = nullptr;
+  while (!Stack.empty()) {
+    if (Stack.back().Next < Stack.back().Node->children.size()) {
+      antlr4::tree::ParseTree *Child = Stack.back().Node->children[Stack.back().Next++];
+      Stack.push_back({Child, 0, false});
+      continue;
+    }
+    Frame F = Stack.pop_back_val();
+    auto *P = dynamic_cast<PTXParser::PrimaryContext *>(F.Node);
+    if (P && P->name() && !P->LPAREN() && !P->name()->UNDERSCORE())
+      F.HasName = true;
+    auto *Mul = dynamic_cast<PTXParser::MulExprContext *>(F.Node);
+    if (!Found && Mul && Mul->PERCENT() && F.HasName)
+      Found = Mul->PERCENT()->getSymbol();
+    if (!Stack.empty())
+      Stack.back().HasName |= F.HasName;
+  }
+  return Found;
+}
+
 /// Classifies an expression operand: a name, `_`, a (negated) number, or a
 /// general expression kept as text.
 Operand Converter::convertExpr(PTXParser::ExprContext *E) {
@@ -133,6 +172,9 @@ Operand Converter::convertExpr(PTXParser::ExprContext *E) {
   }
   Op.Kind = OperandKind::Expr;
   Op.Text = normalizedText(E);
+  if (Token *Rem = remainderOfName(E))
+    Problems.emplace_back(range(Rem), "'%' (remainder) needs constant operands: ptxas rejects a "
+                                      "register or symbol on either side of it");
   return Op;
 }
 

@@ -224,7 +224,16 @@ private:
   }
 
   /// A vector `{a, b}` (one element at least) or a call list `(a, b)`, `()`.
+  /// Nesting deeper than the parser's limit is left to the ANTLR path, which
+  /// reports it (the recursion here must not follow the input unbounded).
   bool group(OperandKind Kind, char Close, Operand &O) {
+    if (GroupDepth >= MaxNestingDepth)
+      return false;
+    struct Nest {
+      unsigned &D;
+      explicit Nest(unsigned &D) : D(D) { ++D; }
+      ~Nest() { --D; }
+    } InGroup(GroupDepth);
     uint32_t B = Pos++;
     skipSpace();
     llvm::SmallVector<Operand, 8> Elems;
@@ -238,6 +247,8 @@ private:
     O.Elements = Ctx.copy<Operand>(Elems);
     return true;
   }
+
+  unsigned GroupDepth = 0;
 
   bool parseOperand(Operand &O) {
     char C = peek();

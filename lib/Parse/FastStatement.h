@@ -25,6 +25,14 @@
 namespace ptxlint {
 namespace parsedriver {
 
+/// How deep brackets, braces, parentheses and unary and conditional
+/// operators may nest in one statement. The parse recurses with the nesting
+/// (ANTLR's rules and its prediction, the converter, the fast path), so the
+/// limit keeps it on a 1 MB thread stack; deeper input is a syntax error at
+/// the place the limit is passed (ptxas gives up at about 5,000 levels; real
+/// PTX nests a few).
+inline constexpr unsigned MaxNestingDepth = 256;
+
 /// One instruction starting at offset Begin of File (a token start) through
 /// its ';'. On success End is the offset just past the ';'. Nodes go to Ctx.
 const Instruction *parseInstructionAt(const SourceFile &File, uint32_t Begin, ASTContext &Ctx,

@@ -69,10 +69,11 @@ private:
   /// After a number or a name: the lexer must end the token here too.
   bool endsToken() const {
     char C = peek();
-    if (C == '/')
-      return peek(1) == '/' || peek(1) == '*';
+    if (C == '/') // a comment, or the division operator
+      return true;
     return C == ' ' || C == '\t' || C == '\r' || C == '\n' || C == '\f' || C == ',' || C == '}' ||
-           C == ')' || C == '+' || C == '-';
+           C == ')' || C == '+' || C == '-' || C == '*' || C == '%' || C == '<' || C == '>' ||
+           C == '&' || C == '|' || C == '^' || C == '=' || C == '!';
   }
 
   bool number() {
@@ -129,32 +130,102 @@ private:
     return true;
   }
 
-  bool item() {
-    if (peek() == '-') {
-      punct('-');
+  /// An initializer element: a constant expression of numbers and names
+  /// (grammar `expr`, without `?:`), iteratively except for parentheses,
+  /// which nest at most as deep as braces do.
+  bool item() { return expr(0); }
+
+  /// `unary* primary (binop unary* primary)*`
+  bool expr(unsigned Depth) {
+    for (;;) {
+      while (unaryOp())
+        skip();
+      if (!primary(Depth))
+        return false;
       skip();
-      return number();
+      if (!binaryOp())
+        return true;
+      skip();
     }
+  }
+
+  /// number | name | name '(' expr (',' expr)* ')' | '(' expr ')'
+  bool primary(unsigned Depth) {
     if (isDigit(peek()))
       return number();
+    if (peek() == '(') {
+      if (Depth >= 64)
+        return false;
+      punct('(');
+      skip();
+      if (!expr(Depth + 1))
+        return false;
+      return punct(')');
+    }
     if (!name())
       return false;
     skip();
-    if (peek() == '(') { // generic(sym)
-      punct('(');
+    if (peek() != '(') // generic(sym), mask(...)
+      return true;
+    if (Depth >= 64)
+      return false;
+    punct('(');
+    for (;;) {
       skip();
-      if (!name())
+      if (!expr(Depth + 1))
         return false;
-      skip();
-      if (!punct(')'))
-        return false;
-      skip();
+      if (peek() != ',')
+        return punct(')');
+      punct(',');
     }
-    if (peek() == '+' || peek() == '-') { // sym+8
-      punct(peek());
-      skip();
-      return number();
+  }
+
+  /// '-', '+', '~', '!' (not the '!' of '!=').
+  bool unaryOp() {
+    char C = peek();
+    if (C == '-' || C == '+' || C == '~' || (C == '!' && peek(1) != '='))
+      return punct(C);
+    return false;
+  }
+
+  /// A binary operator token, as the lexer splits it: '%' before a name's
+  /// character is the start of a register name (%r1), '/' before '/' or '*'
+  /// a comment, a lone '=' no operator.
+  bool binaryOp() {
+    char C = peek(), N = peek(1);
+    size_t Len = 0;
+    switch (C) {
+    case '+':
+    case '-':
+    case '*':
+    case '^':
+      Len = 1;
+      break;
+    case '/':
+      Len = N == '/' || N == '*' ? 0 : 1;
+      break;
+    case '%':
+      Len = isIdentRest(N) ? 0 : 1;
+      break;
+    case '<':
+    case '>':
+      Len = N == C || N == '=' ? 2 : 1;
+      break;
+    case '&':
+    case '|':
+      Len = N == C ? 2 : 1;
+      break;
+    case '=':
+    case '!':
+      Len = N == '=' ? 2 : 0;
+      break;
+    default:
+      break;
     }
+    if (!Len)
+      return false;
+    emit(P, P + Len);
+    P += Len;
     return true;
   }
 

@@ -8,8 +8,12 @@
 // the subset is left to the grammar, which reports its errors as usual.
 //
 // The subset (PTX ISA 5.4.4, grammar/PTXParser.g4 `initializer`):
-//   list  := '{' [item (',' item)*] '}'
-//   item  := list | '-'? number | name ['(' name ')'] [('+' | '-') number]
+//   list    := '{' [item (',' item)*] '}'
+//   item    := list | expr
+//   expr    := unary* primary (binop unary* primary)*     (no '?:')
+//   primary := number | name | name '(' expr (',' expr)* ')' | '(' expr ')'
+//   unary   := '-' | '+' | '~' | '!'
+//   binop   := + - * / % << >> & | ^ && || == != < > <= >=
 // number: decimal, 0x/0b with an optional U, 0f/0d bit patterns; name: an
 // identifier without dots. Whitespace and comments may appear between
 // tokens, as in the lexer. Every token the scanner accepts is lexed the same

@@ -39,6 +39,18 @@ bool runParse(const SourceFile &File, ParseSink *Sink, DiagnosticEngine &Diags,
 
   unsigned SyntaxErrors = 0;
   bool GaveUp = false;
+  // A UTF-8 byte order mark: ptxas rejects it ("unexpected non-ASCII
+  // character"), so it is an error, said in words; the rest is parsed.
+  if (File.text().startswith("\xEF\xBB\xBF")) {
+    ++SyntaxErrors;
+    Diags
+        .error("syntax", SyntaxSpec, {0, 3},
+               "unexpected UTF-8 byte order mark (EF BB BF) at the start of the file; ptxas "
+               "rejects it: save the file without a byte order mark")
+        .Fixes.push_back({{0, 3}, ""});
+    Chars.seek(3);
+    Lexer.setCharPositionInLine(3);
+  }
   int Depth = 0;               // 0: module scope; 1: function body; >1 nested
   Function *CurFunc = nullptr; // header of the function being parsed
   SourceRange CurFuncHeader;
@@ -265,6 +277,26 @@ bool runParse(const SourceFile &File, ParseSink *Sink, DiagnosticEngine &Diags,
       }
       return Parser.unit();
     };
+    // Too deep to parse (NestingScan.cpp): one error where the limit is
+    // passed, and the statement is skipped as the scan delimited it.
+    NestingScan Nest = scanNesting(Tokens, What == Entry::SectionLine, MaxNestingDepth);
+    if (Nest.TooDeep != NestingScan::None) {
+      syntaxError(Converter::range(Tokens.ahead(Nest.TooDeep)),
+                  "nesting too deep: more than " + std::to_string(MaxNestingDepth) +
+                      " levels of parentheses, brackets, braces or unary and conditional "
+                      "operators in one statement (a ptx-lint limit)");
+      for (size_t K = 0; K < Nest.End; ++K)
+        Tokens.consume();
+      if (Nest.StoppedAtBrace && Depth == 0 && What == Entry::Unit) {
+        Tokens.consume(); // a function header's body: parse it anyway
+        CurFunc = &ErrorFunc;
+        Depth = 1;
+      }
+      Parser.getTreeTracker().reset();
+      Tokens.discardConsumed();
+      continue;
+    }
+
     antlr4::ParserRuleContext *Parsed = nullptr;
     Token *Offending = nullptr;
     std::string Expected;
@@ -302,12 +334,18 @@ bool runParse(const SourceFile &File, ParseSink *Sink, DiagnosticEngine &Diags,
             for (size_t I = 0; I < Names.size(); ++I)
               Expected += (I ? (I + 1 == Names.size() ? " or " : ", ") : "") + Names[I];
           }
+        } catch (const std::bad_alloc &) {
+          throw;
         } catch (...) {
         }
+      } catch (const std::bad_alloc &) {
+        throw; // memory, not syntax: the entry point reports it
       } catch (...) {
         Parsed = nullptr;
       }
       Sim->setPredictionMode(antlr4::atn::PredictionMode::SLL);
+    } catch (const std::bad_alloc &) {
+      throw;
     } catch (...) {
       Parsed = nullptr;
     }
@@ -444,6 +482,9 @@ bool runParse(const SourceFile &File, ParseSink *Sink, DiagnosticEngine &Diags,
         S.Kind = StmtKind::Instruction;
         S.Inst = Conv.convertInstruction(I);
         S.Range = S.Inst->Range;
+        for (auto &P : Conv.Problems)
+          syntaxError(P.first, std::move(P.second));
+        Conv.Problems.clear();
         emitStatement(S);
       }
     } else if (auto *L = U->label()) {

@@ -65,6 +65,15 @@ std::vector<Expectation> parseExpectations(const SourceFile &F, std::vector<Diag
         continue;
       }
       Rest = Rest.drop_front(Digits);
+      // Far past any file (and past what long long can add): out of range,
+      // said without computing the line.
+      if (N > (1ull << 40)) {
+        StringRef Spelled = Body.take_front(Body.size() - Rest.size());
+        Bad.push_back(badExpectation(E.Where, Spelled.str() +
+                                                  " refers to a line outside the file (1-" +
+                                                  std::to_string(LastLine) + ")"));
+        continue;
+      }
       Line = Relative
                  ? (Negative ? Line - static_cast<long long>(N) : Line + static_cast<long long>(N))
                  : static_cast<long long>(N);

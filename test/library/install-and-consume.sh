@@ -32,6 +32,25 @@ logged() {
   fi
 }
 
+# The build's type and sanitizer (CMakeCache.txt): consumers of an
+# instrumented library are built with the same compiler and -fsanitize flags,
+# and Python gets the sanitizer runtime preloaded (it is not instrumented).
+cache_get() { sed -n "s/^$1:[A-Z]*=//p" "$BUILD/CMakeCache.txt"; }
+BUILD_TYPE=$(cache_get CMAKE_BUILD_TYPE)
+SANITIZE=$(cache_get PTXLINT_SANITIZE)
+case ${SANITIZE^^} in "" | OFF | 0 | FALSE | NO) SANITIZE= ;; esac
+PY_PRELOAD=()
+if [[ -n $SANITIZE ]]; then
+  CXX=$(cache_get CMAKE_CXX_COMPILER)
+  CC=$(cache_get CMAKE_C_COMPILER)
+  export CC CXX
+  export CFLAGS="-fsanitize=$SANITIZE" CXXFLAGS="-fsanitize=$SANITIZE" LDFLAGS="-fsanitize=$SANITIZE"
+  export ASAN_OPTIONS="detect_leaks=0:${ASAN_OPTIONS:-}"
+  if [[ $SANITIZE == *address* ]]; then
+    PY_PRELOAD=(env "LD_PRELOAD=$("$CXX" -print-file-name=libclang_rt.asan-x86_64.so)")
+  fi
+fi
+
 if ! ls "$BUILD"/lib/libptxlint.so > /dev/null 2>&1; then
   echo "error: $BUILD/lib/libptxlint.so is not built (build the ptxlint_shared target)" >&2
   exit 1
@@ -55,7 +74,7 @@ readelf -d "$LIB/libptxlint.so" | grep -o 'SONAME.*'
 # --- 3. the codegen example, built against the installed package
 echo "== codegen example"
 logged codegen-configure cmake -S "$SRC/examples/codegen" -B "$WORK/codegen" \
-  -DCMAKE_PREFIX_PATH="$PREFIX" -DCMAKE_BUILD_TYPE=Release
+  -DCMAKE_PREFIX_PATH="$PREFIX" -DCMAKE_BUILD_TYPE="${BUILD_TYPE:-Release}"
 grep -o 'Found PtxLint.*' "$WORK/codegen-configure.log"
 logged codegen-build cmake --build "$WORK/codegen"
 "$WORK/codegen/mma-tile-gen" --target sm_80 --ptx 7.8 -o "$WORK/tile.ptx" | sed -E 's/ \((median )?[0-9.]+ us per check\)//'
@@ -95,9 +114,9 @@ echo "C-only consumer exit status: $rc"
 
 # --- 4. the Python ctypes example
 echo "== ctypes example (--lib)"
-python3 "$SRC/examples/python/ptxlint_ctypes.py" --lib "$LIB/libptxlint.so"
+${PY_PRELOAD[@]+"${PY_PRELOAD[@]}"} python3 "$SRC/examples/python/ptxlint_ctypes.py" --lib "$LIB/libptxlint.so"
 echo "== ctypes example (pkg-config)"
-PKG_CONFIG_PATH=$LIB/pkgconfig python3 "$SRC/examples/python/ptxlint_ctypes.py" | tail -1
+PKG_CONFIG_PATH=$LIB/pkgconfig ${PY_PRELOAD[@]+"${PY_PRELOAD[@]}"} python3 "$SRC/examples/python/ptxlint_ctypes.py" | tail -1
 
 # --- 5. pkg-config
 echo "== pkg-config"
@@ -109,8 +128,8 @@ pkg-config --libs ptxlint | sed "s|$PREFIX|PREFIX|g"
 pkg-config --cflags ptxlint | sed "s|$PREFIX|PREFIX|g"
 # A C consumer with nothing but pkg-config's flags (-I for ptxlint.h).
 # shellcheck disable=SC2046
-logged pc-c cc -std=c99 -Wall -Werror "$SRC/examples/codegen/c_api_demo.c" -o "$WORK/c-demo" \
-  $(pkg-config --cflags --libs ptxlint) -Wl,-rpath,"$LIB"
+logged pc-c "${CC:-cc}" -std=c99 -Wall -Werror ${CFLAGS:-} "$SRC/examples/codegen/c_api_demo.c" \
+  -o "$WORK/c-demo" $(pkg-config --cflags --libs ptxlint) -Wl,-rpath,"$LIB"
 rc=0
 "$WORK/c-demo" --target sm_80 --ptx 7.8 'movmatrix.sync.aligned.m8n8.trans.b16 %r1, %r2;' || rc=$?
 echo "pkg-config C build exit status: $rc"

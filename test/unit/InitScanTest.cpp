@@ -40,13 +40,21 @@ TEST(InitScanTest, AcceptsThePlainSubset) {
   EXPECT_EQ(joined("{generic(foo)+8, bar, $x-4, %r1}"),
             "{ generic ( foo ) + 8 , bar , $x - 4 , %r1 } @32");
   EXPECT_EQ(joined("{1, // one\n 2 /* two */, 3}"), "{ 1 , 2 , 3 } @27");
+  // Constant expressions, tokenized as the lexer does (<< is one token, %
+  // before a digit starts a register name, / before / or * a comment).
+  EXPECT_EQ(joined("{1+2, (1), -a, ~!1, 1 / 2, mask(a, 1)}"),
+            "{ 1 + 2 , ( 1 ) , - a , ~ ! 1 , 1 / 2 , mask ( a , 1 ) } @38");
+  EXPECT_EQ(joined("{1<<2>>3, 4<=5>=6, 7&&8||9, 1&2|3^4, 5==6!=7, 8<9>0, 10 % 3, 4*5}"),
+            "{ 1 << 2 >> 3 , 4 <= 5 >= 6 , 7 && 8 || 9 , 1 & 2 | 3 ^ 4 , 5 == 6 != 7 , 8 < 9 > 0 "
+            ", 10 % 3 , 4 * 5 } @65");
+  EXPECT_EQ(joined("{1/*c*/+2, 3//c\n}"), "{ 1 + 2 , 3 } @17");
 }
 
 TEST(InitScanTest, LeavesEverythingElseToTheGrammar) {
   for (const char *L :
-       {"{1,}",         "{,1}",  "{1 2}",       "{1.5}",   "{1e3}",   "{12abc}", "{a.b}",
-        "{mask(a, 1)}", "{(1)}", "{1+2}",       "{-a}",    "{_}",     "{0x}",    "{0b2}",
-        "{0f3FU}",      "{1",    "{1, /* open", "{1 / 2}", "{\"s\"}", "1",       "{{{"})
+       {"{1,}",   "{,1}",    "{1 2}", "{1.5}",       "{1e3}",   "{12abc}", "{a.b}", "{1?2:3}",
+        "{10%3}", "{1 %r1}", "{(1}",  "{1=2}",       "{1!2}",   "{1+}",    "{_}",   "{0x}",
+        "{0b2}",  "{0f3FU}", "{1",    "{1, /* open", "{\"s\"}", "1",       "{{{",   "{f(}"})
     EXPECT_EQ(joined(L), "<rejected>") << L;
   // Nesting deeper than 64 is left to the grammar too.
   EXPECT_EQ(joined(std::string(70, '{') + std::string(70, '}')), "<rejected>");
@@ -68,11 +76,12 @@ TEST(InitScanTest, FoldedListsParseToTheSameAst) {
       ".global .align 4 .b32 t[6] = {1, -2, 0x3U, 0b1, // c\n 5, /* c */ 6};\n"
       ".global .align 8 .u64 p[2] = {generic(t), generic(t)+8};\n"
       ".const .f32 f[2][2] = {{0f3F800000, 0f00000000}, {0f40000000, 0fBF800000}};\n"
-      ".global .b8 e[1] = {};\n.global .u32 s = 5, q[2] = {7, 8};\n",
+      ".global .b8 e[1] = {};\n.global .u32 s = 5, q[2] = {7, 8};\n"
+      ".global .b32 x[4] = {1+1, (2*3)<<1, -~!0, mask(t, 1) % 7};\n",
       // Not in the subset: the grammar parses it (and reports the error).
       ".version 7.8\n.target sm_90\n.address_size 64\n"
       ".global .b32 a[3] = {1, 2 3};\n.global .b32 b[2] = {1.5, 2};\n"
-      ".global .b32 c[2] = {1,, 2};\n",
+      ".global .b32 c[2] = {1,, 2};\n.global .b32 d[2] = {1 ? 2 : 3, 10%3};\n",
   };
   for (const char *In : Inputs) {
     SourceFile F("t.ptx", In);

@@ -26,6 +26,7 @@
 #include <condition_variable>
 #include <cstring>
 #include <mutex>
+#include <system_error>
 #include <thread>
 
 using namespace llvm;
@@ -38,7 +39,23 @@ static std::string lowerFirst(std::string S) {
   return S;
 }
 
-std::vector<InputSpec> expandInputs(const std::vector<std::string> &Args, StringRef StdinName) {
+static const char *fileTypeName(sys::fs::file_type T) {
+  switch (T) {
+  case sys::fs::file_type::fifo_file:
+    return "a FIFO";
+  case sys::fs::file_type::block_file:
+    return "a block device";
+  case sys::fs::file_type::character_file:
+    return "a character device";
+  case sys::fs::file_type::socket_file:
+    return "a socket";
+  default:
+    return "not a file";
+  }
+}
+
+std::vector<InputSpec> expandInputs(const std::vector<std::string> &Args, StringRef StdinName,
+                                    std::vector<std::string> *Notes) {
   std::vector<InputSpec> Out;
   for (const std::string &A : Args) {
     if (A == "-") {
@@ -60,22 +77,48 @@ std::vector<InputSpec> expandInputs(const std::vector<std::string> &Args, String
     // A directory: every *.ptx below it, hidden directories skipped,
     // symbolic links to directories not followed (no cycles).
     std::vector<std::string> Found;
+    std::vector<InputSpec> Unreadable;
     std::error_code EC;
     for (sys::fs::recursive_directory_iterator It(A, EC, /*follow_symlinks=*/false), End;
          It != End && !EC; It.increment(EC)) {
       StringRef Name = sys::path::filename(It->path());
       sys::fs::file_type T = It->type();
+      if (T == sys::fs::file_type::type_unknown) { // no d_type from this file system
+        sys::fs::file_status EntrySt;
+        if (!sys::fs::status(It->path(), EntrySt, /*follow=*/false))
+          T = EntrySt.type();
+      }
       if (T == sys::fs::file_type::directory_file) {
-        if (Name.startswith("."))
+        if (Name.startswith(".")) {
           It.no_push();
+          continue;
+        }
+        // The iterator skips a directory it cannot open without a word:
+        // open it here first, so that it is an error, not a silent gap.
+        std::error_code DirEC;
+        sys::fs::directory_iterator Probe(It->path(), DirEC, /*follow_symlinks=*/false);
+        if (DirEC) {
+          Unreadable.push_back(
+              {It->path(), false, "cannot read directory: " + lowerFirst(DirEC.message())});
+          It.no_push();
+        }
         continue;
       }
       if (sys::path::extension(Name) != ".ptx")
         continue;
       if (T == sys::fs::file_type::symlink_file) {
         sys::fs::file_status LinkSt;
-        if (sys::fs::status(It->path(), LinkSt) || !sys::fs::is_regular_file(LinkSt))
+        if (sys::fs::status(It->path(), LinkSt))
           continue;
+        T = LinkSt.type();
+      }
+      // Only regular files: reading a FIFO would wait for a writer forever,
+      // and a device or socket is not a source file.
+      if (T != sys::fs::file_type::regular_file) {
+        if (Notes)
+          Notes->push_back("skipping '" + It->path() + "': not a regular file (" + fileTypeName(T) +
+                           ")");
+        continue;
       }
       Found.push_back(It->path());
     }
@@ -83,13 +126,16 @@ std::vector<InputSpec> expandInputs(const std::vector<std::string> &Args, String
     // files found before the failure are still checked.
     if (EC)
       Out.push_back({A, false, "cannot read directory: " + lowerFirst(EC.message())});
-    else if (Found.empty()) {
+    else if (Found.empty() && Unreadable.empty()) {
       Out.push_back({A, false, "directory contains no .ptx files"});
       continue;
     }
-    llvm::sort(Found);
+    std::vector<InputSpec> Entries = std::move(Unreadable);
     for (std::string &F : Found)
-      Out.push_back({std::move(F), false, ""});
+      Entries.push_back({std::move(F), false, ""});
+    llvm::sort(Entries, [](const InputSpec &X, const InputSpec &Y) { return X.Path < Y.Path; });
+    for (InputSpec &E : Entries)
+      Out.push_back(std::move(E));
   }
   return Out;
 }
@@ -263,6 +309,8 @@ static void processFile(const InputSpec &In, const DriverOptions &Opts, FileResu
   }
   const SourceFile &F = *L.File;
   LintResult LR = lintFile(F, Opts.Lint);
+  if (LR.OutOfMemory)
+    throw std::bad_alloc(); // reported once, as an I/O problem (exit 2)
   std::vector<Diagnostic> D = std::move(LR.Diags);
   postProcess(F, D, Opts.Lint, Opts.MinSeverity);
   R.Report = makeReport(F, D);
@@ -284,6 +332,10 @@ static void processFile(const InputSpec &In, const DriverOptions &Opts, FileResu
 static void processFileNoThrow(const InputSpec &In, const DriverOptions &Opts, FileResult &R) {
   try {
     processFile(In, Opts, R);
+  } catch (const std::bad_alloc &) {
+    R = FileResult();
+    R.Report = makeIoErrorReport(In.Path, "out of memory while checking this file");
+    R.Internal = true; // exit 2, like an unreadable input
   } catch (const std::exception &E) {
     R = FileResult();
     R.Internal = true;
@@ -295,8 +347,12 @@ static void processFileNoThrow(const InputSpec &In, const DriverOptions &Opts, F
     R.Report = makeIoErrorReport(In.Path, "internal error (please report this bug)");
   }
   if (R.Internal) {
-    raw_string_ostream OS(R.Rendered);
-    printGcc(R.Report, OS);
+    try {
+      raw_string_ostream OS(R.Rendered);
+      printGcc(R.Report, OS);
+    } catch (const std::bad_alloc &) {
+      R.Rendered = std::string();
+    }
   }
 }
 
@@ -353,18 +409,29 @@ int runLint(const std::vector<InputSpec> &Files, const DriverOptions &Opts, raw_
   unsigned Jobs = std::max(1u, std::min<unsigned>(Opts.Jobs, static_cast<unsigned>(N)));
   std::vector<std::thread> Pool;
   if (Jobs > 1) {
-    for (unsigned T = 0; T < Jobs; ++T)
-      Pool.emplace_back([&] {
-        while (true) {
-          size_t I = Next++;
-          if (I >= N)
-            return;
-          processFileNoThrow(Files[I], Opts, Results[I]);
-          std::lock_guard<std::mutex> G(M);
-          Done[I] = 1;
-          CV.notify_all();
-        }
-      });
+    try {
+      for (unsigned T = 0; T < Jobs; ++T)
+        Pool.emplace_back([&] {
+          while (true) {
+            size_t I = Next++;
+            if (I >= N)
+              return;
+            processFileNoThrow(Files[I], Opts, Results[I]);
+            std::lock_guard<std::mutex> G(M);
+            Done[I] = 1;
+            CV.notify_all();
+          }
+        });
+    } catch (const std::system_error &E) {
+      // No thread (address-space or process limits): stop the ones that
+      // started, and say so once.
+      Next = N;
+      for (std::thread &T : Pool)
+        T.join();
+      errs() << "ptx-lint: error: cannot start " << Jobs
+             << " worker threads: " << lowerFirst(E.code().message()) << " (try -j1)\n";
+      return ExitUsage;
+    }
   }
 
   Progress Prog(Opts.Progress, N);

@@ -29,9 +29,13 @@ struct InputSpec {
 
 /// Expands each argument: a directory becomes its *.ptx files (recursively,
 /// sorted by path), '-' becomes stdin; a missing path keeps its error.
-/// StdinName names '-' in diagnostics ("<stdin>" when empty).
+/// StdinName names '-' in diagnostics ("<stdin>" when empty). Only regular
+/// files are taken from a directory: the others (a FIFO, a device) named
+/// *.ptx are skipped with a line in Notes; a subdirectory that cannot be read
+/// is an input with an Error.
 std::vector<InputSpec> expandInputs(const std::vector<std::string> &Args,
-                                    llvm::StringRef StdinName = {});
+                                    llvm::StringRef StdinName = {},
+                                    std::vector<std::string> *Notes = nullptr);
 
 /// A read input: File set on success, else Error says why (lowercase).
 struct LoadedInput {

@@ -25,6 +25,8 @@
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cstdlib>
+#include <functional>
 #include <memory>
 #include <thread>
 
@@ -187,9 +189,13 @@ static void printRulesList(raw_ostream &OS) {
   }
 }
 
-/// --emit: parse one input into PTX text (in Text). The output file is
-/// opened only afterwards, so a syntax error never truncates it.
-static int runEmit(const std::vector<InputSpec> &Files, std::string &Text) {
+/// --emit: print one input as canonical PTX. Two streaming passes, so that
+/// memory stays flat for any file size: the first only parses, and a syntax
+/// error stops there, before the output file is opened (never truncated);
+/// the second prints each statement as it is parsed. OpenOutput opens -o (or
+/// chooses stdout) and returns null after reporting why it cannot.
+static int runEmit(const std::vector<InputSpec> &Files,
+                   const std::function<raw_fd_ostream *()> &OpenOutput) {
   if (Files.size() != 1)
     return usageError("--emit takes exactly one input file");
   LoadedInput In = loadInput(Files[0], MaxFileSize);
@@ -198,8 +204,8 @@ static int runEmit(const std::vector<InputSpec> &Files, std::string &Text) {
     return ExitUsage;
   }
   DiagnosticEngine Diags;
-  std::unique_ptr<Module> M = parseModule(*In.File, Diags);
-  if (Diags.errorCount() || !M) {
+  parse(*In.File, nullptr, Diags);
+  if (Diags.errorCount()) {
     std::string Msgs;
     ColorStringStream S(Msgs, errs().has_colors());
     printText(*In.File, Diags.diagnostics(), S);
@@ -207,7 +213,12 @@ static int runEmit(const std::vector<InputSpec> &Files, std::string &Text) {
     errs() << Msgs;
     return ExitErrors;
   }
-  Text = emitModule(*M);
+  raw_fd_ostream *Out = OpenOutput();
+  if (!Out)
+    return ExitUsage;
+  std::unique_ptr<ParseSink> Emitter = makeStreamingEmitter(*Out);
+  DiagnosticEngine Again;
+  parse(*In.File, Emitter.get(), Again);
   return ExitOk;
 }
 
@@ -240,9 +251,65 @@ static void installSigBusHandler() {
 static void installSigBusHandler() {}
 #endif
 
+/// Standard output or error that could not be written (/dev/full, a closed
+/// descriptor) is one message and exit status 2. LLVM's raw_fd_ostream
+/// would report it from its destructor with report_fatal_error (an abort), so
+/// this runs first: it is registered after both streams exist, so exit()
+/// calls it before their destructors, on every path (a return from main and
+/// the exit(0) of --help and --version alike).
+static void checkStandardStreamsAtExit() {
+  raw_fd_ostream &Out = outs();
+  Out.flush();
+  bool Failed = false;
+  if (Out.has_error()) {
+    std::string Msg =
+        "ptx-lint: error: cannot write to standard output: " + Out.error().message() + "\n";
+    Out.clear_error();
+    errs() << Msg;
+    Failed = true;
+  }
+  if (errs().has_error()) {
+    errs().clear_error();
+    Failed = true;
+  }
+  if (Failed)
+    ::_exit(ExitUsage);
+}
+
+/// Writes Text to the -o file or standard output; false (after one
+/// message) when it cannot be written.
+static bool writeOutputFile(raw_fd_ostream &OS, const std::string &Name) {
+  OS.flush();
+  if (!OS.has_error())
+    return true;
+  WithColor::error(errs(), "ptx-lint")
+      << "cannot write " << Name << ": " << OS.error().message() << "\n";
+  OS.clear_error();
+  return false;
+}
+
+static int run(int argc, char **argv);
+
 int main(int argc, char **argv) {
   InitLLVM X(argc, argv);
   installSigBusHandler(); // after InitLLVM, whose handlers it defers to
+  (void)outs();
+  (void)errs();
+  std::atexit(checkStandardStreamsAtExit);
+  // Memory exhaustion anywhere (LLVM's containers included) is one message
+  // and exit 2, not an abort with a crash report.
+  installBadAllocHandler();
+  try {
+    return run(argc, argv);
+  } catch (const std::bad_alloc &) {
+    static const char Msg[] = "ptx-lint: error: out of memory\n";
+    ssize_t Ignored = ::write(2, Msg, sizeof(Msg) - 1);
+    (void)Ignored;
+    return ExitUsage;
+  }
+}
+
+static int run(int argc, char **argv) {
   setBugReportMsg("PLEASE report this ptx-lint crash with the input file and the "
                   "command line; the stack dump follows.\n");
   cl::HideUnrelatedOptions({&Cat, &execOptionCategory(), &getColorCategory()});
@@ -319,16 +386,26 @@ int main(int argc, char **argv) {
     return usageError("--emit and --verify-diagnostics cannot be combined");
 
   // Expand directories; I/O problems found here are reported in order later.
-  std::vector<InputSpec> Files = expandInputs(Inputs, StdinName);
+  std::vector<std::string> WalkNotes;
+  std::vector<InputSpec> Files = expandInputs(Inputs, StdinName, &WalkNotes);
+  for (const std::string &Note : WalkNotes)
+    WithColor::note(errs(), "ptx-lint") << Note << "\n";
 
-  // -o must never overwrite an input.
-  if (!OutputFile.empty())
-    for (const InputSpec &In : Files) {
-      if (In.IsStdin || !In.Error.empty())
-        continue;
-      if (sys::fs::equivalent(OutputFile, In.Path))
-        return usageError("refusing to write output to '" + OutputFile + "': it is an input file");
-    }
+  // -o must never overwrite an input, stdin included (ptx-lint - -o k.ptx
+  // < k.ptx): the same device and inode is the same file, whatever its name.
+  if (!OutputFile.empty()) {
+    sys::fs::file_status OutSt;
+    if (!sys::fs::status(OutputFile, OutSt))
+      for (const InputSpec &In : Files) {
+        if (!In.Error.empty())
+          continue;
+        sys::fs::file_status InSt;
+        std::error_code EC = In.IsStdin ? sys::fs::status(0, InSt) : sys::fs::status(In.Path, InSt);
+        if (!EC && sys::fs::equivalent(InSt, OutSt))
+          return usageError("refusing to write output to '" + OutputFile + "': it is " +
+                            (In.IsStdin ? "standard input" : "an input file"));
+      }
+  }
   std::unique_ptr<raw_fd_ostream> OutFile;
   auto OpenOutput = [&]() -> bool {
     if (OutputFile.empty())
@@ -342,15 +419,16 @@ int main(int argc, char **argv) {
   };
 
   if (Emit) {
-    std::string Text;
-    int Status = runEmit(Files, Text);
+    int Status = runEmit(Files, [&]() -> raw_fd_ostream * {
+      if (!OpenOutput())
+        return nullptr;
+      return OutFile ? OutFile.get() : &outs();
+    });
     if (Status != ExitOk)
       return Status;
-    if (!OpenOutput())
+    if (!writeOutputFile(OutFile ? *OutFile : outs(),
+                         OutFile ? "'" + OutputFile + "'" : std::string("to standard output")))
       return ExitUsage;
-    raw_ostream &Out = OutFile ? static_cast<raw_ostream &>(*OutFile) : outs();
-    Out << Text;
-    Out.flush();
     return ExitOk;
   }
   if (!OpenOutput())
@@ -370,11 +448,9 @@ int main(int argc, char **argv) {
   DO.Doc.ToolVersion = PTXLINT_VERSION;
   DO.Doc.RulesDocUri = rulesDocUri(argv[0]);
   int Status = runLint(Files, DO, Out);
-  Out.flush();
-  if (OutFile && OutFile->has_error()) {
-    WithColor::error(errs(), "ptx-lint") << "cannot write '" << OutputFile << "'\n";
-    OutFile->clear_error();
+  if (OutFile && !writeOutputFile(*OutFile, "'" + OutputFile + "'"))
     return ExitUsage;
-  }
+  if (!OutFile && !writeOutputFile(outs(), "to standard output"))
+    return ExitUsage;
   return Status;
 }

@@ -1,0 +1,154 @@
+//===- NestingScan.cpp - the nesting limit, checked on tokens -------------===//
+//
+// ANTLR parses nested operands and expressions by recursion, and its adaptive
+// prediction may read a whole nested operand ahead (`((((1))))` is both a call
+// list and a parenthesised expression until the end), recursing in its
+// context merges as deep as the nesting. Neither can be stopped from inside,
+// so the driver measures each statement's nesting on its tokens first, with a
+// loop, and reports a statement deeper than the limit instead of parsing it.
+//
+// The depth counted is an upper bound of the parser's recursion: one level
+// per open '(', '[' or '{' of the statement, plus one per unary operator
+// whose operand has not started yet (- - - 1) and per '?' whose ':' branch
+// is not finished (a?b:c?d:e nests to the right). Binary operators nest at
+// most as many levels as there are precedences, so they are not counted.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Parse/AntlrConverter.h"
+
+namespace ptxlint {
+namespace parsedriver {
+
+namespace {
+
+/// A token that completes an operand: pending unary operators apply to it.
+bool isValue(size_t T) {
+  switch (T) {
+  case PTXLexer::IDENT:
+  case PTXLexer::UNDERSCORE:
+  case PTXLexer::INT:
+  case PTXLexer::DEC_FLOAT:
+  case PTXLexer::FLOAT_HEX:
+  case PTXLexer::DOUBLE_HEX:
+  case PTXLexer::STRING:
+  case PTXLexer::DOTNAME:
+  case PTXLexer::INIT_LIST:
+    return true;
+  default:
+    return false;
+  }
+}
+
+/// Statements that cannot nest: nothing to scan.
+bool cannotNest(size_t First) {
+  switch (First) {
+  case PTXLexer::LBRACE:
+  case PTXLexer::RBRACE:
+  case PTXLexer::VERSION:
+  case PTXLexer::TARGET:
+  case PTXLexer::ADDRESS_SIZE:
+  case PTXLexer::FILE:
+  case PTXLexer::LOC:
+  case Token::EOF:
+    return true;
+  default:
+    return false;
+  }
+}
+
+} // namespace
+
+NestingScan scanNesting(StreamingTokenStream &Tokens, bool SectionLine, unsigned Limit) {
+  NestingScan R;
+  auto type = [&](size_t K) { return Tokens.ahead(K)->getType(); };
+  const size_t First = type(0);
+  if (cannotNest(First) || (First == PTXLexer::IDENT && type(1) == PTXLexer::COLON))
+    return R; // a label
+  // In an instruction a '{' at the top is a vector operand; elsewhere it is
+  // an initializer after '=', or the body or scope after the statement.
+  const bool Instruction = !SectionLine && (First == PTXLexer::IDENT || First == PTXLexer::AT);
+
+  /// Operators still waiting for their operand, per open bracket.
+  struct Pending {
+    unsigned Unary = 0, Cond = 0;
+  };
+  llvm::SmallVector<Pending, 16> Open;
+  Pending Cur;
+  size_t Level = 0, Prev = Token::INVALID_TYPE;
+  bool PrevValue = false;
+  for (size_t K = 0;; ++K) {
+    size_t T = type(K);
+    if (T == Token::EOF) {
+      R.End = K;
+      break;
+    }
+    if (T == PTXLexer::SEMI) {
+      R.End = K + 1;
+      break;
+    }
+    if (Open.empty()) {
+      if (T == PTXLexer::RBRACE ||
+          (T == PTXLexer::LBRACE && !Instruction && Prev != PTXLexer::EQ)) {
+        R.End = K;
+        R.StoppedAtBrace = T == PTXLexer::LBRACE;
+        break;
+      }
+      // Section lines end without ';': two operands side by side at the top
+      // (".b8 1 .b8 2" on one line) start the next line.
+      if (SectionLine && K >= 2 && PrevValue && isValue(T) && !Cur.Unary && !Cur.Cond) {
+        R.End = K;
+        break;
+      }
+    }
+    bool Value = false;
+    switch (T) {
+    case PTXLexer::LPAREN:
+    case PTXLexer::LBRACK:
+    case PTXLexer::LBRACE:
+      Open.push_back(Cur);
+      Cur = Pending();
+      ++Level;
+      break;
+    case PTXLexer::RPAREN:
+    case PTXLexer::RBRACK:
+    case PTXLexer::RBRACE:
+      if (Open.empty())
+        break; // unbalanced: the parser reports it
+      Level -= 1 + Cur.Unary + Cur.Cond;
+      Cur = Open.pop_back_val();
+      Level -= Cur.Unary; // the group is their operand
+      Cur.Unary = 0;
+      Value = true;
+      break;
+    case PTXLexer::MINUS:
+    case PTXLexer::PLUS:
+    case PTXLexer::TILDE:
+    case PTXLexer::BANG:
+      ++Cur.Unary; // binary + and - are complete at their right operand
+      ++Level;
+      break;
+    case PTXLexer::QUESTION:
+      ++Cur.Cond;
+      ++Level;
+      break;
+    case PTXLexer::COMMA:
+      Level -= Cur.Unary + Cur.Cond;
+      Cur = Pending();
+      break;
+    default:
+      Level -= Cur.Unary;
+      Cur.Unary = 0;
+      Value = isValue(T);
+      break;
+    }
+    if (Level > Limit && R.TooDeep == NestingScan::None)
+      R.TooDeep = K;
+    Prev = T;
+    PrevValue = Value;
+  }
+  return R;
+}
+
+} // namespace parsedriver
+} // namespace ptxlint
