@@ -111,5 +111,42 @@ const RegisterInfo *SymbolTable::lookup(llvm::StringRef Name) const {
   return nullptr;
 }
 
+const RegisterInfo *SymbolTable::findConflict(const Declarator &D) const {
+  const Scope &S = Scopes.back();
+  if (D.RangeCount < 0) {
+    auto Found = S.Names.find(D.Name);
+    if (Found != S.Names.end())
+      return &Found->second;
+    for (const RangeDecl &R : S.Ranges)
+      if (matchesRange(D.Name, R.Prefix, R.Count))
+        return &R.Info;
+    return nullptr;
+  }
+  // ptxas compares a range with ranges of the same prefix only (%r<100>
+  // and %r1<5> coexist), and with the names it covers.
+  for (const RangeDecl &R : S.Ranges)
+    if (R.Prefix == D.Name)
+      return &R.Info;
+  for (const auto &E : S.Names)
+    if (matchesRange(E.getKey(), D.Name, D.RangeCount))
+      return &E.getValue();
+  return nullptr;
+}
+
+const SymbolTable::RangeDecl *SymbolTable::rangeFor(llvm::StringRef Name) const {
+  for (auto It = Scopes.rbegin(); It != Scopes.rend(); ++It)
+    for (auto R = It->Ranges.rbegin(); R != It->Ranges.rend(); ++R)
+      if (matchesRange(Name, R->Prefix, INT64_MAX))
+        return &*R;
+  return nullptr;
+}
+
+void SymbolTable::collectNames(std::vector<llvm::StringRef> &Out, size_t NumScopes) const {
+  size_t N = 0;
+  for (auto It = Scopes.rbegin(); It != Scopes.rend() && N < NumScopes; ++It, ++N)
+    for (const auto &E : It->Names)
+      Out.push_back(E.getKey());
+}
+
 } // namespace check
 } // namespace ptxlint
