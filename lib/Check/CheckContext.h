@@ -55,6 +55,8 @@ public:
   const RangeDecl *rangeFor(llvm::StringRef Name) const;
   /// The names declared in the innermost NumScopes scopes (did-you-mean).
   void collectNames(std::vector<llvm::StringRef> &Out, size_t NumScopes = 2) const;
+  /// Prefix + Digits for every range that has that index (did-you-mean).
+  void collectRangeMembers(llvm::StringRef Digits, std::vector<std::string> &Out) const;
   /// Number of open scopes (1: module scope only).
   size_t depth() const { return Scopes.size(); }
 

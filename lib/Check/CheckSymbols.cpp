@@ -407,27 +407,30 @@ void SymbolChecker::addUse(llvm::StringMap<Uses> &Map, llvm::StringRef Name, Sou
   ++U.Count;
 }
 
-void SymbolChecker::mergeInto(llvm::StringMap<Uses> &To, llvm::StringMap<Uses> &From) {
-  for (auto &E : From) {
-    auto Ins = To.try_emplace(E.getKey());
-    Uses &T = Ins.first->second;
-    Uses &F = E.getValue();
-    if (Ins.second) {
-      T = std::move(F);
-      continue;
-    }
-    // Keep the earliest use first.
-    if (F.First.Begin < T.First.Begin) {
-      std::swap(T.First, F.First);
-      T.Kind = F.Kind;
-    }
-    if (T.More.size() < 3)
-      T.More.push_back(F.First);
-    for (SourceRange M : F.More)
-      if (T.More.size() < 3)
-        T.More.push_back(M);
-    T.Count += F.Count;
+void SymbolChecker::mergeInto(llvm::StringMap<Uses> &To, llvm::StringRef Name, Uses &F) {
+  auto Ins = To.try_emplace(Name);
+  Uses &T = Ins.first->second;
+  if (Ins.second) {
+    T = std::move(F);
+    return;
   }
+  // Keep the earliest use first.
+  if (F.First.Begin < T.First.Begin) {
+    std::swap(T.First, F.First);
+    std::swap(T.Kind, F.Kind);
+    std::swap(T.Hint, F.Hint);
+  }
+  if (T.More.size() < 3)
+    T.More.push_back(F.First);
+  for (SourceRange M : F.More)
+    if (T.More.size() < 3)
+      T.More.push_back(M);
+  T.Count += F.Count;
+}
+
+void SymbolChecker::mergeInto(llvm::StringMap<Uses> &To, llvm::StringMap<Uses> &From) {
+  for (auto &E : From)
+    mergeInto(To, E.getKey(), E.getValue());
   From.clear();
 }
 
@@ -456,24 +459,30 @@ bool SymbolChecker::checkSpecial(llvm::StringRef Name, SourceRange R, CheckConte
   std::string Shown = sregDisplay(*S);
   if (S->Ver.isValid() && Ctx->Version.isValid() && Ctx->Version < S->Ver) {
     std::string Msg = "special register " + Shown + " " + requiresPtxText(S->Ver, Ctx->Version);
-    reportGate(Shown + "@version", R, Msg, S->Spec);
+    reportGate(Shown + "@version", R, Msg, S->Spec, Ctx->VersionRange, S->Ver.str(),
+               "module PTX ISA version is set here");
   }
   if (S->MinSm && Ctx->Tgt.isValid() && Ctx->Tgt.Sm < S->MinSm) {
     std::string Msg =
         "special register " + Shown + " " + requiresTargetText({smT(S->MinSm)}, Ctx->Tgt);
-    reportGate(Shown + "@target", R, Msg, S->Spec);
+    reportGate(Shown + "@target", R, Msg, S->Spec, Ctx->TargetRange, smT(S->MinSm).str(),
+               "module target is set here");
   }
   return true;
 }
 
 void SymbolChecker::reportGate(llvm::StringRef Key, SourceRange R, std::string Message,
-                               std::string Spec) {
+                               std::string Spec, SourceRange FixAt, std::string Fix,
+                               const char *FixNote) {
   auto Ins = Gates.try_emplace(Key);
   Gate &G = Ins.first->second;
   if (Ins.second) {
     G.First = R;
     G.Message = std::move(Message);
     G.Spec = std::move(Spec);
+    G.FixAt = FixAt;
+    G.Fix = std::move(Fix);
+    G.FixNote = FixNote;
   } else if (G.More.size() < 3) {
     G.More.push_back(R);
   }
@@ -496,7 +505,7 @@ void SymbolChecker::checkSelector(llvm::StringRef Base, llvm::StringRef Sel, con
     Msg = "unknown component '." + Sel.str() + "' of vector register '" + Base.str() +
           "'; expected .x, .y, .z, .w (or .r, .g, .b, .a)";
   } else {
-    unsigned Index = llvm::StringRef("xyzw").find(Sel[0]);
+    size_t Index = llvm::StringRef("xyzw").find(Sel[0]);
     if (Index == llvm::StringRef::npos)
       Index = llvm::StringRef("rgba").find(Sel[0]);
     if (Index < B.VectorWidth)
@@ -677,18 +686,35 @@ void SymbolChecker::onScopeEnd() {
   LabelScope &S = Scopes[Depth - 1];
   for (const auto &L : S.Labels)
     S.Pending.erase(L.getKey());
+  // The hint of a use left unresolved is computed while the scope's names
+  // are still known (callseq blocks declare param0, retval0, prototype_0).
+  for (auto &E : S.Pending)
+    if (E.getValue().Hint.empty())
+      E.getValue().Hint = hintFor(E.getKey(), E.getValue().Kind, &S);
   mergeInto(Scopes[Depth - 2].Pending, S.Pending);
   S.Labels.clear();
   --Depth;
 }
 
-std::string SymbolChecker::hintFor(llvm::StringRef Name, UseKind K) const {
+std::string SymbolChecker::hintFor(llvm::StringRef Name, UseKind K, const LabelScope *Inner) const {
   // One- and two-letter names are each other's neighbours: no guess.
   if (Name.size() <= 2)
     return {};
   std::vector<llvm::StringRef> Names;
+  // Members of ranges with the same index: %rx1 -> %rd1.
+  size_t D = Name.size();
+  while (D > 0 && Name[D - 1] >= '0' && Name[D - 1] <= '9')
+    --D;
+  std::vector<std::string> Members;
+  if (D < Name.size())
+    Syms.collectRangeMembers(Name.drop_front(D), Members);
+  for (const std::string &M : Members)
+    Names.push_back(M);
   if (!Scopes.empty())
     for (const auto &L : Scopes[0].Labels)
+      Names.push_back(L.getKey());
+  if (Inner)
+    for (const auto &L : Inner->Labels)
       Names.push_back(L.getKey());
   if (K != UseKind::Label) {
     Syms.collectNames(Names, 2);
@@ -710,24 +736,48 @@ void SymbolChecker::onFunctionEnd(const Function &F) {
   LabelScope &S = Scopes[0];
   for (const auto &L : S.Labels)
     S.Pending.erase(L.getKey());
-  // What is left is unknown here; a later module-scope declaration would
-  // make it "used before declaration": judged at the end of the file, with
-  // the hint computed while the function's names are still known.
+  // What is left is unknown here. Labels and %names are the function's
+  // own: reported now. Other names may be declared later at module scope
+  // ("used before declaration"): judged at the end of the file, with the
+  // hint computed while the function's names are still known.
   for (auto &E : S.Pending) {
     Uses &U = E.getValue();
-    if (const SymbolTable::RangeDecl *RD = Syms.rangeFor(E.getKey()))
-      U.Hint = "; '" + File.slice(RD->Info.DeclRange).str() + "' declares " + RD->Prefix + "0.." +
-               RD->Prefix + std::to_string(RD->Count - 1);
+    if (U.Hint.empty()) {
+      if (const SymbolTable::RangeDecl *RD = Syms.rangeFor(E.getKey()))
+        U.Hint = "; '" + File.slice(RD->Info.DeclRange).str() + "' declares " + RD->Prefix + "0.." +
+                 RD->Prefix + std::to_string(RD->Count - 1);
+      else
+        U.Hint = hintFor(E.getKey(), U.Kind, nullptr);
+    }
+    if (U.Kind == UseKind::Label || E.getKey().startswith("%"))
+      reportUnresolved(E.getKey(), U, nullptr);
     else
-      U.Hint = hintFor(E.getKey(), U.Kind);
+      mergeInto(Late, E.getKey(), U);
   }
-  mergeInto(Late, S.Pending);
+  S.Pending.clear();
   S.Labels.clear();
   InFunction = false;
   Depth = 0;
 }
 
+bool SymbolChecker::reportedByFamily(const Uses &U) {
+  // A matrix instruction's family check reports its undeclared registers
+  // itself (rule <family>-undeclared-register): one diagnostic per cause.
+  const std::vector<Diagnostic> &All = Diags.diagnostics();
+  for (; Scanned < All.size(); ++Scanned)
+    if (llvm::StringRef(All[Scanned].Rule).endswith("-undeclared-register"))
+      FamilyReported.insert(All[Scanned].Range.Begin);
+  if (FamilyReported.empty())
+    return false;
+  bool Covered = FamilyReported.count(U.First.Begin) != 0;
+  for (SourceRange M : U.More)
+    Covered |= FamilyReported.count(M.Begin) != 0;
+  return Covered;
+}
+
 void SymbolChecker::reportUnresolved(llvm::StringRef Name, Uses &U, const ModuleSym *Later) {
+  if (reportedByFamily(U))
+    return;
   std::string N = "'" + Name.str() + "'";
   std::string Count;
   if (U.Count > 1)
@@ -765,7 +815,9 @@ void SymbolChecker::reportUnresolved(llvm::StringRef Name, Uses &U, const Module
       Msg = ".calltargets names undeclared function " + N;
       break;
     case UseKind::Label:
-      Msg = "unknown label " + N + " (labels are visible in the { } scope that defines them)";
+      Msg = "unknown label " + N;
+      if (U.Hint.empty())
+        Msg += " (a label is visible in the { } scope that defines it and inner scopes)";
       break;
     case UseKind::Init:
       Msg = "unknown symbol " + N + " in initializer";
@@ -782,20 +834,7 @@ void SymbolChecker::reportUnresolved(llvm::StringRef Name, Uses &U, const Module
 }
 
 void SymbolChecker::onEndOfFile() {
-  // A matrix instruction's family check reports its undeclared registers
-  // itself (rule <family>-undeclared-register): one diagnostic per cause.
-  llvm::DenseSet<uint32_t> Reported;
-  if (!Late.empty())
-    for (const Diagnostic &D : Diags.diagnostics())
-      if (llvm::StringRef(D.Rule).endswith("-undeclared-register"))
-        Reported.insert(D.Range.Begin);
   for (auto &E : Late) {
-    const Uses &U = E.getValue();
-    bool Covered = Reported.count(U.First.Begin) != 0;
-    for (SourceRange M : U.More)
-      Covered |= Reported.count(M.Begin) != 0;
-    if (Covered)
-      continue;
     auto It = ModuleSyms.find(E.getKey());
     reportUnresolved(E.getKey(), E.getValue(), It == ModuleSyms.end() ? nullptr : &It->second);
   }
@@ -808,6 +847,10 @@ void SymbolChecker::onEndOfFile() {
     Diagnostic &D = Diags.error("sreg-gate", G.Spec, G.First, Msg);
     for (SourceRange M : G.More)
       D.Notes.push_back({M, "also used here"});
+    if (G.FixAt.isValid()) {
+      D.Notes.push_back({G.FixAt, G.FixNote});
+      D.Fixes.push_back({G.FixAt, G.Fix});
+    }
   }
   Gates.clear();
 }

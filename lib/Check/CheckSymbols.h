@@ -21,6 +21,7 @@
 
 #include "Check/CheckContext.h"
 
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
 
@@ -77,6 +78,7 @@ private:
 
   void addUse(llvm::StringMap<Uses> &Map, llvm::StringRef Name, SourceRange R, UseKind K);
   void mergeInto(llvm::StringMap<Uses> &To, llvm::StringMap<Uses> &From);
+  void mergeInto(llvm::StringMap<Uses> &To, llvm::StringRef Name, Uses &F);
   void resolveName(llvm::StringRef Name, SourceRange R, UseKind K, CheckContext *Ctx);
   void resolveOperand(const Operand &Op, UseKind K, CheckContext *Ctx);
   void resolveExprText(llvm::StringRef Text, SourceRange R, CheckContext *Ctx);
@@ -86,12 +88,14 @@ private:
   void declareModuleSym(llvm::StringRef Name, SourceRange R, SourceRange Header, bool IsFunction,
                         bool Defined, bool IsExtern);
   void checkInitializer(const VarDecl &V);
-  std::string hintFor(llvm::StringRef Name, UseKind K) const;
+  std::string hintFor(llvm::StringRef Name, UseKind K, const LabelScope *Inner) const;
   void checkSelector(llvm::StringRef Base, llvm::StringRef Sel, const RegisterInfo &B,
                      SourceRange R);
   void checkSregDecl(const VarDecl &V);
+  bool reportedByFamily(const Uses &U);
   void reportUnresolved(llvm::StringRef Name, Uses &U, const ModuleSym *Later);
-  void reportGate(llvm::StringRef Key, SourceRange R, std::string Message, std::string Spec);
+  void reportGate(llvm::StringRef Key, SourceRange R, std::string Message, std::string Spec,
+                  SourceRange FixAt, std::string Fix, const char *FixNote);
 
   const SourceFile &File;
   DiagnosticEngine &Diags;
@@ -109,8 +113,15 @@ private:
     unsigned Count = 0;
     llvm::SmallVector<SourceRange, 3> More;
     std::string Message, Spec;
+    SourceRange FixAt; ///< the .version or .target value to change
+    std::string Fix;
+    const char *FixNote = "";
   };
   llvm::StringMap<Gate> Gates;
+  /// Offsets of the family checks' undeclared-register diagnostics, and how
+  /// many diagnostics have been scanned for them.
+  llvm::DenseSet<uint32_t> FamilyReported;
+  size_t Scanned = 0;
 };
 
 } // namespace check

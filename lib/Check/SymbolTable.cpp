@@ -148,5 +148,14 @@ void SymbolTable::collectNames(std::vector<llvm::StringRef> &Out, size_t NumScop
       Out.push_back(E.getKey());
 }
 
+void SymbolTable::collectRangeMembers(llvm::StringRef Digits, std::vector<std::string> &Out) const {
+  for (const Scope &S : Scopes)
+    for (const RangeDecl &R : S.Ranges) {
+      std::string Name = R.Prefix + Digits.str();
+      if (matchesRange(Name, R.Prefix, R.Count))
+        Out.push_back(std::move(Name));
+    }
+}
+
 } // namespace check
 } // namespace ptxlint
