@@ -176,7 +176,7 @@ const RuleInfo SymbolRules[] = {
     {"sreg-selector", "10", Severity::Error,
      "only the vector special registers (%tid, %ntid, %ctaid, %nctaid, %clusterid, %nclusterid, "
      "%cluster_ctaid, %cluster_nctaid) have components, .x .y .z (and .w, always 0)",
-     "mov.u32 %r1, %laneid.x;", "drop the component, or use a vector register"},
+     ".reg .b32 %r1;\nmov.u32 %r1, %laneid.x;", "drop the component, or use a vector register"},
     {"symbol-before-declaration", DeclSpec, Severity::Error,
      "registers, variables and functions must be declared before their first use (a call, an "
      "operand, an initializer, a .calltargets list); only labels may be used before they are "
@@ -191,14 +191,14 @@ const RuleInfo SymbolRules[] = {
      "rename or remove the second declaration"},
     {"symbol-guard", "9.3.1", Severity::Error,
      "a guard @p / @!p must be a .pred register (ptxas: \"predicate expression expected\")",
-     ".reg .b32 %r1;\n@%r1 bra L;", "compare into a predicate first (setp.ne.u32 %p, %r1, 0)"},
+     ".reg .b32 %r1;\n@%r1 bra L;\nL:", "compare into a predicate first (setp.ne.u32 %p, %r1, 0)"},
     {"symbol-scope", "5.1", Severity::Error,
      ".reg and .local variables are declared inside functions only (ptxas: module-scoped "
      "variables in these state spaces are not allowed with the ABI)",
      ".reg .b32 %g;\n.entry k() { ret; }", "move the declaration into the function body"},
     {"symbol-selector", "5.4.2", Severity::Error,
      "a component of a vector register is .x .y .z .w or .r .g .b .a",
-     ".reg .v4 .b32 %v;\nmov.u32 %r1, %v.q;", "use one of the component names"},
+     ".reg .v4 .b32 %v;\n.reg .b32 %r1;\nmov.u32 %r1, %v.q;", "use one of the component names"},
     {"symbol-unknown", DeclSpec, Severity::Error,
      "every name an instruction, a directive or an initializer uses must be declared in an "
      "enclosing scope: registers (a range %r<8> declares %r0..%r7), variables, parameters, "
