@@ -92,12 +92,20 @@ const SregInfo Sregs[] = {
 };
 
 const SregInfo *findSreg(llvm::StringRef Name) {
+  // Plain names through one hash lookup (this runs for every %tid.x).
+  static const llvm::StringMap<const SregInfo *> Plain = [] {
+    llvm::StringMap<const SregInfo *> M;
+    for (const SregInfo &S : Sregs)
+      if (!S.Count)
+        M.try_emplace(S.Name, &S);
+    return M;
+  }();
+  auto It = Plain.find(Name);
+  if (It != Plain.end())
+    return It->second;
   for (const SregInfo &S : Sregs) {
-    if (!S.Count) {
-      if (Name == S.Name)
-        return &S;
+    if (!S.Count)
       continue;
-    }
     llvm::StringRef Rest = Name;
     if (!Rest.consume_front(S.Name) || !Rest.consume_back(S.Suffix))
       continue;

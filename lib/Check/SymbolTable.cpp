@@ -100,13 +100,19 @@ void SymbolTable::declareParams(const Function &F, const SourceFile *File) {
 
 const RegisterInfo *SymbolTable::lookup(llvm::StringRef Name) const {
   for (auto It = Scopes.rbegin(); It != Scopes.rend(); ++It) {
-    auto Found = It->Names.find(Name);
-    if (Found != It->Names.end())
-      return &Found->second;
+    // A name is in a scope's ranges or in its names, never both (that is a
+    // duplicate), so the cheap prefix test of the ranges goes first and the
+    // hash lookup is skipped for empty scopes: nvcc declares registers as
+    // ranges, and most uses never reach the hash.
     // Later declarations shadow earlier ones in the same scope.
     for (auto R = It->Ranges.rbegin(); R != It->Ranges.rend(); ++R)
       if (matchesRange(Name, R->Prefix, R->Count))
         return &R->Info;
+    if (It->Names.empty())
+      continue;
+    auto Found = It->Names.find(Name);
+    if (Found != It->Names.end())
+      return &Found->second;
   }
   return nullptr;
 }
