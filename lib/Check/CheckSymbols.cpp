@@ -531,7 +531,7 @@ void SymbolChecker::checkSelector(llvm::StringRef Base, llvm::StringRef Sel, con
 void SymbolChecker::resolveName(llvm::StringRef Name, SourceRange R, UseKind K, CheckContext *Ctx) {
   if (Name.empty() || Name == "_")
     return;
-  if (K == UseKind::Call || K == UseKind::CallTarget) {
+  if (K == UseKind::Call || K == UseKind::CallTarget || K == UseKind::Alias) {
     auto It = ModuleSyms.find(Name);
     if (It != ModuleSyms.end() && It->second.IsFunction)
       return;
@@ -662,15 +662,16 @@ void SymbolChecker::onLabel(const Statement &S) {
 }
 
 void SymbolChecker::onDirective(const Directive &D) {
-  bool Branch = D.Name == ".branchtargets", Calls = D.Name == ".calltargets";
-  if (!Branch && !Calls)
+  bool Branch = D.Name == ".branchtargets", Calls = D.Name == ".calltargets",
+       Alias = D.Name == ".alias";
+  if (!Branch && !Calls && !Alias)
     return;
   for (llvm::StringRef A : D.Args) {
     if (A.empty() || !isIdentStart(A[0]))
       continue;
     SourceRange R = File.rangeOf(A);
-    resolveName(A, R.isValid() ? R : D.Range, Branch ? UseKind::Label : UseKind::CallTarget,
-                nullptr);
+    resolveName(A, R.isValid() ? R : D.Range,
+                Branch ? UseKind::Label : (Alias ? UseKind::Alias : UseKind::CallTarget), nullptr);
   }
 }
 
@@ -794,8 +795,11 @@ void SymbolChecker::reportUnresolved(llvm::StringRef Name, Uses &U, const Module
   Diagnostic *D;
   if (Later) {
     std::string Msg;
-    if (U.Kind == UseKind::Call || U.Kind == UseKind::CallTarget)
-      Msg = (U.Kind == UseKind::Call ? "call to " : ".calltargets names ") + N +
+    if (U.Kind == UseKind::Call || U.Kind == UseKind::CallTarget || U.Kind == UseKind::Alias)
+      Msg = (U.Kind == UseKind::Call         ? "call to "
+             : U.Kind == UseKind::CallTarget ? ".calltargets names "
+                                             : ".alias names ") +
+            N +
             " before its declaration; ptxas requires a function to be declared (a prototype "
             "is enough) before it is used";
     else if (U.Kind == UseKind::Init)
@@ -821,6 +825,9 @@ void SymbolChecker::reportUnresolved(llvm::StringRef Name, Uses &U, const Module
       break;
     case UseKind::CallTarget:
       Msg = ".calltargets names undeclared function " + N;
+      break;
+    case UseKind::Alias:
+      Msg = ".alias names undeclared function " + N;
       break;
     case UseKind::Label:
       Msg = "unknown label " + N;

@@ -47,7 +47,7 @@ public:
   void beforeLocalVar(const VarDecl &V);
   void onInstruction(const Instruction &I, CheckContext &Ctx);
   void onLabel(const Statement &S);
-  /// In-body directives: .branchtargets, .calltargets.
+  /// .branchtargets, .calltargets (in bodies), .alias (module scope).
   void onDirective(const Directive &D);
   void onScopeBegin();
   void onScopeEnd();
@@ -56,7 +56,7 @@ public:
   void onEndOfFile();
 
 private:
-  enum class UseKind : uint8_t { Operand, Label, Call, CallTarget, Init };
+  enum class UseKind : uint8_t { Operand, Label, Call, CallTarget, Alias, Init };
   /// The uses of one unresolved name (only unresolved names are kept).
   struct Uses {
     SourceRange First;

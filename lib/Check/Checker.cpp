@@ -382,6 +382,8 @@ void Checker::onDirective(const Directive &D) {
   onItem(D.Range, IsVersion, IsTarget, &D);
   if (D.Name == ".address_size" && symbolChecks())
     SymCheck.onAddressSize(D);
+  else if (D.Name == ".alias" && symbolChecks())
+    SymCheck.onDirective(D);
 }
 
 void Checker::onGlobalVar(const VarDecl &V) {
