@@ -41,12 +41,26 @@ public:
   void declareParams(const Function &F, const SourceFile *File);
   const RegisterInfo *lookup(llvm::StringRef Name) const;
 
-private:
   struct RangeDecl {
     std::string Prefix;
     int64_t Count;
     RegisterInfo Info;
   };
+  /// The declaration in the innermost scope that a new declarator D would
+  /// duplicate, as ptxas judges it: the same name, a name inside a range of
+  /// the scope, or (for a range) the same prefix or a scope name it covers.
+  const RegisterInfo *findConflict(const Declarator &D) const;
+  /// The innermost range declaration whose prefix Name extends with digits
+  /// (%r10 against %r<8>), for "declared range" hints; null when none.
+  const RangeDecl *rangeFor(llvm::StringRef Name) const;
+  /// The names declared in the innermost NumScopes scopes (did-you-mean).
+  void collectNames(std::vector<llvm::StringRef> &Out, size_t NumScopes = 2) const;
+  /// Prefix + Digits for every range that has that index (did-you-mean).
+  void collectRangeMembers(llvm::StringRef Digits, std::vector<std::string> &Out) const;
+  /// Number of open scopes (1: module scope only).
+  size_t depth() const { return Scopes.size(); }
+
+private:
   struct Scope {
     llvm::StringMap<RegisterInfo> Names;
     std::vector<RangeDecl> Ranges;

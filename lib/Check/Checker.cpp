@@ -380,17 +380,25 @@ void Checker::onDirective(const Directive &D) {
         break;
       }
   onItem(D.Range, IsVersion, IsTarget, &D);
+  if (D.Name == ".address_size" && symbolChecks())
+    SymCheck.onAddressSize(D);
+  else if (D.Name == ".alias" && symbolChecks())
+    SymCheck.onDirective(D);
 }
 
 void Checker::onGlobalVar(const VarDecl &V) {
   onItem(V.Range, false, false, nullptr);
   Syms.resetToModuleScope();
+  if (symbolChecks())
+    SymCheck.beforeGlobalVar(V);
   Syms.declare(V, &File);
 }
 
 void Checker::onFunctionBegin(const Function &F) {
   onItem(F.Range, false, false, nullptr);
   Syms.resetToModuleScope();
+  if (symbolChecks())
+    SymCheck.onFunctionBegin(F);
   if (F.HasBody) {
     Syms.pushScope();
     Syms.declareParams(F, &File);
@@ -398,32 +406,56 @@ void Checker::onFunctionBegin(const Function &F) {
 }
 
 void Checker::onStatement(const Statement &S) {
+  bool Resolve = symbolChecks();
   switch (S.Kind) {
   case StmtKind::Instruction:
-    if (S.Inst)
+    if (S.Inst) {
       checkInstruction(*S.Inst);
+      if (Resolve) {
+        CheckContext Ctx = context();
+        SymCheck.onInstruction(*S.Inst, Ctx);
+      }
+    }
     break;
   case StmtKind::VarDecl:
-    if (S.Var)
+    if (S.Var) {
+      if (Resolve)
+        SymCheck.beforeLocalVar(*S.Var);
       Syms.declare(*S.Var, &File);
+    }
     break;
   case StmtKind::ScopeBegin:
     Syms.pushScope();
+    if (Resolve)
+      SymCheck.onScopeBegin();
     break;
   case StmtKind::ScopeEnd:
+    if (Resolve)
+      SymCheck.onScopeEnd();
     Syms.popScope();
     break;
   case StmtKind::Label:
+    if (Resolve)
+      SymCheck.onLabel(S);
+    break;
   case StmtKind::Directive:
+    if (Resolve && S.Dir)
+      SymCheck.onDirective(*S.Dir);
     break;
   }
 }
 
-void Checker::onFunctionEnd(const Function &F) { Syms.resetToModuleScope(); }
+void Checker::onFunctionEnd(const Function &F) {
+  if (symbolChecks())
+    SymCheck.onFunctionEnd(F);
+  Syms.resetToModuleScope();
+}
 
 void Checker::onEndOfFile() {
   if (FixedContext)
     return;
+  if (symbolChecks())
+    SymCheck.onEndOfFile();
   // A header the parser could not read (".version" without a number) has
   // been reported as a syntax error already: do not add "missing" to it.
   auto SyntaxErrorBefore = [&](uint32_t Offset) {
@@ -477,8 +509,7 @@ void Checker::checkInstruction(const Instruction &I) {
   FamilyCheck Check = familyCheckFor(I);
   if (!Check)
     return;
-  CheckContext Ctx{File,         Diags,       Version, effectiveTarget(),
-                   VersionRange, TargetRange, Syms,    AssumeDeclared};
+  CheckContext Ctx = context();
   // No exception may escape the library: a failing check becomes a
   // diagnostic and the rest of the file is still checked.
   try {

@@ -18,6 +18,7 @@
 #define PTXLINT_LIB_CHECK_CHECKER_H
 
 #include "Check/CheckContext.h"
+#include "Check/CheckSymbols.h"
 #include "ptxlint/Lint.h"
 #include "ptxlint/Parser.h"
 
@@ -67,6 +68,14 @@ private:
   DiagnosticEngine &Diags;
   const LintOptions &Opts;
   SymbolTable Syms;
+  SymbolChecker SymCheck{File, Diags, Syms};
+  /// Symbol resolution runs on whole files with checks on (not in
+  /// single-instruction mode).
+  bool symbolChecks() const { return Opts.RunChecks && !FixedContext; }
+  CheckContext context() const {
+    return {File,         Diags,       Version, effectiveTarget(),
+            VersionRange, TargetRange, Syms,    AssumeDeclared};
+  }
 
   Phase State = Phase::Start;
   bool HeaderDone = false;

@@ -100,15 +100,67 @@ void SymbolTable::declareParams(const Function &F, const SourceFile *File) {
 
 const RegisterInfo *SymbolTable::lookup(llvm::StringRef Name) const {
   for (auto It = Scopes.rbegin(); It != Scopes.rend(); ++It) {
-    auto Found = It->Names.find(Name);
-    if (Found != It->Names.end())
-      return &Found->second;
+    // A name is in a scope's ranges or in its names, never both (that is a
+    // duplicate), so the cheap prefix test of the ranges goes first and the
+    // hash lookup is skipped for empty scopes: nvcc declares registers as
+    // ranges, and most uses never reach the hash.
     // Later declarations shadow earlier ones in the same scope.
     for (auto R = It->Ranges.rbegin(); R != It->Ranges.rend(); ++R)
       if (matchesRange(Name, R->Prefix, R->Count))
         return &R->Info;
+    if (It->Names.empty())
+      continue;
+    auto Found = It->Names.find(Name);
+    if (Found != It->Names.end())
+      return &Found->second;
   }
   return nullptr;
+}
+
+const RegisterInfo *SymbolTable::findConflict(const Declarator &D) const {
+  const Scope &S = Scopes.back();
+  if (D.RangeCount < 0) {
+    auto Found = S.Names.find(D.Name);
+    if (Found != S.Names.end())
+      return &Found->second;
+    for (const RangeDecl &R : S.Ranges)
+      if (matchesRange(D.Name, R.Prefix, R.Count))
+        return &R.Info;
+    return nullptr;
+  }
+  // ptxas compares a range with ranges of the same prefix only (%r<100>
+  // and %r1<5> coexist), and with the names it covers.
+  for (const RangeDecl &R : S.Ranges)
+    if (R.Prefix == D.Name)
+      return &R.Info;
+  for (const auto &E : S.Names)
+    if (matchesRange(E.getKey(), D.Name, D.RangeCount))
+      return &E.getValue();
+  return nullptr;
+}
+
+const SymbolTable::RangeDecl *SymbolTable::rangeFor(llvm::StringRef Name) const {
+  for (auto It = Scopes.rbegin(); It != Scopes.rend(); ++It)
+    for (auto R = It->Ranges.rbegin(); R != It->Ranges.rend(); ++R)
+      if (matchesRange(Name, R->Prefix, INT64_MAX))
+        return &*R;
+  return nullptr;
+}
+
+void SymbolTable::collectNames(std::vector<llvm::StringRef> &Out, size_t NumScopes) const {
+  size_t N = 0;
+  for (auto It = Scopes.rbegin(); It != Scopes.rend() && N < NumScopes; ++It, ++N)
+    for (const auto &E : It->Names)
+      Out.push_back(E.getKey());
+}
+
+void SymbolTable::collectRangeMembers(llvm::StringRef Digits, std::vector<std::string> &Out) const {
+  for (const Scope &S : Scopes)
+    for (const RangeDecl &R : S.Ranges) {
+      std::string Name = R.Prefix + Digits.str();
+      if (matchesRange(Name, R.Prefix, R.Count))
+        Out.push_back(std::move(Name));
+    }
 }
 
 } // namespace check

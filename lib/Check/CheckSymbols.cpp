@@ -1,0 +1,877 @@
+//===- CheckSymbols.cpp - symbol resolution over the whole module ---------===//
+//
+// What ptxas 13.0 accepts, probed case by case (docs/spec-ptxas-differences.md,
+// test/symbols/):
+//  - registers and variables are declared before use ("Label expected for
+//    forward reference"); labels may be used before their definition, but
+//    only within the { } scope that defines them and its inner scopes;
+//  - a duplicate in one scope is an error (parameters and the body's
+//    top-level declarations share one scope; a range %r<4> and %r<8> clash,
+//    %r<100> and %r1<5> do not); labels share the namespace of registers;
+//  - a function is declared before a call, a .calltargets list or an
+//    initializer names it; a prototype after the definition is a duplicate;
+//  - special registers: the table below (gates as ptxas enforces them; .w
+//    of a vector special register is accepted);
+//  - DWARF sections may reference undefined labels (ptxas does not check).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Check/CheckSymbols.h"
+#include "Check/CheckUtil.h"
+#include "Check/Rules.h"
+
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringSet.h"
+
+namespace ptxlint {
+namespace check {
+
+namespace {
+
+constexpr const char *DeclSpec = "5.4.1";
+constexpr const char *LabelSpec = "6.4.4";
+
+//===----------------------------------------------------------------------===//
+// Special registers (PTX ISA 9.0 chapter 10)
+//===----------------------------------------------------------------------===//
+
+struct SregInfo {
+  const char *Name;   ///< "%tid"; for parameterized names the prefix ("%envreg")
+  unsigned Count;     ///< 0: a plain name; N: Name followed by 0..N-1
+  const char *Suffix; ///< after the index ("_64" of %pm0_64), or ""
+  bool Vector;        ///< has .x .y .z (.w)
+  PtxVersion Ver;     ///< the version ptxas requires (invalid: none it can see)
+  unsigned MinSm;     ///< the target ptxas requires (0: any it supports)
+  const char *Spec;
+};
+
+// Gates below PTX ISA 6.3 / sm_75 cannot be observed (ptxas 13 supports no
+// older target), so only the ones it enforces today are listed: probed with
+// every register at .version 6.3/sm_75, 7.0/sm_80, 7.8/sm_80 and 9.0/sm_75.
+const SregInfo Sregs[] = {
+    {"%tid", 0, "", true, {}, 0, "10.1"},
+    {"%ntid", 0, "", true, {}, 0, "10.2"},
+    {"%laneid", 0, "", false, {}, 0, "10.3"},
+    {"%warpid", 0, "", false, {}, 0, "10.4"},
+    {"%nwarpid", 0, "", false, {}, 0, "10.5"},
+    {"%ctaid", 0, "", true, {}, 0, "10.6"},
+    {"%nctaid", 0, "", true, {}, 0, "10.7"},
+    {"%smid", 0, "", false, {}, 0, "10.8"},
+    {"%nsmid", 0, "", false, {}, 0, "10.9"},
+    {"%gridid", 0, "", false, {}, 0, "10.10"},
+    {"%is_explicit_cluster", 0, "", false, {7, 8}, 90, "10.11"},
+    {"%clusterid", 0, "", true, {7, 8}, 90, "10.12"},
+    {"%nclusterid", 0, "", true, {7, 8}, 90, "10.13"},
+    {"%cluster_ctaid", 0, "", true, {7, 8}, 90, "10.14"},
+    {"%cluster_nctaid", 0, "", true, {7, 8}, 90, "10.15"},
+    {"%cluster_ctarank", 0, "", false, {7, 8}, 90, "10.16"},
+    {"%cluster_nctarank", 0, "", false, {7, 8}, 90, "10.17"},
+    {"%lanemask_eq", 0, "", false, {}, 0, "10.18"},
+    {"%lanemask_le", 0, "", false, {}, 0, "10.19"},
+    {"%lanemask_lt", 0, "", false, {}, 0, "10.20"},
+    {"%lanemask_ge", 0, "", false, {}, 0, "10.21"},
+    {"%lanemask_gt", 0, "", false, {}, 0, "10.22"},
+    {"%clock", 0, "", false, {}, 0, "10.23"},
+    {"%clock_hi", 0, "", false, {}, 0, "10.23"},
+    {"%clock64", 0, "", false, {}, 0, "10.24"},
+    {"%pm", 8, "", false, {}, 0, "10.25"},
+    {"%pm", 8, "_64", false, {}, 0, "10.26"},
+    {"%envreg", 32, "", false, {}, 0, "10.27"},
+    {"%globaltimer", 0, "", false, {}, 0, "10.28"},
+    {"%globaltimer_lo", 0, "", false, {}, 0, "10.28"},
+    {"%globaltimer_hi", 0, "", false, {}, 0, "10.28"},
+    {"%reserved_smem_offset_begin", 0, "", false, {7, 6}, 80, "10.29"},
+    {"%reserved_smem_offset_end", 0, "", false, {7, 6}, 80, "10.29"},
+    {"%reserved_smem_offset_cap", 0, "", false, {7, 6}, 80, "10.29"},
+    {"%reserved_smem_offset_", 2, "", false, {7, 6}, 80, "10.29"},
+    {"%total_smem_size", 0, "", false, {}, 0, "10.30"},
+    {"%aggr_smem_size", 0, "", false, {8, 1}, 90, "10.31"},
+    {"%dynamic_smem_size", 0, "", false, {}, 0, "10.32"},
+    {"%current_graph_exec", 0, "", false, {8, 0}, 0, "10.33"},
+    {"WARP_SZ", 0, "", false, {}, 0, "4.4"},
+};
+
+const SregInfo *findSreg(llvm::StringRef Name) {
+  // Plain names through one hash lookup (this runs for every %tid.x).
+  static const llvm::StringMap<const SregInfo *> Plain = [] {
+    llvm::StringMap<const SregInfo *> M;
+    for (const SregInfo &S : Sregs)
+      if (!S.Count)
+        M.try_emplace(S.Name, &S);
+    return M;
+  }();
+  auto It = Plain.find(Name);
+  if (It != Plain.end())
+    return It->second;
+  for (const SregInfo &S : Sregs) {
+    if (!S.Count)
+      continue;
+    llvm::StringRef Rest = Name;
+    if (!Rest.consume_front(S.Name) || !Rest.consume_back(S.Suffix))
+      continue;
+    unsigned Index = 0;
+    if (Rest.empty() || (Rest.size() > 1 && Rest[0] == '0') || Rest.getAsInteger(10, Index))
+      continue;
+    if (Index < S.Count)
+      return &S;
+  }
+  return nullptr;
+}
+
+/// "%envreg<32>", "%pm<8>_64", "%tid": the name as the spec lists it.
+std::string sregDisplay(const SregInfo &S) {
+  if (!S.Count)
+    return S.Name;
+  return std::string(S.Name) + "<" + std::to_string(S.Count) + ">" + S.Suffix;
+}
+
+bool isVectorSelector(llvm::StringRef Sel) {
+  return Sel.size() == 1 && llvm::StringRef("xyzwrgba").contains(Sel[0]);
+}
+
+bool isIdentStart(char C) {
+  return (C >= 'a' && C <= 'z') || (C >= 'A' && C <= 'Z') || C == '_' || C == '$' || C == '%';
+}
+bool isIdentChar(char C) { return isIdentStart(C) || (C >= '0' && C <= '9'); }
+
+/// Calls F(name) for every identifier of a constant expression or an
+/// initializer, skipping numbers (0f3F800000, 10U) and operator names
+/// written as calls (generic(...), mask(...)).
+template <typename Fn> void forEachIdentifier(llvm::StringRef Text, Fn F) {
+  size_t I = 0, N = Text.size();
+  while (I < N) {
+    char C = Text[I];
+    if (!isIdentStart(C)) {
+      // A number runs on through its letters (0x1F, 0f3F800000, 1U).
+      if (C >= '0' && C <= '9')
+        while (I < N && (isIdentChar(Text[I]) || Text[I] == '.'))
+          ++I;
+      else
+        ++I;
+      continue;
+    }
+    size_t B = I;
+    while (I < N && isIdentChar(Text[I]))
+      ++I;
+    // Components: %tid.x.
+    while (I + 1 < N && Text[I] == '.' && isIdentChar(Text[I + 1])) {
+      ++I;
+      while (I < N && isIdentChar(Text[I]))
+        ++I;
+    }
+    size_t J = I;
+    while (J < N && (Text[J] == ' ' || Text[J] == '\t'))
+      ++J;
+    if (J < N && Text[J] == '(')
+      continue;
+    llvm::StringRef Name = Text.slice(B, I);
+    if (Name != "_")
+      F(Name);
+  }
+}
+
+const RuleInfo SymbolRules[] = {
+    {"address-size", "11.1.3", Severity::Warning,
+     ".address_size 32: ptxas 13 parses it (-arch compute_NN) but no longer generates code for "
+     "32-bit modules on any sm_ target (\"32-Bit compilation is no longer supported\")",
+     ".version 9.0\n.target sm_90\n.address_size 32", "use .address_size 64"},
+    {"sreg-gate", "10", Severity::Error,
+     "a special register needs the PTX ISA version and target that introduced it "
+     "(%clusterid, %cluster_*, %is_explicit_cluster: 7.8 and sm_90; %reserved_smem_offset_*: "
+     "7.6 and sm_80; %aggr_smem_size: 8.1 and sm_90; %current_graph_exec: 8.0)",
+     ".version 7.8\n.target sm_80\n.entry k() { .reg .b32 %r; mov.u32 %r, %cluster_ctarank; ret; }",
+     "raise .version or .target as the message says"},
+    {"sreg-selector", "10", Severity::Error,
+     "only the vector special registers (%tid, %ntid, %ctaid, %nctaid, %clusterid, %nclusterid, "
+     "%cluster_ctaid, %cluster_nctaid) have components, .x .y .z (and .w, always 0)",
+     ".reg .b32 %r1;\nmov.u32 %r1, %laneid.x;", "drop the component, or use a vector register"},
+    {"symbol-before-declaration", DeclSpec, Severity::Error,
+     "registers, variables and functions must be declared before their first use (a call, an "
+     "operand, an initializer, a .calltargets list); only labels may be used before they are "
+     "defined",
+     ".entry k() { call f; ret; }\n.func f() { ret; }",
+     "move the declaration up, or declare a prototype (`.func f();`) before the use"},
+    {"symbol-duplicate", DeclSpec, Severity::Error,
+     "a name is declared once per scope: registers, variables, parameters and labels of a "
+     "function share its scope (ranges clash with the names they cover and with ranges of the "
+     "same prefix); a function is defined once, and not declared again after its definition",
+     ".entry k() { .reg .b32 %r<4>; .reg .b32 %r1; ret; }",
+     "rename or remove the second declaration"},
+    {"symbol-guard", "9.3.1", Severity::Error,
+     "a guard @p / @!p must be a .pred register (ptxas: \"predicate expression expected\")",
+     ".reg .b32 %r1;\n@%r1 bra L;\nL:", "compare into a predicate first (setp.ne.u32 %p, %r1, 0)"},
+    {"symbol-scope", "5.1", Severity::Error,
+     ".reg and .local variables are declared inside functions only (ptxas: module-scoped "
+     "variables in these state spaces are not allowed with the ABI)",
+     ".reg .b32 %g;\n.entry k() { ret; }", "move the declaration into the function body"},
+    {"symbol-selector", "5.4.2", Severity::Error,
+     "a component of a vector register is .x .y .z .w or .r .g .b .a",
+     ".reg .v4 .b32 %v;\n.reg .b32 %r1;\nmov.u32 %r1, %v.q;", "use one of the component names"},
+    {"symbol-unknown", DeclSpec, Severity::Error,
+     "every name an instruction, a directive or an initializer uses must be declared in an "
+     "enclosing scope: registers (a range %r<8> declares %r0..%r7), variables, parameters, "
+     "functions, labels of the same function and scope, special registers of chapter 10",
+     ".entry k() { .reg .b32 %r<8>; mov.u32 %r0, %r9; ret; }",
+     "declare the name, or fix its spelling as the message suggests"},
+};
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Declarations
+//===----------------------------------------------------------------------===//
+
+void SymbolChecker::onAddressSize(const Directive &D) {
+  if (D.Args.empty() || D.Args.front() != "32")
+    return;
+  SourceRange R = File.rangeOf(D.Args.front());
+  Diagnostic &Diag = Diags.warning(
+      "address-size", "11.1.3", R.isValid() ? R : D.Range,
+      ".address_size 32: ptxas 13.0 checks the module (-arch compute_NN) but no longer compiles "
+      "32-bit modules for any sm_ target");
+  if (R.isValid())
+    Diag.Fixes.push_back({R, "64"});
+}
+
+void SymbolChecker::checkDuplicates(const VarDecl &V) {
+  llvm::StringSet<> Here;
+  for (const Declarator &D : V.Declarators) {
+    llvm::StringRef Shown = D.RangeCount >= 0 ? File.slice(D.Range) : D.Name;
+    if (Shown.empty())
+      Shown = D.Name;
+    if (const RegisterInfo *Prev = Syms.findConflict(D)) {
+      Diagnostic &Diag =
+          Diags.error("symbol-duplicate", DeclSpec, D.Range,
+                      "duplicate declaration of '" + Shown.str() + "' in this scope");
+      if (Prev->DeclRange.isValid())
+        Diag.Notes.push_back({Prev->DeclRange, "previous declaration is here"});
+    } else if (V.Declarators.size() > 1 && D.RangeCount < 0 && !Here.insert(D.Name).second) {
+      Diags.error("symbol-duplicate", DeclSpec, D.Range,
+                  "duplicate declaration of '" + Shown.str() + "' in this declaration");
+    }
+  }
+}
+
+void SymbolChecker::declareModuleSym(llvm::StringRef Name, SourceRange R, SourceRange Header,
+                                     bool IsFunction, bool Defined, bool IsExtern) {
+  auto Ins = ModuleSyms.try_emplace(Name);
+  ModuleSym &M = Ins.first->second;
+  if (Ins.second) {
+    M.Range = R;
+    M.Header = Header;
+    M.IsFunction = IsFunction;
+    M.Defined = Defined;
+    return;
+  }
+  std::string Msg;
+  if (M.IsFunction != IsFunction)
+    Msg =
+        "'" + Name.str() + "' is already declared as a " + (M.IsFunction ? "function" : "variable");
+  else if (IsFunction && M.Defined)
+    Msg = Defined ? "duplicate definition of function '" + Name.str() + "'"
+                  : "function '" + Name.str() +
+                        "' is declared again after its definition (ptxas rejects it as a "
+                        "duplicate; prototypes go before the definition)";
+  else if (!IsFunction && M.Defined && Defined && !IsExtern)
+    Msg = "duplicate definition of variable '" + Name.str() + "'";
+  if (!Msg.empty()) {
+    Diagnostic &Diag = Diags.error("symbol-duplicate", DeclSpec, R, Msg);
+    if (M.Range.isValid())
+      Diag.Notes.push_back({M.Range, "previous declaration is here"});
+    return;
+  }
+  if (Defined && !M.Defined) {
+    M.Defined = true;
+    M.Range = R;
+  }
+}
+
+void SymbolChecker::beforeGlobalVar(const VarDecl &V) {
+  if (V.StateSpace == ".reg" || V.StateSpace == ".local") {
+    SourceRange R = File.rangeOf(V.StateSpace);
+    Diags.error("symbol-scope", "5.1", R.isValid() ? R : V.Range,
+                "module-scope variables in the " + V.StateSpace.str() +
+                    " state space are not allowed; declare them inside a function");
+  }
+  checkSregDecl(V);
+  bool IsExtern = false;
+  for (llvm::StringRef P : V.Prefix)
+    IsExtern |= P == ".extern";
+  checkInitializer(V);
+  for (const Declarator &D : V.Declarators)
+    declareModuleSym(D.Name, D.Range, SourceRange(), false, !IsExtern, IsExtern);
+}
+
+void SymbolChecker::checkInitializer(const VarDecl &V) {
+  for (const Declarator &D : V.Declarators) {
+    if (!D.HasInit)
+      continue;
+    for (size_t I = 0; I < D.Init.size(); ++I) {
+      llvm::StringRef Tok = D.Init[I];
+      if (I + 1 < D.Init.size() && D.Init[I + 1] == "(")
+        continue; // generic(...), mask(...)
+      SourceRange TokR = File.rangeOf(Tok);
+      forEachIdentifier(Tok, [&](llvm::StringRef Name) {
+        if (ModuleSyms.count(Name) || Syms.lookup(Name))
+          return;
+        SourceRange R = File.rangeOf(Name);
+        addUse(Late, Name, R.isValid() ? R : (TokR.isValid() ? TokR : D.Range), UseKind::Init);
+      });
+    }
+  }
+}
+
+void SymbolChecker::onFunctionBegin(const Function &F) {
+  bool IsExtern = false;
+  for (llvm::StringRef P : F.Prefix)
+    IsExtern |= P == ".extern";
+  SourceRange NameR = F.NameRange.isValid() ? F.NameRange : F.Range;
+  declareModuleSym(F.Name, NameR, F.Range, true, F.HasBody, IsExtern);
+  InFunction = F.HasBody;
+  Depth = 1;
+  if (Scopes.empty())
+    Scopes.emplace_back();
+  Scopes[0].Labels.clear();
+  Scopes[0].Pending.clear();
+  if (!F.HasBody)
+    return;
+  // Parameters and return parameters share the function's scope (and its
+  // body's top level): a clash among them is a duplicate.
+  llvm::StringMap<SourceRange> Params;
+  for (llvm::ArrayRef<VarDecl> List : {F.Returns, F.Params})
+    for (const VarDecl &V : List)
+      for (const Declarator &D : V.Declarators) {
+        auto Ins = Params.try_emplace(D.Name, D.Range);
+        if (!Ins.second) {
+          Diagnostic &Diag =
+              Diags.error("symbol-duplicate", DeclSpec, D.Range,
+                          "duplicate parameter '" + D.Name.str() + "' of '" + F.Name.str() + "'");
+          Diag.Notes.push_back({Ins.first->second, "previous declaration is here"});
+        }
+      }
+}
+
+void SymbolChecker::checkSregDecl(const VarDecl &V) {
+  if (V.StateSpace != ".sreg")
+    return;
+  SourceRange R = File.rangeOf(V.StateSpace);
+  Diags.error("symbol-scope", "5.1.2", R.isValid() ? R : V.Range,
+              "special registers are predefined; PTX cannot declare variables in the .sreg "
+              "state space");
+}
+
+void SymbolChecker::beforeLocalVar(const VarDecl &V) {
+  checkSregDecl(V);
+  checkDuplicates(V);
+  if (!InFunction || !Depth)
+    return;
+  // A register used before this declaration: ptxas took the use for a
+  // forward label reference and found none.
+  llvm::StringMap<Uses> &P = Scopes[Depth - 1].Pending;
+  if (P.empty())
+    return;
+  for (const Declarator &D : V.Declarators) {
+    llvm::SmallVector<llvm::StringRef, 4> Hit;
+    if (D.RangeCount < 0) {
+      if (P.count(D.Name))
+        Hit.push_back(D.Name);
+    } else {
+      for (const auto &E : P) {
+        llvm::StringRef Digits = E.getKey();
+        if (!Digits.consume_front(D.Name) || Digits.empty())
+          continue;
+        unsigned Index = 0;
+        if (!(Digits.size() > 1 && Digits[0] == '0') && !Digits.getAsInteger(10, Index) &&
+            Index < D.RangeCount)
+          Hit.push_back(E.getKey());
+      }
+    }
+    for (llvm::StringRef Name : Hit) {
+      auto It = P.find(Name);
+      Diagnostic &Diag = Diags.error("symbol-before-declaration", DeclSpec, It->second.First,
+                                     "'" + Name.str() +
+                                         "' is used before its declaration; registers and "
+                                         "variables are declared before use");
+      Diag.Notes.push_back({D.Range, "declared here"});
+      P.erase(It);
+    }
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Uses
+//===----------------------------------------------------------------------===//
+
+void SymbolChecker::addUse(llvm::StringMap<Uses> &Map, llvm::StringRef Name, SourceRange R,
+                           UseKind K) {
+  auto Ins = Map.try_emplace(Name);
+  Uses &U = Ins.first->second;
+  if (Ins.second) {
+    U.First = R;
+    U.Kind = K;
+  } else if (U.More.size() < 3) {
+    U.More.push_back(R);
+  }
+  ++U.Count;
+}
+
+void SymbolChecker::mergeInto(llvm::StringMap<Uses> &To, llvm::StringRef Name, Uses &F) {
+  auto Ins = To.try_emplace(Name);
+  Uses &T = Ins.first->second;
+  if (Ins.second) {
+    T = std::move(F);
+    return;
+  }
+  // Keep the earliest use first.
+  if (F.First.Begin < T.First.Begin) {
+    std::swap(T.First, F.First);
+    std::swap(T.Kind, F.Kind);
+    std::swap(T.Hint, F.Hint);
+  }
+  if (T.More.size() < 3)
+    T.More.push_back(F.First);
+  for (SourceRange M : F.More)
+    if (T.More.size() < 3)
+      T.More.push_back(M);
+  T.Count += F.Count;
+}
+
+void SymbolChecker::mergeInto(llvm::StringMap<Uses> &To, llvm::StringMap<Uses> &From) {
+  for (auto &E : From)
+    mergeInto(To, E.getKey(), E.getValue());
+  From.clear();
+}
+
+bool SymbolChecker::checkSpecial(llvm::StringRef Name, SourceRange R, CheckContext *Ctx) {
+  llvm::StringRef Base = Name, Sel;
+  size_t Dot = Name.find('.');
+  if (Dot != llvm::StringRef::npos) {
+    Base = Name.take_front(Dot);
+    Sel = Name.drop_front(Dot + 1);
+  }
+  const SregInfo *S = findSreg(Base);
+  if (!S)
+    return false;
+  if (!Sel.empty()) {
+    if (!S->Vector)
+      Diags.error("sreg-selector", S->Spec, R,
+                  "special register " + Base.str() + " has no component '." + Sel.str() +
+                      "'; it is a scalar");
+    else if (Sel.size() != 1 || !llvm::StringRef("xyzw").contains(Sel[0]))
+      Diags.error("sreg-selector", S->Spec, R,
+                  "unknown component '." + Sel.str() + "' of " + Base.str() +
+                      "; expected .x, .y or .z (.w reads 0)");
+  }
+  if (!Ctx)
+    return true;
+  std::string Shown = sregDisplay(*S);
+  if (S->Ver.isValid() && Ctx->Version.isValid() && Ctx->Version < S->Ver) {
+    std::string Msg = "special register " + Shown + " " + requiresPtxText(S->Ver, Ctx->Version);
+    reportGate(Shown + "@version", R, Msg, S->Spec, Ctx->VersionRange, S->Ver.str(),
+               "module PTX ISA version is set here");
+  }
+  if (S->MinSm && Ctx->Tgt.isValid() && Ctx->Tgt.Sm < S->MinSm) {
+    std::string Msg =
+        "special register " + Shown + " " + requiresTargetText({smT(S->MinSm)}, Ctx->Tgt);
+    reportGate(Shown + "@target", R, Msg, S->Spec, Ctx->TargetRange, smT(S->MinSm).str(),
+               "module target is set here");
+  }
+  return true;
+}
+
+void SymbolChecker::reportGate(llvm::StringRef Key, SourceRange R, std::string Message,
+                               std::string Spec, SourceRange FixAt, std::string Fix,
+                               const char *FixNote) {
+  auto Ins = Gates.try_emplace(Key);
+  Gate &G = Ins.first->second;
+  if (Ins.second) {
+    G.First = R;
+    G.Message = std::move(Message);
+    G.Spec = std::move(Spec);
+    G.FixAt = FixAt;
+    G.Fix = std::move(Fix);
+    G.FixNote = FixNote;
+  } else if (G.More.size() < 3) {
+    G.More.push_back(R);
+  }
+  ++G.Count;
+}
+
+void SymbolChecker::checkSelector(llvm::StringRef Base, llvm::StringRef Sel, const RegisterInfo &B,
+                                  SourceRange R) {
+  std::string Msg;
+  if (B.VectorWidth <= 1) {
+    // Scalars take the video selectors of the video instructions (whether
+    // this instruction takes them is the instruction tables' business).
+    static const char *const Video[] = {"b0", "b1", "b2", "b3", "h0", "h1"};
+    for (const char *V : Video)
+      if (Sel == V)
+        return;
+    Msg = "'" + Base.str() + "' is a scalar register: '." + Sel.str() +
+          "' is neither a vector component nor a video selector (.b0-.b3, .h0, .h1)";
+  } else if (!isVectorSelector(Sel)) {
+    Msg = "unknown component '." + Sel.str() + "' of vector register '" + Base.str() +
+          "'; expected .x, .y, .z, .w (or .r, .g, .b, .a)";
+  } else {
+    size_t Index = llvm::StringRef("xyzw").find(Sel[0]);
+    if (Index == llvm::StringRef::npos)
+      Index = llvm::StringRef("rgba").find(Sel[0]);
+    if (Index < B.VectorWidth)
+      return;
+    // ptxas -arch compute_NN accepts it and ptxas -arch sm_NN crashes on it.
+    Msg = "component '." + Sel.str() + "' is beyond the " + std::to_string(B.VectorWidth) +
+          " elements of .v" + std::to_string(B.VectorWidth) + " register '" + Base.str() +
+          "' (ptxas crashes compiling it)";
+  }
+  Diagnostic &Diag = Diags.error("symbol-selector", "5.4.2", R, Msg);
+  if (B.DeclRange.isValid())
+    Diag.Notes.push_back({B.DeclRange, "declared here"});
+}
+
+void SymbolChecker::resolveName(llvm::StringRef Name, SourceRange R, UseKind K, CheckContext *Ctx) {
+  if (Name.empty() || Name == "_")
+    return;
+  if (K == UseKind::Call || K == UseKind::CallTarget || K == UseKind::Alias) {
+    auto It = ModuleSyms.find(Name);
+    if (It != ModuleSyms.end() && It->second.IsFunction)
+      return;
+    if (K == UseKind::Call && Syms.lookup(Name))
+      return; // an indirect call through a register
+    addUse(Late, Name, R, K);
+    return;
+  }
+  if (Syms.lookup(Name))
+    return;
+  size_t Dot = Name.find('.');
+  if (Dot != llvm::StringRef::npos) {
+    llvm::StringRef Base = Name.take_front(Dot), Sel = Name.drop_front(Dot + 1);
+    if (const RegisterInfo *B = Syms.lookup(Base)) {
+      checkSelector(Base, Sel, *B, R);
+      return;
+    }
+  }
+  if ((Name[0] == '%' || Name == "WARP_SZ") && checkSpecial(Name, R, Ctx))
+    return;
+  if (ModuleSyms.count(Name))
+    return;
+  if (!InFunction || !Depth) {
+    addUse(Late, Name, R, K);
+    return;
+  }
+  for (size_t I = Depth; I-- > 0;)
+    if (Scopes[I].Labels.count(Name))
+      return;
+  addUse(Scopes[Depth - 1].Pending, Name, R, K);
+}
+
+void SymbolChecker::resolveExprText(llvm::StringRef Text, SourceRange R, CheckContext *Ctx) {
+  forEachIdentifier(Text, [&](llvm::StringRef Name) {
+    SourceRange NR = File.rangeOf(Name);
+    resolveName(Name, NR.isValid() ? NR : R, UseKind::Operand, Ctx);
+  });
+}
+
+void SymbolChecker::resolveOperand(const Operand &Op, UseKind K, CheckContext *Ctx) {
+  switch (Op.Kind) {
+  case OperandKind::Name:
+    resolveName(Op.Text, Op.Range, K, Ctx);
+    return;
+  case OperandKind::Expr:
+    resolveExprText(Op.Text, Op.Range, Ctx);
+    return;
+  case OperandKind::Address:
+  case OperandKind::Vector:
+  case OperandKind::PredPair:
+  case OperandKind::List:
+    for (const Operand &E : Op.Elements)
+      resolveOperand(E, UseKind::Operand, Ctx);
+    return;
+  case OperandKind::Sink:
+  case OperandKind::IntImm:
+  case OperandKind::FloatImm:
+    return;
+  }
+}
+
+void SymbolChecker::checkGuard(const Instruction &I, CheckContext &Ctx) {
+  if (I.Guard.empty())
+    return;
+  SourceRange R = File.rangeOf(I.Guard);
+  if (!R.isValid())
+    R = I.GuardRange;
+  if (const RegisterInfo *Info = Syms.lookup(I.Guard)) {
+    if (Info->Type != ".pred" && Info->StateSpace == ".reg") {
+      Diagnostic &Diag = Diags.error("symbol-guard", "9.3.1", R,
+                                     "guard '" + I.Guard.str() + "' is a " +
+                                         (Info->Type.empty() ? "non-predicate" : Info->Type.str()) +
+                                         " register; a guard must be a .pred register");
+      if (Info->DeclRange.isValid())
+        Diag.Notes.push_back({Info->DeclRange, "declared here"});
+    }
+    return;
+  }
+  resolveName(I.Guard, R, UseKind::Operand, &Ctx);
+}
+
+void SymbolChecker::onInstruction(const Instruction &I, CheckContext &Ctx) {
+  checkGuard(I, Ctx);
+  if (I.Opcode == "call") {
+    // call (rets), f, (args);  call (rets), %rd, (args), proto_or_targets;
+    bool SawTarget = false, Indirect = false;
+    for (const Operand &Op : I.Operands) {
+      if (Op.Kind == OperandKind::Name && !SawTarget) {
+        SawTarget = true;
+        Indirect = Syms.lookup(Op.Text) != nullptr;
+        if (!Indirect)
+          resolveName(Op.Text, Op.Range, UseKind::Call, &Ctx);
+        continue;
+      }
+      resolveOperand(Op, Op.Kind == OperandKind::Name ? UseKind::Label : UseKind::Operand, &Ctx);
+    }
+    return;
+  }
+  bool IsBranch = I.Opcode == "bra" || I.Opcode == "brx";
+  for (const Operand &Op : I.Operands)
+    resolveOperand(Op, IsBranch && Op.Kind == OperandKind::Name ? UseKind::Label : UseKind::Operand,
+                   &Ctx);
+}
+
+void SymbolChecker::onLabel(const Statement &S) {
+  if (!InFunction || !Depth)
+    return;
+  llvm::StringRef Name = S.LabelName;
+  SourceRange R = File.rangeOf(Name);
+  if (!R.isValid())
+    R = S.Range;
+  auto Ins = Scopes[Depth - 1].Labels.try_emplace(Name, R);
+  if (!Ins.second) {
+    Diagnostic &Diag = Diags.error("symbol-duplicate", LabelSpec, R,
+                                   "duplicate definition of label '" + Name.str() + "'");
+    Diag.Notes.push_back({Ins.first->second, "previous definition is here"});
+    return;
+  }
+  Declarator D;
+  D.Name = Name;
+  if (const RegisterInfo *Prev = Syms.findConflict(D)) {
+    Diagnostic &Diag =
+        Diags.error("symbol-duplicate", LabelSpec, R,
+                    "label '" + Name.str() + "' has the name of a declaration in its scope");
+    if (Prev->DeclRange.isValid())
+      Diag.Notes.push_back({Prev->DeclRange, "declared here"});
+  }
+}
+
+void SymbolChecker::onDirective(const Directive &D) {
+  bool Branch = D.Name == ".branchtargets", Calls = D.Name == ".calltargets",
+       Alias = D.Name == ".alias";
+  if (!Branch && !Calls && !Alias)
+    return;
+  for (llvm::StringRef A : D.Args) {
+    if (A.empty() || !isIdentStart(A[0]))
+      continue;
+    SourceRange R = File.rangeOf(A);
+    resolveName(A, R.isValid() ? R : D.Range,
+                Branch ? UseKind::Label : (Alias ? UseKind::Alias : UseKind::CallTarget), nullptr);
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Scopes and reports
+//===----------------------------------------------------------------------===//
+
+void SymbolChecker::onScopeBegin() {
+  if (!InFunction)
+    return;
+  ++Depth;
+  if (Scopes.size() < Depth)
+    Scopes.resize(Depth);
+  Scopes[Depth - 1].Labels.clear();
+  Scopes[Depth - 1].Pending.clear();
+}
+
+void SymbolChecker::onScopeEnd() {
+  if (!InFunction || Depth <= 1)
+    return;
+  LabelScope &S = Scopes[Depth - 1];
+  for (const auto &L : S.Labels)
+    S.Pending.erase(L.getKey());
+  // The hint of a use left unresolved is computed while the scope's names
+  // are still known (callseq blocks declare param0, retval0, prototype_0).
+  for (auto &E : S.Pending)
+    if (E.getValue().Hint.empty())
+      E.getValue().Hint = hintFor(E.getKey(), E.getValue().Kind, &S);
+  mergeInto(Scopes[Depth - 2].Pending, S.Pending);
+  S.Labels.clear();
+  --Depth;
+}
+
+std::string SymbolChecker::hintFor(llvm::StringRef Name, UseKind K, const LabelScope *Inner) const {
+  // One- and two-letter names are each other's neighbours: no guess.
+  if (Name.size() <= 2)
+    return {};
+  std::vector<llvm::StringRef> Names;
+  // Members of ranges with the same index: %rx1 -> %rd1.
+  size_t D = Name.size();
+  while (D > 0 && Name[D - 1] >= '0' && Name[D - 1] <= '9')
+    --D;
+  std::vector<std::string> Members;
+  if (D < Name.size())
+    Syms.collectRangeMembers(Name.drop_front(D), Members);
+  for (const std::string &M : Members)
+    Names.push_back(M);
+  if (!Scopes.empty())
+    for (const auto &L : Scopes[0].Labels)
+      Names.push_back(L.getKey());
+  if (Inner)
+    for (const auto &L : Inner->Labels)
+      Names.push_back(L.getKey());
+  if (K != UseKind::Label) {
+    Syms.collectNames(Names, 2);
+    for (const auto &M : ModuleSyms)
+      if (!M.getValue().IsFunction)
+        Names.push_back(M.getKey());
+    for (const SregInfo &S : Sregs)
+      if (!S.Count)
+        Names.push_back(S.Name);
+  }
+  return didYouMean(Name, Names);
+}
+
+void SymbolChecker::onFunctionEnd(const Function &F) {
+  if (!InFunction)
+    return;
+  while (Depth > 1)
+    onScopeEnd();
+  LabelScope &S = Scopes[0];
+  for (const auto &L : S.Labels)
+    S.Pending.erase(L.getKey());
+  // What is left is unknown here. Labels and %names are the function's
+  // own: reported now. Other names may be declared later at module scope
+  // ("used before declaration"): judged at the end of the file, with the
+  // hint computed while the function's names are still known.
+  for (auto &E : S.Pending) {
+    Uses &U = E.getValue();
+    if (U.Hint.empty()) {
+      if (const SymbolTable::RangeDecl *RD = Syms.rangeFor(E.getKey()))
+        U.Hint = "; '" + File.slice(RD->Info.DeclRange).str() + "' declares " + RD->Prefix + "0.." +
+                 RD->Prefix + std::to_string(RD->Count - 1);
+      else
+        U.Hint = hintFor(E.getKey(), U.Kind, nullptr);
+    }
+    if (U.Kind == UseKind::Label || E.getKey().startswith("%"))
+      reportUnresolved(E.getKey(), U, nullptr);
+    else
+      mergeInto(Late, E.getKey(), U);
+  }
+  S.Pending.clear();
+  S.Labels.clear();
+  InFunction = false;
+  Depth = 0;
+}
+
+bool SymbolChecker::reportedByFamily(const Uses &U) {
+  // A matrix instruction's family check reports its undeclared registers
+  // itself (rule <family>-undeclared-register): one diagnostic per cause.
+  const std::vector<Diagnostic> &All = Diags.diagnostics();
+  for (; Scanned < All.size(); ++Scanned)
+    if (llvm::StringRef(All[Scanned].Rule).endswith("-undeclared-register"))
+      FamilyReported.insert(All[Scanned].Range.Begin);
+  if (FamilyReported.empty())
+    return false;
+  bool Covered = FamilyReported.count(U.First.Begin) != 0;
+  for (SourceRange M : U.More)
+    Covered |= FamilyReported.count(M.Begin) != 0;
+  return Covered;
+}
+
+void SymbolChecker::reportUnresolved(llvm::StringRef Name, Uses &U, const ModuleSym *Later) {
+  if (reportedByFamily(U))
+    return;
+  std::string N = "'" + Name.str() + "'";
+  std::string Count;
+  if (U.Count > 1)
+    Count = " (used " + std::to_string(U.Count) + " times; the first use is shown" +
+            (U.More.empty() ? "" : ", the next ones as notes") + ")";
+  Diagnostic *D;
+  if (Later) {
+    std::string Msg;
+    if (U.Kind == UseKind::Call || U.Kind == UseKind::CallTarget || U.Kind == UseKind::Alias)
+      Msg = (U.Kind == UseKind::Call         ? "call to "
+             : U.Kind == UseKind::CallTarget ? ".calltargets names "
+                                             : ".alias names ") +
+            N +
+            " before its declaration; ptxas requires a function to be declared (a prototype "
+            "is enough) before it is used";
+    else if (U.Kind == UseKind::Init)
+      Msg = "initializer uses " + N + " before its declaration; declare it first";
+    else
+      Msg = N + " is used before its declaration; declare it first";
+    D = &Diags.error("symbol-before-declaration", DeclSpec, U.First, Msg + Count);
+    std::string Note = "declared here";
+    if (Later->IsFunction && Later->Header.isValid()) {
+      llvm::StringRef H = File.slice(Later->Header).trim();
+      size_t Brace = H.find('{');
+      if (Brace != llvm::StringRef::npos)
+        H = H.take_front(Brace).rtrim();
+      if (!H.empty() && H.size() <= 160 && !H.contains('\n'))
+        Note += "; a prototype before the use: `" + H.str() + ";`";
+    }
+    D->Notes.push_back({Later->Range, Note});
+  } else {
+    std::string Msg;
+    switch (U.Kind) {
+    case UseKind::Call:
+      Msg = "call to undeclared function " + N;
+      break;
+    case UseKind::CallTarget:
+      Msg = ".calltargets names undeclared function " + N;
+      break;
+    case UseKind::Alias:
+      Msg = ".alias names undeclared function " + N;
+      break;
+    case UseKind::Label:
+      Msg = "unknown label " + N;
+      if (U.Hint.empty())
+        Msg += " (a label is visible in the { } scope that defines it and inner scopes)";
+      break;
+    case UseKind::Init:
+      Msg = "unknown symbol " + N + " in initializer";
+      break;
+    case UseKind::Operand:
+      Msg = "unknown symbol " + N;
+      break;
+    }
+    D = &Diags.error("symbol-unknown", U.Kind == UseKind::Label ? LabelSpec : DeclSpec, U.First,
+                     Msg + U.Hint + Count);
+  }
+  for (SourceRange M : U.More)
+    D->Notes.push_back({M, "also used here"});
+}
+
+void SymbolChecker::onEndOfFile() {
+  for (auto &E : Late) {
+    auto It = ModuleSyms.find(E.getKey());
+    reportUnresolved(E.getKey(), E.getValue(), It == ModuleSyms.end() ? nullptr : &It->second);
+  }
+  Late.clear();
+  for (auto &E : Gates) {
+    Gate &G = E.getValue();
+    std::string Msg = G.Message;
+    if (G.Count > 1)
+      Msg += " (used " + std::to_string(G.Count) + " times)";
+    Diagnostic &D = Diags.error("sreg-gate", G.Spec, G.First, Msg);
+    for (SourceRange M : G.More)
+      D.Notes.push_back({M, "also used here"});
+    if (G.FixAt.isValid()) {
+      D.Notes.push_back({G.FixAt, G.FixNote});
+      D.Fixes.push_back({G.FixAt, G.Fix});
+    }
+  }
+  Gates.clear();
+}
+
+} // namespace check
+
+llvm::ArrayRef<RuleInfo> symbolRules() { return check::SymbolRules; }
+
+} // namespace ptxlint

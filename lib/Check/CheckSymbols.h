@@ -1,0 +1,130 @@
+//===- CheckSymbols.h - symbol resolution over the whole module -*- C++ -*-===//
+//
+// Every name an instruction, a directive or an initializer uses must be
+// declared where ptxas looks for it: registers, variables and parameters in
+// an enclosing scope and before the use; labels anywhere in an enclosing
+// { } scope of the same function (forward references included); functions
+// before the call; special registers (chapter 10) with their components and
+// version/target gates. Duplicates in one scope, .reg/.local at module scope
+// and non-predicate guards are reported too.
+//
+// The checker sees one statement at a time, so uses that may be forward
+// label references wait in the scope that made them and are resolved when
+// that scope closes; names still unknown at the end of a function wait for
+// the end of the file (a later module-scope declaration makes them "used
+// before declaration"). Only unresolved uses are kept, and each cause is
+// reported once, at its first use, with the other uses as notes.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PTXLINT_LIB_CHECK_CHECKSYMBOLS_H
+#define PTXLINT_LIB_CHECK_CHECKSYMBOLS_H
+
+#include "Check/CheckContext.h"
+
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringMap.h"
+
+#include <string>
+#include <vector>
+
+namespace ptxlint {
+namespace check {
+
+class SymbolChecker {
+public:
+  SymbolChecker(const SourceFile &File, DiagnosticEngine &Diags, SymbolTable &Syms)
+      : File(File), Diags(Diags), Syms(Syms) {}
+
+  /// .address_size at module scope.
+  void onAddressSize(const Directive &D);
+  /// A module-scope variable, before it enters the symbol table.
+  void beforeGlobalVar(const VarDecl &V);
+  /// A function header (prototype or definition), before its parameters
+  /// enter the symbol table.
+  void onFunctionBegin(const Function &F);
+  /// A declaration in a function body, before it enters the symbol table.
+  void beforeLocalVar(const VarDecl &V);
+  void onInstruction(const Instruction &I, CheckContext &Ctx);
+  void onLabel(const Statement &S);
+  /// .branchtargets, .calltargets (in bodies), .alias (module scope).
+  void onDirective(const Directive &D);
+  void onScopeBegin();
+  void onScopeEnd();
+  /// Before the function's scopes are dropped from the symbol table.
+  void onFunctionEnd(const Function &F);
+  void onEndOfFile();
+
+private:
+  enum class UseKind : uint8_t { Operand, Label, Call, CallTarget, Alias, Init };
+  /// The uses of one unresolved name (only unresolved names are kept).
+  struct Uses {
+    SourceRange First;
+    unsigned Count = 0;
+    UseKind Kind = UseKind::Operand;
+    llvm::SmallVector<SourceRange, 3> More; ///< the next few uses, as notes
+    std::string Hint;                       ///< did-you-mean, computed once
+  };
+  struct LabelScope {
+    llvm::StringMap<SourceRange> Labels;
+    llvm::StringMap<Uses> Pending;
+  };
+  struct ModuleSym {
+    SourceRange Range;  ///< the name at its first declaration
+    SourceRange Header; ///< a function's header (for the prototype fix)
+    bool IsFunction = false;
+    bool Defined = false; ///< a function with a body, a non-.extern variable
+  };
+
+  void addUse(llvm::StringMap<Uses> &Map, llvm::StringRef Name, SourceRange R, UseKind K);
+  void mergeInto(llvm::StringMap<Uses> &To, llvm::StringMap<Uses> &From);
+  void mergeInto(llvm::StringMap<Uses> &To, llvm::StringRef Name, Uses &F);
+  void resolveName(llvm::StringRef Name, SourceRange R, UseKind K, CheckContext *Ctx);
+  void resolveOperand(const Operand &Op, UseKind K, CheckContext *Ctx);
+  void resolveExprText(llvm::StringRef Text, SourceRange R, CheckContext *Ctx);
+  bool checkSpecial(llvm::StringRef Name, SourceRange R, CheckContext *Ctx);
+  void checkGuard(const Instruction &I, CheckContext &Ctx);
+  void checkDuplicates(const VarDecl &V);
+  void declareModuleSym(llvm::StringRef Name, SourceRange R, SourceRange Header, bool IsFunction,
+                        bool Defined, bool IsExtern);
+  void checkInitializer(const VarDecl &V);
+  std::string hintFor(llvm::StringRef Name, UseKind K, const LabelScope *Inner) const;
+  void checkSelector(llvm::StringRef Base, llvm::StringRef Sel, const RegisterInfo &B,
+                     SourceRange R);
+  void checkSregDecl(const VarDecl &V);
+  bool reportedByFamily(const Uses &U);
+  void reportUnresolved(llvm::StringRef Name, Uses &U, const ModuleSym *Later);
+  void reportGate(llvm::StringRef Key, SourceRange R, std::string Message, std::string Spec,
+                  SourceRange FixAt, std::string Fix, const char *FixNote);
+
+  const SourceFile &File;
+  DiagnosticEngine &Diags;
+  SymbolTable &Syms;
+  bool InFunction = false;
+  /// Label scopes of the current function ([0]: the function body).
+  std::vector<LabelScope> Scopes;
+  size_t Depth = 0;
+  llvm::StringMap<ModuleSym> ModuleSyms;
+  /// Unresolved after their function ended: judged at the end of the file.
+  llvm::StringMap<Uses> Late;
+  /// Version/target gates of special registers: one error per register.
+  struct Gate {
+    SourceRange First;
+    unsigned Count = 0;
+    llvm::SmallVector<SourceRange, 3> More;
+    std::string Message, Spec;
+    SourceRange FixAt; ///< the .version or .target value to change
+    std::string Fix;
+    const char *FixNote = "";
+  };
+  llvm::StringMap<Gate> Gates;
+  /// Offsets of the family checks' undeclared-register diagnostics, and how
+  /// many diagnostics have been scanned for them.
+  llvm::DenseSet<uint32_t> FamilyReported;
+  size_t Scanned = 0;
+};
+
+} // namespace check
+} // namespace ptxlint
+
+#endif // PTXLINT_LIB_CHECK_CHECKSYMBOLS_H
