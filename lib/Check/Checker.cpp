@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Check/Checker.h"
+#include "Check/CheckIsa.h"
 #include "Check/CheckUtil.h"
 
 #include "llvm/ADT/SmallVector.h"
@@ -380,6 +381,8 @@ void Checker::onDirective(const Directive &D) {
         break;
       }
   onItem(D.Range, IsVersion, IsTarget, &D);
+  if (!IsVersion && !IsTarget && D.Name != ".address_size")
+    checkDirective(D.Name, D.Range);
 }
 
 void Checker::onGlobalVar(const VarDecl &V) {
@@ -395,6 +398,8 @@ void Checker::onFunctionBegin(const Function &F) {
     Syms.pushScope();
     Syms.declareParams(F, &File);
   }
+  for (const Directive &A : F.Attributes)
+    checkDirective(A.Name, A.Range);
 }
 
 void Checker::onStatement(const Statement &S) {
@@ -413,15 +418,29 @@ void Checker::onStatement(const Statement &S) {
   case StmtKind::ScopeEnd:
     Syms.popScope();
     break;
-  case StmtKind::Label:
   case StmtKind::Directive:
+    if (S.Dir)
+      checkDirective(S.Dir->Name, S.Dir->Range);
+    break;
+  case StmtKind::Label:
     break;
   }
 }
 
 void Checker::onFunctionEnd(const Function &F) { Syms.resetToModuleScope(); }
 
+void Checker::flushGates() {
+  for (Diagnostic &P : Gates.Pending) {
+    Diagnostic &D = Diags.report(P.Sev, P.Rule, P.Spec, P.Range, std::move(P.Message));
+    D.Fixes = std::move(P.Fixes);
+    D.Notes = std::move(P.Notes);
+  }
+  Gates.Pending.clear();
+  Gates.Index.clear();
+}
+
 void Checker::onEndOfFile() {
+  flushGates();
   if (FixedContext)
     return;
   // A header the parser could not read (".version" without a number) has
@@ -474,20 +493,32 @@ void Checker::onEndOfFile() {
 void Checker::checkInstruction(const Instruction &I) {
   if (!Opts.RunChecks)
     return;
+  // The matrix families have their deep checks; every other instruction is
+  // checked against the whole-ISA tables.
   FamilyCheck Check = familyCheckFor(I);
   if (!Check)
-    return;
-  CheckContext Ctx{File,         Diags,       Version, effectiveTarget(),
-                   VersionRange, TargetRange, Syms,    AssumeDeclared};
+    Check = checkIsa;
+  CheckContext Ctx{File, Diags,          Version, effectiveTarget(), VersionRange, TargetRange,
+                   Syms, AssumeDeclared, &Gates};
   // No exception may escape the library: a failing check becomes a
   // diagnostic and the rest of the file is still checked.
   try {
     Check(I, Ctx);
+    if (FixedContext)
+      flushGates();
   } catch (...) {
     Diags.error("internal", "", I.opcodeRange(),
                 "internal error while checking '" + I.Opcode.str() +
                     "'; please report it with this input");
   }
+}
+
+void Checker::checkDirective(llvm::StringRef Name, SourceRange R) {
+  if (!Opts.RunChecks || FixedContext)
+    return;
+  CheckContext Ctx{File, Diags,          Version, effectiveTarget(), VersionRange, TargetRange,
+                   Syms, AssumeDeclared, &Gates};
+  checkDirectiveGates(Name, R, Ctx);
 }
 
 } // namespace check

@@ -45,6 +45,8 @@ public:
 
   /// Runs the family check of I, if I is a matrix instruction.
   void checkInstruction(const Instruction &I);
+  /// Version and target gates of a directive (CheckIsa.cpp).
+  void checkDirective(llvm::StringRef Name, SourceRange R);
 
   SymbolTable &symbols() { return Syms; }
   /// The version and target the checks use (invalid when unknown).
@@ -92,6 +94,8 @@ private:
   bool SawDebugSection = false;
 
   SourceRange FirstItemRange;
+  GateMemo Gates; ///< gate diagnostics held back until the end (CheckIsa.cpp)
+  void flushGates();
   std::vector<Diagnostic> PendingTargetVersion;
 };
 
