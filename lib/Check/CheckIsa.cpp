@@ -143,7 +143,7 @@ llvm::SmallVector<const IsaForm *, 8> matchingForms(const IsaOpcode &Op, const I
   llvm::SmallVector<const IsaForm *, 8> Out;
   uint32_t Best = 0;
   for (const IsaForm &F : Op.forms()) {
-    if (!hasAll(I, F.literals()) || !takesAll(F, I))
+    if (!hasAll(I, F.literals()) || !takesAll(F, I) || !F.fits(I.Qualifiers))
       continue;
     if (!Out.empty() && F.LitCount < Best)
       continue;
@@ -272,6 +272,21 @@ void reportCombination(const Instruction &I, CheckContext &Ctx, const IsaOpcode 
     Why = joinList(Extra, "and") + (Extra.size() == 1 ? " does" : " do") + " not fit it";
   if (!Missing.empty())
     Why += (Why.empty() ? "" : ", and ") + std::string("it requires ") + joinList(Missing, "and");
+  // Otherwise a set place is empty or has more than one qualifier.
+  for (const spec::IsaSlot &Slot : Best->slots()) {
+    if (!Why.empty())
+      break;
+    llvm::SmallVector<llvm::StringRef, 4> In;
+    for (llvm::StringRef Q : I.Qualifiers)
+      if (Slot.has(Q))
+        In.push_back(Q);
+    if (Slot.Capacity && In.size() > Slot.Capacity)
+      Why = "it takes one of " + joinList(Slot.members()) + ", found " + joinList(In, "and");
+    else if (Slot.Required && In.empty())
+      Why = "it requires one of " + joinList(Slot.members());
+  }
+  if (Why.empty())
+    Why = "its qualifier places do not fit";
   Ctx.Diags.error("isa-qualifier-combination", Best->section().Num, R,
                   "no syntax line of '" + I.Opcode.str() +
                       "' takes these qualifiers together; the closest is '" + Best->Syntax + "' (" +

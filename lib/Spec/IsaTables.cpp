@@ -49,6 +49,87 @@ llvm::ArrayRef<const char *> IsaForm::vocab() const {
 
 bool IsaForm::takes(llvm::StringRef Q) const { return sortedContains(vocab(), Q); }
 
+llvm::ArrayRef<const char *> IsaSlot::members() const {
+  return llvm::makeArrayRef(IsaSlotMembers).slice(MemberBegin, MemberCount);
+}
+
+bool IsaSlot::has(llvm::StringRef Q) const { return sortedContains(members(), Q); }
+
+llvm::ArrayRef<IsaSlot> IsaForm::slots() const {
+  return llvm::makeArrayRef(IsaSlots).slice(SlotBegin, SlotCount);
+}
+
+namespace {
+
+/// Bipartite matching of qualifiers to slots (Kuhn's augmenting paths):
+/// qualifier and slot counts are small (a few dozen at most).
+constexpr unsigned MaxQuals = 32, MaxPlaces = 64;
+
+struct SlotMatcher {
+  llvm::ArrayRef<llvm::StringRef> Quals;
+  llvm::ArrayRef<IsaSlot> Slots;
+  // A place is one unit of a slot's capacity; PlaceSlot maps it back.
+  uint8_t PlaceSlot[MaxPlaces];
+  int8_t PlaceOwner[MaxPlaces];
+  unsigned NumPlaces = 0;
+  bool Seen[MaxPlaces];
+
+  bool tryPlace(unsigned Q) {
+    for (unsigned P = 0; P < NumPlaces; ++P) {
+      if (Seen[P] || !Slots[PlaceSlot[P]].has(Quals[Q]))
+        continue;
+      Seen[P] = true;
+      if (PlaceOwner[P] < 0 || tryPlace(static_cast<unsigned>(PlaceOwner[P]))) {
+        PlaceOwner[P] = static_cast<int8_t>(Q);
+        return true;
+      }
+    }
+    return false;
+  }
+};
+
+} // namespace
+
+bool IsaForm::fits(llvm::ArrayRef<llvm::StringRef> Quals) const {
+  llvm::ArrayRef<IsaSlot> S = slots();
+  if (Quals.size() > MaxQuals)
+    return false;
+  SlotMatcher M{Quals, S, {}, {}, 0, {}};
+  // Literal slots take every copy of their qualifier (ptxas accepts
+  // '.sat.sat'); they are settled first, the set slots by matching.
+  bool Literal[MaxQuals] = {};
+  bool LiteralFilled[MaxPlaces] = {};
+  for (unsigned Si = 0; Si < S.size() && Si < MaxPlaces; ++Si) {
+    if (S[Si].Capacity)
+      continue;
+    for (unsigned Q = 0; Q < Quals.size(); ++Q)
+      if (S[Si].has(Quals[Q]))
+        Literal[Q] = LiteralFilled[Si] = true;
+  }
+  for (unsigned Si = 0; Si < S.size(); ++Si)
+    for (unsigned C = 0; C < S[Si].Capacity && M.NumPlaces < MaxPlaces; ++C) {
+      M.PlaceSlot[M.NumPlaces] = static_cast<uint8_t>(Si);
+      M.PlaceOwner[M.NumPlaces++] = -1;
+    }
+  for (unsigned Q = 0; Q < Quals.size(); ++Q) {
+    if (Literal[Q])
+      continue;
+    std::fill(M.Seen, M.Seen + M.NumPlaces, false);
+    if (!M.tryPlace(Q))
+      return false;
+  }
+  for (unsigned Si = 0; Si < S.size() && Si < MaxPlaces; ++Si) {
+    if (!S[Si].Required)
+      continue;
+    bool Filled = LiteralFilled[Si];
+    for (unsigned P = 0; P < M.NumPlaces && !Filled; ++P)
+      Filled = M.PlaceSlot[P] == Si && M.PlaceOwner[P] >= 0;
+    if (!Filled)
+      return false;
+  }
+  return true;
+}
+
 llvm::ArrayRef<IsaForm> IsaOpcode::forms() const {
   return llvm::makeArrayRef(IsaForms).slice(FormBegin, FormCount);
 }

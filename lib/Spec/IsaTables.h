@@ -48,6 +48,20 @@ struct IsaSection {
   const IsaQualGate *gate(llvm::StringRef Q) const;
 };
 
+/// One qualifier place of a syntax line: a literal (".sat") or a set
+/// ("<.type>"), required or optional.
+struct IsaSlot {
+  uint32_t MemberBegin, MemberCount; ///< its qualifiers, sorted
+  bool Required;
+  /// How many qualifiers it absorbs: 1 for a set (2 where a member is
+  /// written as two, ".async.global"); 0 for a literal, which ptxas lets
+  /// repeat (".sat.sat").
+  uint8_t Capacity;
+
+  llvm::ArrayRef<const char *> members() const;
+  bool has(llvm::StringRef Q) const;
+};
+
 /// One syntax line of a section.
 struct IsaForm {
   uint16_t Section;
@@ -55,11 +69,16 @@ struct IsaForm {
   uint32_t VocabBegin, VocabCount; ///< every qualifier the form takes, sorted
   int8_t MinOps, MaxOps;           ///< operand count (-1: not countable)
   const char *Syntax;              ///< "add{.sat}.s32", as the ISA writes it
+  uint32_t SlotBegin, SlotCount;   ///< its qualifier places, in order
 
   const IsaSection &section() const;
   llvm::ArrayRef<const char *> literals() const;
   llvm::ArrayRef<const char *> vocab() const;
   bool takes(llvm::StringRef Q) const;
+  llvm::ArrayRef<IsaSlot> slots() const;
+  /// Whether the qualifiers fit the slots: each qualifier placed in a slot
+  /// that has it (at most Capacity per set slot), every required slot filled.
+  bool fits(llvm::ArrayRef<llvm::StringRef> Quals) const;
 };
 
 /// An opcode ("add", "cp", "tcgen05") or directive (".maxntid") with all its forms.

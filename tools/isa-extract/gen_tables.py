@@ -97,9 +97,22 @@ def parse_corrections(path):
     return corr
 
 
+TYPE_RE = re.compile(r"^\.(?:[subf]\d+(?:x\d+)?|bf16(?:x2)?|tf32|e\dm\d(?:x\d)?|pred)$")
+
+
 def split_member(m):
     """'.async.shared::cta' (a set member of two qualifiers) -> its qualifiers."""
     return re.findall(r"\.[^.]+", m)
+
+
+def raw_members(slot, sets, fallback):
+    inner = slot.strip("[]")
+    if not inner.startswith("<") or inner.startswith("<?"):
+        return [inner]
+    names = inner[1:-1].split()
+    if len(names) > 1:
+        return names
+    return sets.get(names[0]) or fallback.get(names[0], [])
 
 
 def slot_members(slot, sets, fallback):
@@ -185,7 +198,7 @@ def generate(sections, corr):
         opcodes.setdefault(name, []).append((si, None))
 
     sec_rows, form_rows, strs = [], [], []
-    lits, vocab = [], []
+    lits, vocab, slot_rows, slot_members_list = [], [], [], []
 
     def add_list(dst, items):
         start = len(dst)
@@ -209,21 +222,34 @@ def generate(sections, corr):
         for si, f in entries:
             if f is None:
                 complete = False
-                form_rows.append((si, (0, 0), (0, 0), None, name))
+                form_rows.append((si, (0, 0), (0, 0), None, name, (0, 0)))
                 continue
             req, allq = [], set()
+            slots_begin = len(slot_rows)
             for slot in f["slots"]:
                 r, members, ok = slot_members(slot, f["sets"], sections[si].sets)
                 if not ok:
                     complete = False
+                if ".none" in members:  # '.vec = { none, .v2, .v4 }': may be left out
+                    r, members = False, [m for m in members if m != ".none"]
                 allq.update(members)
                 if r and len(members) == 1:
                     req.append(members[0])
+                # A member written as two qualifiers ('.async.global') fills
+                # two places; a literal may be repeated ('.sat.sat', ptxas).
+                literal = not slot.strip("[]").startswith("<")
+                # ...but not a type: '.s32.s32' is "unexpected instruction types".
+                if literal and TYPE_RE.match(slot.strip("[]")):
+                    literal = False
+                cap = 0 if literal else max((len(split_member(m)) for m in raw_members(
+                    slot, f["sets"], sections[si].sets)), default=1)
+                slot_rows.append((add_list(slot_members_list, sorted(set(members))), r, cap))
             allq.update(corr["qual"].get(name, ()))
             union.update(allq)
             ops = None if name in corr["noops"] else f["ops"]
             form_rows.append((si, add_list(lits, req), add_list(vocab, sorted(allq)), ops,
-                              syntax_text(name, f["slots"])))
+                              syntax_text(name, f["slots"]),
+                              (slots_begin, len(slot_rows) - slots_begin)))
         union.update(corr["qual"].get(name, ()))
         ub, uc = add_list(vocab, sorted(union))
         op_rows.append((name, forms_begin, len(form_rows) - forms_begin, ub, uc, complete))
@@ -233,6 +259,13 @@ def generate(sections, corr):
     out.append("};")
     out.append("static const char *const IsaVocab[] = {")
     out.extend(f"    {cstr(s)}," for s in vocab or [""])
+    out.append("};")
+    out.append("static const char *const IsaSlotMembers[] = {")
+    out.extend(f"    {cstr(x)}," for x in slot_members_list or [""])
+    out.append("};")
+    out.append("static const IsaSlot IsaSlots[] = {")
+    out.extend(f"    {{{b}, {c}, {'true' if r else 'false'}, {cap}}},"
+               for (b, c), r, cap in slot_rows or [((0, 0), False, 0)])
     out.append("};")
     out.append("static const IsaQualGate IsaQualGates[] = {")
     out.extend(f"    {{{cstr(q)}, {p}, {s}}}," for q, (p, s) in strs or [("", (0, 0))])
@@ -247,9 +280,9 @@ def generate(sections, corr):
                    f"{'true' if sec.kind == 'directive' else 'false'}}},")
     out.append("};")
     out.append("static const IsaForm IsaForms[] = {")
-    for si, (lb, lc), (vb, vc), ops, text in form_rows:
+    for si, (lb, lc), (vb, vc), ops, text, (sb, sc) in form_rows:
         mn, mx = ops if ops else (-1, -1)
-        out.append(f"    {{{si}, {lb}, {lc}, {vb}, {vc}, {mn}, {mx}, {cstr(text)}}},")
+        out.append(f"    {{{si}, {lb}, {lc}, {vb}, {vc}, {mn}, {mx}, {cstr(text)}, {sb}, {sc}}},")
     out.append("};")
     out.append("static const IsaOpcode IsaOpcodes[] = {")
     for name, fb, fc, ub, uc, complete in op_rows:
