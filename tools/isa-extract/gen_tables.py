@@ -80,7 +80,7 @@ def parse_corrections(path):
     'nocheck OPCODE' (opcode known, qualifiers not checked); evidence in
     comments above each line."""
     corr = {"qual": {}, "noops": set(), "opcode": [], "nocheck": set(), "notarget": set(),
-            "noptx": set()}
+            "noptx": set(), "optional": {}, "minops": {}}
     for line in Path(path).read_text().splitlines():
         line = line.split("#", 1)[0].strip()
         if not line:
@@ -90,6 +90,10 @@ def parse_corrections(path):
             corr["qual"].setdefault(w[1], set()).update(w[2:])
         elif w[0] in ("noops", "nocheck", "notarget", "noptx"):
             corr[w[0]].update(w[1:])
+        elif w[0] == "optional":
+            corr["optional"].setdefault(w[1], set()).update(w[2:])
+        elif w[0] == "minops":
+            corr["minops"][w[1]] = int(w[2])
         elif w[0] == "opcode":
             corr["opcode"].append((w[1], w[2]))
         else:
@@ -226,7 +230,10 @@ def generate(sections, corr):
                 continue
             req, allq = [], set()
             slots_begin = len(slot_rows)
+            lenient = corr["optional"].get(name, set())
             for slot in f["slots"]:
+                if slot in lenient:
+                    slot = "[" + slot + "]"
                 r, members, ok = slot_members(slot, f["sets"], sections[si].sets)
                 if not ok:
                     complete = False
@@ -247,6 +254,8 @@ def generate(sections, corr):
             allq.update(corr["qual"].get(name, ()))
             union.update(allq)
             ops = None if name in corr["noops"] else f["ops"]
+            if ops and name in corr["minops"]:
+                ops = (min(ops[0], corr["minops"][name]), ops[1])
             form_rows.append((si, add_list(lits, req), add_list(vocab, sorted(allq)), ops,
                               syntax_text(name, f["slots"]),
                               (slots_begin, len(slot_rows) - slots_begin)))
