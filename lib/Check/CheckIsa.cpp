@@ -45,6 +45,10 @@ const RuleInfo IsaRules[] = {
      "the qualifiers, each valid alone, must fit one syntax line of the instruction together",
      "add.sat.u32 %r1, %r2, %r3;",
      "use a combination a syntax line allows (the message names the closest line)"},
+    {"isa-qualifier-order", "9.7", Severity::Error,
+     "the qualifiers that name the instruction (barrier.cluster, cp.async.bulk, mbarrier.arrive, "
+     "...: the section's title) come first, in that order",
+     "barrier.arrive.cluster;", "write the instruction's name first (here barrier.cluster.arrive)"},
     {"isa-operand-count", "9.7", Severity::Error,
      "the number of operands must match a syntax line of the instruction with these qualifiers",
      "add.s32 %r1, %r2;", "write the operands the syntax line lists"},
@@ -153,6 +157,25 @@ llvm::SmallVector<const IsaForm *, 8> matchingForms(const IsaOpcode &Op, const I
     Out.push_back(&F);
   }
   return Out;
+}
+
+/// ptxas reads an instruction's name before its other qualifiers:
+/// `barrier.arrive.cluster` is not barrier.cluster.arrive.
+bool checkNameOrder(const Instruction &I, CheckContext &Ctx,
+                    llvm::ArrayRef<const IsaForm *> Forms) {
+  llvm::StringRef Want;
+  for (const IsaForm *F : Forms) {
+    llvm::StringRef W = F->NameWord;
+    if (W.empty() || (!I.Qualifiers.empty() && I.Qualifiers.front() == W))
+      return true;
+    Want = W;
+  }
+  SourceRange R = I.QualifierRanges.empty() ? I.opcodeRange() : I.QualifierRanges.front();
+  Ctx.Diags.error("isa-qualifier-order", Forms.front()->section().Num, R,
+                  "'" + I.Opcode.str() + Want.str() + "' is the instruction's name: " + Want.str() +
+                      " comes right after '" + I.Opcode.str() + "', before " +
+                      I.Qualifiers.front().str());
+  return false;
 }
 
 void checkOperandCount(const Instruction &I, CheckContext &Ctx,
@@ -376,6 +399,8 @@ void checkIsa(const Instruction &I, CheckContext &Ctx) {
       reportCombination(I, Ctx, *Op);
     return;
   }
+  if (!checkNameOrder(I, Ctx, Forms))
+    return;
   checkOperandCount(I, Ctx, Forms);
   checkGates(I, Ctx, Forms);
 }

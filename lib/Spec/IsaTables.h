@@ -70,6 +70,9 @@ struct IsaForm {
   int8_t MinOps, MaxOps;           ///< operand count (-1: not countable)
   const char *Syntax;              ///< "add{.sat}.s32", as the ISA writes it
   uint32_t SlotBegin, SlotCount;   ///< its qualifier places, in order
+  /// The qualifier that completes the instruction's name ('.cluster' of
+  /// barrier.cluster), which ptxas wants right after the opcode; "" if none.
+  const char *NameWord;
 
   const IsaSection &section() const;
   llvm::ArrayRef<const char *> literals() const;

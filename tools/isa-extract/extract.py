@@ -228,7 +228,7 @@ def parse_chain(chain):
             if i < len(chain) and chain[i] == "{" and chain[i + 1:i + 3] == "::":
                 j = chain.index("}", i)
                 subs = [x.strip() for x in chain[i + 1:j].split(",")]
-                slots.append(("alt", " ".join([word] + [word + x for x in subs]), False))
+                slots.append(("alt", "|".join([word] + [word + x for x in subs]), False))
                 i = j + 1
                 continue
             slots.append(("word", word, False))
@@ -421,6 +421,9 @@ def extract(spec):
                                 sets[name].append(x)
                     continue
                 forms.append(st)
+            for name, members in PROSE_SETS.get(num, {}).items():
+                if any(name in f for f in forms):
+                    sets.setdefault(name, members)
             for name, members in IMPLIED_SETS.items():
                 if any(name in f for f in forms):
                     sets[name] = members
@@ -435,7 +438,7 @@ def extract(spec):
                     out.append(f"  unparsed {st}")
                     continue
                 opcode, slots, ops = f
-                slots = [mark_unknown(s, sets) for s in slots]
+                slots = [mark_unknown(expand_alt(s, sets), sets) for s in slots]
                 out.append(f"  form {opcode} {' '.join(slots)} | {ops}".replace("  |", " |"))
                 cnt = count_operands(ops)
                 out.append("    ops " + (f"{cnt[0]} {cnt[1]}" if cnt else "?"))
@@ -450,6 +453,30 @@ PLACEHOLDER = re.compile(r"^\.(?:[a-z]*type|ss|space|op|shape|layout|scope|sem|d
 
 # Sets some syntax blocks use without defining them (defined in a sibling block).
 COMMON_SETS = {".level::cache_hint": [".L2::cache_hint"]}
+
+# Sets a section defines in its prose rather than its syntax block.
+PROSE_SETS = {
+    # 9.7.4.4 'fma.rnd.oob.{relu}.type': the Description names .f16, .f16x2,
+    # .bf16 and .bf16x2 as the types of fma.oob.
+    "9.7.4.4": {".type": [".f16", ".f16x2", ".bf16", ".bf16x2"]},
+}
+
+
+def expand_alt(slot, sets):
+    """'<.get_first_ctaid|.get_first_ctaid::dimension>' with '::dimension' a set."""
+    if "|" not in slot:
+        return slot
+    opt = slot.startswith("[")
+    inner = slot.strip("[]")[1:-1]
+    out = []
+    for alt in inner.split("|"):
+        m = re.match(r"^(\.[A-Za-z0-9_]+)(::[A-Za-z_]+)$", alt)
+        if m and m.group(2) in sets:
+            out.extend(m.group(1) + x for x in sets[m.group(2)])
+        else:
+            out.append(alt)
+    s = "<" + "|".join(out) + ">"
+    return "[" + s + "]" if opt else s
 
 
 def mark_unknown(slot, sets):

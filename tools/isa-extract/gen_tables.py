@@ -80,7 +80,7 @@ def parse_corrections(path):
     'nocheck OPCODE' (opcode known, qualifiers not checked); evidence in
     comments above each line."""
     corr = {"qual": {}, "noops": set(), "opcode": [], "nocheck": set(), "notarget": set(),
-            "noptx": set(), "optional": {}, "minops": {}}
+            "noptx": set(), "optional": {}, "minops": {}, "anyorder": set()}
     for line in Path(path).read_text().splitlines():
         line = line.split("#", 1)[0].strip()
         if not line:
@@ -88,7 +88,7 @@ def parse_corrections(path):
         w = line.split()
         if w[0] == "qual":
             corr["qual"].setdefault(w[1], set()).update(w[2:])
-        elif w[0] in ("noops", "nocheck", "notarget", "noptx"):
+        elif w[0] in ("noops", "nocheck", "notarget", "noptx", "anyorder"):
             corr[w[0]].update(w[1:])
         elif w[0] == "optional":
             corr["optional"].setdefault(w[1], set()).update(w[2:])
@@ -101,6 +101,7 @@ def parse_corrections(path):
     return corr
 
 
+REPEATABLE = {".sat", ".approx", ".sync", ".uni"}
 TYPE_RE = re.compile(r"^\.(?:[subf]\d+(?:x\d+)?|bf16(?:x2)?|tf32|e\dm\d(?:x\d)?|pred)$")
 
 
@@ -111,9 +112,11 @@ def split_member(m):
 
 def raw_members(slot, sets, fallback):
     inner = slot.strip("[]")
+    if inner.startswith("<?") and inner[2:-1] in fallback:  # defined in a sibling block
+        return fallback[inner[2:-1]]
     if not inner.startswith("<") or inner.startswith("<?"):
         return [inner]
-    names = inner[1:-1].split()
+    names = inner[1:-1].split("|")
     if len(names) > 1:
         return names
     return sets.get(names[0]) or fallback.get(names[0], [])
@@ -124,10 +127,12 @@ def slot_members(slot, sets, fallback):
     else of its section."""
     opt = slot.startswith("[")
     inner = slot[1:-1] if opt else slot
+    if inner.startswith("<?") and inner[2:-1] in fallback:  # defined in a sibling block
+        inner = "<" + inner[2:]
     if inner.startswith("<?"):
         return (not opt, [], False)
     if inner.startswith("<"):
-        names = inner[1:-1].split()
+        names = inner[1:-1].split("|")
         if len(names) > 1:  # '.shared .shared::cta': alternatives written inline
             return (not opt, names, True)
         members = sets.get(names[0]) or fallback.get(names[0], [])
@@ -142,7 +147,7 @@ def syntax_text(opcode, slots):
         opt = slot.startswith("[")
         inner = slot[1:-1] if opt else slot
         if inner.startswith("<"):
-            inner = inner[1:-1].lstrip("?").split()[0]
+            inner = inner[1:-1].lstrip("?").split("|")[0]
         out += "{" + inner + "}" if opt else inner
     return out
 
@@ -226,7 +231,7 @@ def generate(sections, corr):
         for si, f in entries:
             if f is None:
                 complete = False
-                form_rows.append((si, (0, 0), (0, 0), None, name, (0, 0)))
+                form_rows.append((si, (0, 0), (0, 0), None, name, (0, 0), ""))
                 continue
             req, allq = [], set()
             slots_begin = len(slot_rows)
@@ -244,21 +249,30 @@ def generate(sections, corr):
                     req.append(members[0])
                 # A member written as two qualifiers ('.async.global') fills
                 # two places; a literal may be repeated ('.sat.sat', ptxas).
-                literal = not slot.strip("[]").startswith("<")
-                # ...but not a type: '.s32.s32' is "unexpected instruction types".
-                if literal and TYPE_RE.match(slot.strip("[]")):
-                    literal = False
+                # ptxas rejects a repeated qualifier ("Duplicate .ftz modifier",
+                # "Multiple rounding modifiers specified") except these.
+                literal = slot.strip("[]") in REPEATABLE
                 cap = 0 if literal else max((len(split_member(m)) for m in raw_members(
                     slot, f["sets"], sections[si].sets)), default=1)
                 slot_rows.append((add_list(slot_members_list, sorted(set(members))), r, cap))
             allq.update(corr["qual"].get(name, ()))
             union.update(allq)
+            # The word after the opcode that names the section's instruction
+            # ('barrier.cluster'), when the form writes it first: ptxas reads it
+            # as part of the name and rejects it elsewhere.
+            name_word = ""
+            for mn in sections[si].mnemonics:
+                parts = mn.split(".")
+                if (parts[0] == name and len(parts) > 1 and f["slots"]
+                        and f["slots"][0] == "." + parts[1]
+                        and sections[si].num not in corr["anyorder"]):
+                    name_word = "." + parts[1]
             ops = None if name in corr["noops"] else f["ops"]
             if ops and name in corr["minops"]:
                 ops = (min(ops[0], corr["minops"][name]), ops[1])
             form_rows.append((si, add_list(lits, req), add_list(vocab, sorted(allq)), ops,
                               syntax_text(name, f["slots"]),
-                              (slots_begin, len(slot_rows) - slots_begin)))
+                              (slots_begin, len(slot_rows) - slots_begin), name_word))
         union.update(corr["qual"].get(name, ()))
         ub, uc = add_list(vocab, sorted(union))
         op_rows.append((name, forms_begin, len(form_rows) - forms_begin, ub, uc, complete))
@@ -289,9 +303,10 @@ def generate(sections, corr):
                    f"{'true' if sec.kind == 'directive' else 'false'}}},")
     out.append("};")
     out.append("static const IsaForm IsaForms[] = {")
-    for si, (lb, lc), (vb, vc), ops, text, (sb, sc) in form_rows:
+    for si, (lb, lc), (vb, vc), ops, text, (sb, sc), nw in form_rows:
         mn, mx = ops if ops else (-1, -1)
-        out.append(f"    {{{si}, {lb}, {lc}, {vb}, {vc}, {mn}, {mx}, {cstr(text)}, {sb}, {sc}}},")
+        out.append(f"    {{{si}, {lb}, {lc}, {vb}, {vc}, {mn}, {mx}, {cstr(text)}, {sb}, {sc}, "
+                   f"{cstr(nw)}}},")
     out.append("};")
     out.append("static const IsaOpcode IsaOpcodes[] = {")
     for name, fb, fc, ub, uc, complete in op_rows:
