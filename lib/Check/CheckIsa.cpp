@@ -225,7 +225,8 @@ void checkGates(const Instruction &I, CheckContext &Ctx, llvm::ArrayRef<const Is
     }
   }
   const IsaSection &S0 = Forms.front()->section();
-  std::string What = "'" + I.Opcode.str() + "'";
+  // Name it as the section does ('wgmma.fence', 'st.async'), or by its opcode.
+  std::string What = "'" + I.Opcode.str() + Forms.front()->NameWord + "'";
   if (Ctx.Version.isValid() && NeedPtx && NeedPtx != 0xffff &&
       Ctx.Version < spec::isaVersion(NeedPtx))
     reportGate(Ctx, "isa-version", S0.Num, I.opcodeRange(),

@@ -191,7 +191,7 @@ TEXT_FIXES = [
     (re.compile(r"\{\.abs\.\}"), "{.abs}"),
     (re.compile(r"\.\s+vec_16_bit"), ".vec_16_bit"),
     (re.compile(r"\.\{relu\}"), "{.relu}"),
-    (re.compile(r"^@\{?!?\}?p\s+"), ""),
+    (re.compile(r"^@p\s+"), ""),
     (re.compile(r"\*"), ""),
 ]
 IMPLIED_SETS = {".hilo": [".hi", ".lo"], ".geom_1d_2d_3d": [".1d", ".2d", ".3d"],
@@ -429,9 +429,18 @@ def extract(spec):
                     sets[name] = members
             for st in forms:
                 if kind == "directive":
-                    m = re.match(r"^(\.[A-Za-z_]+)", st)
+                    # 'Label:   .branchtargets  list-of-labels'
+                    m = re.search(r"(\.[A-Za-z_]+)", st)
                     if m:
-                        out.append(f"  form {m.group(1)} | {st[len(m.group(1)):].strip()}")
+                        out.append(f"  form {m.group(1)} | {st[m.end():].strip()}")
+                    continue
+                if st.startswith("@{!}p"):  # 9.7.12.2: a guard, written before an instruction
+                    out.append("  form @ | " + st[1:].split()[0] + " instruction")
+                    out.append("    ops ?")
+                    continue
+                if st.startswith("{"):  # 9.7.12.1: '{ instructionList }', a block
+                    out.append("  form {} | " + st.strip("{} "))
+                    out.append("    ops ?")
                     continue
                 f = parse_form(st, sets)
                 if not f:

@@ -336,6 +336,15 @@ def main():
         print(f"{kind:22} {s[4] - s[3]:6} {s[0]:6} {s[1]:9} {s[2]:10}")
     print(f"total {total} cases, agreement {agree}/{total} = {100.0 * agree / max(total, 1):.1f}%; "
           f"batch/single mismatches {mismatched}/{len(singles)}")
+    ok_valid = [i for i, v in verdicts.items()
+                if v is not None and cases[i][0] == "valid" and not v[0]]
+    print(f"valid forms ptxas accepts: {len(ok_valid)}, ptx-lint errors on them: "
+          f"{sum(1 for i in ok_valid if verdicts[i][1])}")
+    mut = [s for k, s in stats.items() if k != "valid"]
+    m_total = sum(s[4] - s[3] for s in mut)
+    m_agree = sum(s[0] for s in mut)
+    print(f"mutants and gates of accepted forms: {m_agree}/{m_total} agree "
+          f"({100.0 * m_agree / max(m_total, 1):.1f}%)")
     unexplained = [c for c in false_errors if c[3] not in known]
     print(f"lint-only (false errors): {len(false_errors)}, not in the known list: {len(unexplained)}")
     if args.report:
