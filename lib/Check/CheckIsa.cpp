@@ -80,8 +80,8 @@ llvm::SmallVector<Target, 8> sectionTargets(const IsaSection &S) {
   return Out;
 }
 
-bool hasAll(const Instruction &I, llvm::ArrayRef<const char *> Lits) {
-  for (const char *L : Lits)
+bool hasAll(const Instruction &I, llvm::ArrayRef<llvm::StringLiteral> Lits) {
+  for (llvm::StringRef L : Lits)
     if (!I.hasQualifier(L))
       return false;
   return true;
@@ -226,15 +226,16 @@ void checkGates(const Instruction &I, CheckContext &Ctx, llvm::ArrayRef<const Is
   }
   const IsaSection &S0 = Forms.front()->section();
   // Name it as the section does ('wgmma.fence', 'st.async'), or by its opcode.
-  std::string What = "'" + I.Opcode.str() + Forms.front()->NameWord + "'";
+  // Built only for a diagnostic: this runs for every instruction of a file.
+  auto What = [&] { return "'" + I.Opcode.str() + Forms.front()->NameWord.str() + "'"; };
   if (Ctx.Version.isValid() && NeedPtx && NeedPtx != 0xffff &&
       Ctx.Version < spec::isaVersion(NeedPtx))
     reportGate(Ctx, "isa-version", S0.Num, I.opcodeRange(),
-               What + " " + requiresPtxText(spec::isaVersion(NeedPtx), Ctx.Version), false,
+               What() + " " + requiresPtxText(spec::isaVersion(NeedPtx), Ctx.Version), false,
                spec::isaVersion(NeedPtx), Target());
   if (Ctx.Tgt.isValid() && !TargetOk && GateSec)
     reportGate(Ctx, "isa-target", GateSec->Num, I.opcodeRange(),
-               What + " " + requiresTargetText(Want, Ctx.Tgt), true, PtxVersion(), Want.front());
+               What() + " " + requiresTargetText(Want, Ctx.Tgt), true, PtxVersion(), Want.front());
   // Each qualifier: gated only when every matching section gates it.
   for (size_t K = 0; K < I.Qualifiers.size(); ++K) {
     llvm::StringRef Q = I.Qualifiers[K];
@@ -248,15 +249,15 @@ void checkGates(const Instruction &I, CheckContext &Ctx, llvm::ArrayRef<const Is
         Sec = F->section().Num;
     }
     SourceRange R = K < I.QualifierRanges.size() ? I.QualifierRanges[K] : I.opcodeRange();
-    std::string QWhat = "qualifier " + Q.str() + " of '" + I.Opcode.str() + "'";
+    auto QWhat = [&] { return "qualifier " + Q.str() + " of '" + I.Opcode.str() + "'"; };
     if (Ctx.Version.isValid() && QPtx && QPtx != 0xffff && Ctx.Version < spec::isaVersion(QPtx))
       reportGate(Ctx, "isa-version", Sec, R,
-                 QWhat + " " + requiresPtxText(spec::isaVersion(QPtx), Ctx.Version), false,
+                 QWhat() + " " + requiresPtxText(spec::isaVersion(QPtx), Ctx.Version), false,
                  spec::isaVersion(QPtx), Target());
     if (Ctx.Tgt.isValid() && QSm && QSm != 0xffff && Ctx.Tgt.Sm < QSm) {
       Target T = smT(QSm);
       reportGate(Ctx, "isa-target", Sec, R,
-                 QWhat + " " + requiresTargetText(llvm::ArrayRef<Target>(T), Ctx.Tgt), true,
+                 QWhat() + " " + requiresTargetText(llvm::ArrayRef<Target>(T), Ctx.Tgt), true,
                  PtxVersion(), T);
     }
   }
@@ -271,7 +272,7 @@ void reportCombination(const Instruction &I, CheckContext &Ctx, const IsaOpcode 
     int Score = 0;
     for (llvm::StringRef Q : I.Qualifiers)
       Score += F.takes(Q) ? 2 : -2;
-    for (const char *L : F.literals())
+    for (llvm::StringRef L : F.literals())
       Score -= I.hasQualifier(L) ? 0 : 1;
     if (Score > BestScore) {
       BestScore = Score;
@@ -288,7 +289,7 @@ void reportCombination(const Instruction &I, CheckContext &Ctx, const IsaOpcode 
         R = I.QualifierRanges[K];
       Extra.push_back(I.Qualifiers[K]);
     }
-  for (const char *L : Best->literals())
+  for (llvm::StringRef L : Best->literals())
     if (!I.hasQualifier(L))
       Missing.push_back(L);
   std::string Why;
@@ -300,21 +301,22 @@ void reportCombination(const Instruction &I, CheckContext &Ctx, const IsaOpcode 
   for (const spec::IsaSlot &Slot : Best->slots()) {
     if (!Why.empty())
       break;
+    llvm::SmallVector<llvm::StringRef, 16> Members(Slot.members().begin(), Slot.members().end());
     llvm::SmallVector<llvm::StringRef, 4> In;
     for (llvm::StringRef Q : I.Qualifiers)
       if (Slot.has(Q))
         In.push_back(Q);
     if (Slot.Capacity && In.size() > Slot.Capacity)
-      Why = "it takes one of " + joinList(Slot.members()) + ", found " + joinList(In, "and");
+      Why = "it takes one of " + joinList(Members) + ", found " + joinList(In, "and");
     else if (Slot.Required && In.empty())
-      Why = "it requires one of " + joinList(Slot.members());
+      Why = "it requires one of " + joinList(Members);
   }
   if (Why.empty())
     Why = "its qualifier places do not fit";
   Ctx.Diags.error("isa-qualifier-combination", Best->section().Num, R,
                   "no syntax line of '" + I.Opcode.str() +
-                      "' takes these qualifiers together; the closest is '" + Best->Syntax + "' (" +
-                      Why + ")");
+                      "' takes these qualifiers together; the closest is '" + Best->Syntax.str() +
+                      "' (" + Why + ")");
 }
 
 void reportUnknownOpcode(const Instruction &I, CheckContext &Ctx) {
@@ -351,7 +353,7 @@ void reportUnknownOpcode(const Instruction &I, CheckContext &Ctx) {
 void reportUnknownQualifier(const Instruction &I, CheckContext &Ctx, const IsaOpcode &Op,
                             size_t K) {
   llvm::StringRef Q = I.Qualifiers[K];
-  llvm::ArrayRef<const char *> Vocab = Op.vocab();
+  llvm::SmallVector<llvm::StringRef, 32> Vocab(Op.vocab().begin(), Op.vocab().end());
   llvm::StringRef Suggest = closestMatch(Q, Vocab);
   // The valid set, shortest first when it is long.
   std::string Valid;
@@ -359,7 +361,7 @@ void reportUnknownQualifier(const Instruction &I, CheckContext &Ctx, const IsaOp
     Valid = oneOf(Vocab);
   } else {
     llvm::SmallVector<llvm::StringRef, 16> Near;
-    for (const char *V : Vocab)
+    for (llvm::StringRef V : Vocab)
       if (editDistance(Q, V) <= 3)
         Near.push_back(V);
     Valid = std::to_string(Vocab.size()) + " qualifiers" +

@@ -16,11 +16,10 @@ namespace spec {
 
 namespace {
 
-bool sortedContains(llvm::ArrayRef<const char *> Sorted, llvm::StringRef Q) {
-  auto It = std::lower_bound(Sorted.begin(), Sorted.end(), Q, [](const char *A, llvm::StringRef B) {
-    return llvm::StringRef(A) < B;
-  });
-  return It != Sorted.end() && llvm::StringRef(*It) == Q;
+bool sortedContains(llvm::ArrayRef<llvm::StringLiteral> Sorted, llvm::StringRef Q) {
+  auto It = std::lower_bound(Sorted.begin(), Sorted.end(), Q,
+                             [](llvm::StringRef A, llvm::StringRef B) { return A < B; });
+  return It != Sorted.end() && *It == Q;
 }
 
 } // namespace
@@ -31,25 +30,24 @@ llvm::ArrayRef<IsaQualGate> IsaSection::gates() const {
 
 const IsaQualGate *IsaSection::gate(llvm::StringRef Q) const {
   llvm::ArrayRef<IsaQualGate> G = gates();
-  auto It = std::lower_bound(G.begin(), G.end(), Q, [](const IsaQualGate &A, llvm::StringRef B) {
-    return llvm::StringRef(A.Qual) < B;
-  });
-  return It != G.end() && llvm::StringRef(It->Qual) == Q ? &*It : nullptr;
+  auto It = std::lower_bound(G.begin(), G.end(), Q,
+                             [](const IsaQualGate &A, llvm::StringRef B) { return A.Qual < B; });
+  return It != G.end() && It->Qual == Q ? &*It : nullptr;
 }
 
 const IsaSection &IsaForm::section() const { return IsaSections[Section]; }
 
-llvm::ArrayRef<const char *> IsaForm::literals() const {
+llvm::ArrayRef<llvm::StringLiteral> IsaForm::literals() const {
   return llvm::makeArrayRef(IsaLiterals).slice(LitBegin, LitCount);
 }
 
-llvm::ArrayRef<const char *> IsaForm::vocab() const {
+llvm::ArrayRef<llvm::StringLiteral> IsaForm::vocab() const {
   return llvm::makeArrayRef(IsaVocab).slice(VocabBegin, VocabCount);
 }
 
 bool IsaForm::takes(llvm::StringRef Q) const { return sortedContains(vocab(), Q); }
 
-llvm::ArrayRef<const char *> IsaSlot::members() const {
+llvm::ArrayRef<llvm::StringLiteral> IsaSlot::members() const {
   return llvm::makeArrayRef(IsaSlotMembers).slice(MemberBegin, MemberCount);
 }
 
@@ -134,7 +132,7 @@ llvm::ArrayRef<IsaForm> IsaOpcode::forms() const {
   return llvm::makeArrayRef(IsaForms).slice(FormBegin, FormCount);
 }
 
-llvm::ArrayRef<const char *> IsaOpcode::vocab() const {
+llvm::ArrayRef<llvm::StringLiteral> IsaOpcode::vocab() const {
   return llvm::makeArrayRef(IsaVocab).slice(VocabBegin, VocabCount);
 }
 
@@ -145,11 +143,9 @@ llvm::ArrayRef<IsaSection> isaSections() { return IsaSections; }
 
 const IsaOpcode *findIsaOpcode(llvm::StringRef Name) {
   llvm::ArrayRef<IsaOpcode> All = IsaOpcodes;
-  auto It =
-      std::lower_bound(All.begin(), All.end(), Name, [](const IsaOpcode &A, llvm::StringRef B) {
-        return llvm::StringRef(A.Name) < B;
-      });
-  return It != All.end() && llvm::StringRef(It->Name) == Name ? &*It : nullptr;
+  auto It = std::lower_bound(All.begin(), All.end(), Name,
+                             [](const IsaOpcode &A, llvm::StringRef B) { return A.Name < B; });
+  return It != All.end() && It->Name == Name ? &*It : nullptr;
 }
 
 } // namespace spec

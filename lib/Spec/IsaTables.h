@@ -6,7 +6,8 @@
 // tools/isa-extract/extract.py reads out of the ISA's own Syntax blocks, PTX
 // ISA Notes and Target ISA Notes, plus the reviewed hand corrections in
 // spec/isa/corrections.txt. Everything here is constant data: looking up an
-// opcode or a qualifier is a binary search, nothing is allocated.
+// opcode or a qualifier is a binary search, nothing is allocated. Strings are
+// StringLiterals, so that comparing them never measures them.
 //
 //===----------------------------------------------------------------------===//
 #ifndef PTXLINT_LIB_SPEC_ISATABLES_H
@@ -25,7 +26,7 @@ namespace spec {
 /// A qualifier that a section's notes introduce later than the section, or
 /// for newer targets only ("`add.u16x2` ... requires `sm_90`").
 struct IsaQualGate {
-  const char *Qual;
+  llvm::StringLiteral Qual;
   uint16_t MinPtx; ///< encoded major*100+minor; 0: none
   uint16_t MinSm;  ///< 0: none
 };
@@ -58,7 +59,7 @@ struct IsaSlot {
   /// repeat (".sat.sat").
   uint8_t Capacity;
 
-  llvm::ArrayRef<const char *> members() const;
+  llvm::ArrayRef<llvm::StringLiteral> members() const;
   bool has(llvm::StringRef Q) const;
 };
 
@@ -68,15 +69,15 @@ struct IsaForm {
   uint32_t LitBegin, LitCount;     ///< qualifiers the form always writes
   uint32_t VocabBegin, VocabCount; ///< every qualifier the form takes, sorted
   int8_t MinOps, MaxOps;           ///< operand count (-1: not countable)
-  const char *Syntax;              ///< "add{.sat}.s32", as the ISA writes it
+  llvm::StringLiteral Syntax;      ///< "add{.sat}.s32", as the ISA writes it
   uint32_t SlotBegin, SlotCount;   ///< its qualifier places, in order
   /// The qualifier that completes the instruction's name ('.cluster' of
   /// barrier.cluster), which ptxas wants right after the opcode; "" if none.
-  const char *NameWord;
+  llvm::StringLiteral NameWord;
 
   const IsaSection &section() const;
-  llvm::ArrayRef<const char *> literals() const;
-  llvm::ArrayRef<const char *> vocab() const;
+  llvm::ArrayRef<llvm::StringLiteral> literals() const;
+  llvm::ArrayRef<llvm::StringLiteral> vocab() const;
   bool takes(llvm::StringRef Q) const;
   llvm::ArrayRef<IsaSlot> slots() const;
   /// Whether the qualifiers fit the slots: each qualifier placed in a slot
@@ -86,7 +87,7 @@ struct IsaForm {
 
 /// An opcode ("add", "cp", "tcgen05") or directive (".maxntid") with all its forms.
 struct IsaOpcode {
-  const char *Name;
+  llvm::StringLiteral Name;
   uint32_t FormBegin, FormCount;
   uint32_t VocabBegin, VocabCount; ///< union of the forms' qualifiers, sorted
   /// Every form's qualifier sets could be read: an unknown qualifier is one
@@ -94,7 +95,7 @@ struct IsaOpcode {
   bool VocabComplete;
 
   llvm::ArrayRef<IsaForm> forms() const;
-  llvm::ArrayRef<const char *> vocab() const;
+  llvm::ArrayRef<llvm::StringLiteral> vocab() const;
   bool takes(llvm::StringRef Q) const;
 };
 
