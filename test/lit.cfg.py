@@ -4,7 +4,7 @@
 #   %ptxlint   the built ptx-lint        %FileCheck / FileCheck  LLVM FileCheck
 #   %corpus    the real-PTX corpus dir   %ptxas                  ptxas (REQUIRES: ptxas)
 #   %python    the Python running lit    not                     LLVM's not (on PATH)
-# Features: ptxas, corpus, pre-commit, git, clang-format. With CI=true in the
+# Features: ptxas, corpus, isa-spec (%isaspec), pre-commit, git, clang-format. With CI=true in the
 # environment, a missing ptxas, corpus, pre-commit or clang-format fails the
 # run instead of skipping.
 # PTXLINT_NO_PTXAS=1 pretends ptxas is missing (to see what is skipped).
@@ -56,6 +56,13 @@ def require_or_skip(feature, found, what):
 corpus = os.path.abspath(config.corpus_dir)
 config.substitutions.append(("%corpus", corpus))
 require_or_skip("corpus", os.path.isdir(corpus), "PTX corpus %s (PTXLINT_CORPUS_DIR)" % corpus)
+
+# The PTX ISA 9.0 reference the whole-ISA tables are extracted from (next to
+# the corpus: ../shared/spec/isa-9.0).
+isa_spec = os.path.join(os.path.dirname(corpus), "spec", "isa-9.0")
+config.substitutions.append(("%isaspec", isa_spec))
+require_or_skip("isa-spec", os.path.isfile(os.path.join(isa_spec, "INDEX.md")),
+                "PTX ISA reference %s" % isa_spec)
 
 
 def find_ptxas():

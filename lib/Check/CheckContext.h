@@ -68,6 +68,13 @@ private:
   std::vector<Scope> Scopes;
 };
 
+/// Version and target gate diagnostics collected over a file (CheckIsa.cpp):
+/// one per cause (keyed by its message), later places as notes.
+struct GateMemo {
+  llvm::StringMap<size_t> Index;
+  std::vector<Diagnostic> Pending;
+};
+
 struct CheckContext {
   const SourceFile &File;
   DiagnosticEngine &Diags;
@@ -79,6 +86,9 @@ struct CheckContext {
   /// Single-instruction mode without declarations: undeclared names are
   /// taken to be registers of an acceptable type.
   bool AssumeDeclared = false;
+  /// Gate diagnostics held back until the end of the file, so that a cause
+  /// is reported once with its later places as notes; null: report at once.
+  struct GateMemo *Gates = nullptr;
 
   SourceRange rangeOf(llvm::StringRef Text) const { return File.rangeOf(Text); }
 };

@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Check/Checker.h"
+#include "Check/CheckIsa.h"
 #include "Check/CheckUtil.h"
 
 #include "llvm/ADT/SmallVector.h"
@@ -384,6 +385,8 @@ void Checker::onDirective(const Directive &D) {
     SymCheck.onAddressSize(D);
   else if (D.Name == ".alias" && symbolChecks())
     SymCheck.onDirective(D);
+  if (!IsVersion && !IsTarget && D.Name != ".address_size")
+    checkDirective(D.Name, D.Range);
 }
 
 void Checker::onGlobalVar(const VarDecl &V) {
@@ -403,6 +406,8 @@ void Checker::onFunctionBegin(const Function &F) {
     Syms.pushScope();
     Syms.declareParams(F, &File);
   }
+  for (const Directive &A : F.Attributes)
+    checkDirective(A.Name, A.Range);
 }
 
 void Checker::onStatement(const Statement &S) {
@@ -439,6 +444,8 @@ void Checker::onStatement(const Statement &S) {
       SymCheck.onLabel(S);
     break;
   case StmtKind::Directive:
+    if (S.Dir)
+      checkDirective(S.Dir->Name, S.Dir->Range);
     if (Resolve && S.Dir)
       SymCheck.onDirective(*S.Dir);
     break;
@@ -451,7 +458,18 @@ void Checker::onFunctionEnd(const Function &F) {
   Syms.resetToModuleScope();
 }
 
+void Checker::flushGates() {
+  for (Diagnostic &P : Gates.Pending) {
+    Diagnostic &D = Diags.report(P.Sev, P.Rule, P.Spec, P.Range, std::move(P.Message));
+    D.Fixes = std::move(P.Fixes);
+    D.Notes = std::move(P.Notes);
+  }
+  Gates.Pending.clear();
+  Gates.Index.clear();
+}
+
 void Checker::onEndOfFile() {
+  flushGates();
   if (FixedContext)
     return;
   if (symbolChecks())
@@ -506,14 +524,18 @@ void Checker::onEndOfFile() {
 void Checker::checkInstruction(const Instruction &I) {
   if (!Opts.RunChecks)
     return;
+  // The matrix families have their deep checks; every other instruction is
+  // checked against the whole-ISA tables.
   FamilyCheck Check = familyCheckFor(I);
   if (!Check)
-    return;
+    Check = checkIsa;
   CheckContext Ctx = context();
   // No exception may escape the library: a failing check becomes a
   // diagnostic and the rest of the file is still checked.
   try {
     Check(I, Ctx);
+    if (FixedContext)
+      flushGates();
   } catch (const std::bad_alloc &) {
     throw; // not a bug in the check: the entry point reports it
   } catch (...) {
@@ -521,6 +543,14 @@ void Checker::checkInstruction(const Instruction &I) {
                 "internal error while checking '" + I.Opcode.str() +
                     "'; please report it with this input");
   }
+}
+
+void Checker::checkDirective(llvm::StringRef Name, SourceRange R) {
+  if (!Opts.RunChecks || FixedContext)
+    return;
+  CheckContext Ctx{File, Diags,          Version, effectiveTarget(), VersionRange, TargetRange,
+                   Syms, AssumeDeclared, &Gates};
+  checkDirectiveGates(Name, R, Ctx);
 }
 
 } // namespace check

@@ -46,6 +46,8 @@ public:
 
   /// Runs the family check of I, if I is a matrix instruction.
   void checkInstruction(const Instruction &I);
+  /// Version and target gates of a directive (CheckIsa.cpp).
+  void checkDirective(llvm::StringRef Name, SourceRange R);
 
   SymbolTable &symbols() { return Syms; }
   /// The version and target the checks use (invalid when unknown).
@@ -72,9 +74,9 @@ private:
   /// Symbol resolution runs on whole files with checks on (not in
   /// single-instruction mode).
   bool symbolChecks() const { return Opts.RunChecks && !FixedContext; }
-  CheckContext context() const {
-    return {File,         Diags,       Version, effectiveTarget(),
-            VersionRange, TargetRange, Syms,    AssumeDeclared};
+  CheckContext context() {
+    return {File, Diags,          Version, effectiveTarget(), VersionRange, TargetRange,
+            Syms, AssumeDeclared, &Gates};
   }
 
   Phase State = Phase::Start;
@@ -101,6 +103,8 @@ private:
   bool SawDebugSection = false;
 
   SourceRange FirstItemRange;
+  GateMemo Gates; ///< gate diagnostics held back until the end (CheckIsa.cpp)
+  void flushGates();
   std::vector<Diagnostic> PendingTargetVersion;
 };
 

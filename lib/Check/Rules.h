@@ -40,6 +40,7 @@ llvm::ArrayRef<RuleInfo> ldmatrixRules();  // CheckLdmatrix.cpp
 llvm::ArrayRef<RuleInfo> stmatrixRules();  // CheckStmatrix.cpp
 llvm::ArrayRef<RuleInfo> movmatrixRules(); // CheckMovmatrix.cpp
 llvm::ArrayRef<RuleInfo> symbolRules();    // CheckSymbols.cpp
+llvm::ArrayRef<RuleInfo> isaRules();       // CheckIsa.cpp
 
 /// False for the few rules that are off unless enabled (LintOptions::Enabled);
 /// true for every other id, known or not.

@@ -20,7 +20,7 @@ using llvm::StringRef;
 namespace {
 
 bool isMatrixRule(StringRef Id) {
-  for (StringRef P : {"mma-", "wmma-", "ldmatrix-", "stmatrix-", "movmatrix-"})
+  for (StringRef P : {"mma-", "wmma-", "ldmatrix-", "stmatrix-", "movmatrix-", "isa-"})
     if (Id.startswith(P))
       return true;
   return false;

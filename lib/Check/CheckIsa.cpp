@@ -1,0 +1,435 @@
+//===- CheckIsa.cpp - table-driven checks of every instruction ------------===//
+//
+// Every instruction that no family check owns (the nine matrix families keep
+// their deep checks) is checked against the whole-ISA tables (Spec/IsaTables.h):
+// the opcode must exist (ptxas is case sensitive), each qualifier must be one
+// the opcode takes, the operand count must fit the matching syntax lines, and
+// the PTX ISA version and target must carry the instruction and its
+// qualifiers. Where the tables cannot decide (a syntax line the extractor
+// could not read, no line matching the qualifiers) the check stays silent:
+// a false error costs more than a missed one.
+//
+// Version and target gates are reported once per cause: the first place is
+// the error, later places become its notes.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Check/CheckIsa.h"
+#include "Check/CheckUtil.h"
+#include "Check/Rules.h"
+#include "Spec/IsaTables.h"
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
+
+namespace ptxlint {
+namespace check {
+
+using spec::IsaForm;
+using spec::IsaOpcode;
+using spec::IsaSection;
+
+namespace {
+
+const char IsaSpec[] = "9.7";
+
+const RuleInfo IsaRules[] = {
+    {"isa-unknown-opcode", "9.7", Severity::Error,
+     "every instruction must be one of the PTX ISA (chapter 9.7); opcodes are case sensitive",
+     "ldmatirx.sync.aligned.m8n8.x2.shared.b16 {%r0, %r1}, [%rd0];",
+     "spell the opcode as the ISA does (the message suggests the closest one)"},
+    {"isa-unknown-qualifier", "9.7", Severity::Error,
+     "each qualifier must be one the instruction's syntax takes (its Syntax block in the ISA)",
+     "add.s33 %r1, %r2, %r3;", "use one of the qualifiers the message lists"},
+    {"isa-qualifier-combination", "9.7", Severity::Error,
+     "the qualifiers, each valid alone, must fit one syntax line of the instruction together",
+     "add.sat.u32 %r1, %r2, %r3;",
+     "use a combination a syntax line allows (the message names the closest line)"},
+    {"isa-qualifier-order", "9.7", Severity::Error,
+     "the qualifiers that name the instruction (barrier.cluster, cp.async.bulk, mbarrier.arrive, "
+     "...: the section's title) come first, in that order",
+     "barrier.arrive.cluster;", "write the instruction's name first (here barrier.cluster.arrive)"},
+    {"isa-operand-count", "9.7", Severity::Error,
+     "the number of operands must match a syntax line of the instruction with these qualifiers",
+     "add.s32 %r1, %r2;", "write the operands the syntax line lists"},
+    {"isa-version", "9.7", Severity::Error,
+     "an instruction, qualifier or directive needs the PTX ISA version that introduced it "
+     "(PTX ISA Notes of its section); reported once, later uses as notes",
+     ".version 7.0 .target sm_90: elect.sync %r1|%p1, 0xffffffff;",
+     "raise .version to the version in the message"},
+    {"isa-target", "9.7", Severity::Error,
+     "an instruction, qualifier or directive needs a target that has it (Target ISA Notes of "
+     "its section, with the sm_NNa and sm_NNf families); reported once, later uses as notes",
+     ".version 8.0 .target sm_90: setmaxnreg.inc.sync.aligned.u32 240;",
+     "change .target to a target the message lists (here sm_90a)"},
+};
+
+/// The section's target list as Targets: "sm_90+" is sm_90 (or higher),
+/// "sm_90a" only sm_90a, "sm_100f+" the sm_100 family from sm_100.
+llvm::SmallVector<Target, 8> sectionTargets(const IsaSection &S) {
+  llvm::SmallVector<Target, 8> Out;
+  if (S.MinSm) {
+    Out.push_back(smT(S.MinSm));
+    return Out;
+  }
+  llvm::SmallVector<llvm::StringRef, 8> Parts;
+  llvm::StringRef(S.Targets).split(Parts, ' ', -1, false);
+  for (llvm::StringRef P : Parts)
+    if (std::optional<Target> T = Target::parse(P.rtrim('+')))
+      Out.push_back(*T);
+  return Out;
+}
+
+bool hasAll(const Instruction &I, llvm::ArrayRef<llvm::StringLiteral> Lits) {
+  for (llvm::StringRef L : Lits)
+    if (!I.hasQualifier(L))
+      return false;
+  return true;
+}
+
+bool takesAll(const IsaForm &F, const Instruction &I) {
+  for (llvm::StringRef Q : I.Qualifiers)
+    if (!F.takes(Q))
+      return false;
+  return true;
+}
+
+/// "add" -> "add"; the spelled-out instruction for messages: "cp.async.bulk".
+std::string spelled(const Instruction &I, size_t NumQuals) {
+  std::string S = I.Opcode.str();
+  for (size_t K = 0; K < NumQuals && K < I.Qualifiers.size(); ++K)
+    S += I.Qualifiers[K].str();
+  return S;
+}
+
+/// Reports (or, for a cause reported before, notes) a gate diagnostic.
+void reportGate(CheckContext &Ctx, llvm::StringRef Rule, llvm::StringRef Spec, SourceRange R,
+                const std::string &Message, bool IsTarget, PtxVersion FixVersion,
+                Target FixTarget) {
+  Diagnostic D;
+  if (Ctx.Gates) {
+    auto It = Ctx.Gates->Index.find(Message);
+    if (It != Ctx.Gates->Index.end()) {
+      Diagnostic &First = Ctx.Gates->Pending[It->second];
+      if (First.Notes.size() < 20)
+        First.Notes.push_back({R, "also used here"});
+      return;
+    }
+  }
+  D.Sev = Severity::Error;
+  D.Rule = Rule.str();
+  D.Spec = Spec.str();
+  D.Range = R;
+  D.Message = Message;
+  if (IsTarget) {
+    if (Ctx.TargetRange.isValid()) {
+      D.Notes.push_back({Ctx.TargetRange, "module target is set here"});
+      if (FixTarget.isValid())
+        D.Fixes.push_back({Ctx.TargetRange, FixTarget.str()});
+    }
+  } else if (Ctx.VersionRange.isValid()) {
+    D.Notes.push_back({Ctx.VersionRange, "module PTX ISA version is set here"});
+    D.Fixes.push_back({Ctx.VersionRange, FixVersion.str()});
+  }
+  if (!Ctx.Gates) {
+    Diagnostic &Out = Ctx.Diags.error(D.Rule, D.Spec, D.Range, D.Message);
+    Out.Notes = std::move(D.Notes);
+    Out.Fixes = std::move(D.Fixes);
+    return;
+  }
+  Ctx.Gates->Index[Message] = Ctx.Gates->Pending.size();
+  Ctx.Gates->Pending.push_back(std::move(D));
+}
+
+/// The forms of Op that match I best: every literal written and every
+/// qualifier taken; the most specific (most literals) win.
+llvm::SmallVector<const IsaForm *, 8> matchingForms(const IsaOpcode &Op, const Instruction &I) {
+  llvm::SmallVector<const IsaForm *, 8> Out;
+  uint32_t Best = 0;
+  for (const IsaForm &F : Op.forms()) {
+    if (!hasAll(I, F.literals()) || !takesAll(F, I) || !F.fits(I.Qualifiers))
+      continue;
+    if (!Out.empty() && F.LitCount < Best)
+      continue;
+    if (F.LitCount > Best)
+      Out.clear();
+    Best = F.LitCount;
+    Out.push_back(&F);
+  }
+  return Out;
+}
+
+/// ptxas reads an instruction's name before its other qualifiers:
+/// `barrier.arrive.cluster` is not barrier.cluster.arrive.
+bool checkNameOrder(const Instruction &I, CheckContext &Ctx,
+                    llvm::ArrayRef<const IsaForm *> Forms) {
+  llvm::StringRef Want;
+  for (const IsaForm *F : Forms) {
+    llvm::StringRef W = F->NameWord;
+    if (W.empty() || (!I.Qualifiers.empty() && I.Qualifiers.front() == W))
+      return true;
+    Want = W;
+  }
+  SourceRange R = I.QualifierRanges.empty() ? I.opcodeRange() : I.QualifierRanges.front();
+  Ctx.Diags.error("isa-qualifier-order", Forms.front()->section().Num, R,
+                  "'" + I.Opcode.str() + Want.str() + "' is the instruction's name: " + Want.str() +
+                      " comes right after '" + I.Opcode.str() + "', before " +
+                      I.Qualifiers.front().str());
+  return false;
+}
+
+void checkOperandCount(const Instruction &I, CheckContext &Ctx,
+                       llvm::ArrayRef<const IsaForm *> Forms) {
+  int N = static_cast<int>(I.Operands.size());
+  int Lo = 1000, Hi = -1;
+  for (const IsaForm *F : Forms) {
+    if (F->MinOps < 0)
+      return; // a line the extractor could not count: be silent
+    if (N >= F->MinOps && N <= F->MaxOps)
+      return;
+    Lo = std::min<int>(Lo, F->MinOps);
+    Hi = std::max<int>(Hi, F->MaxOps);
+  }
+  if (Hi < 0)
+    return;
+  std::string Want =
+      Lo == Hi ? std::to_string(Lo) : std::to_string(Lo) + " to " + std::to_string(Hi);
+  SourceRange R = I.Operands.empty()
+                      ? I.opcodeRange()
+                      : SourceRange(I.Operands.front().Range.Begin, I.Operands.back().Range.End);
+  const IsaSection &S = Forms.front()->section();
+  Ctx.Diags.error("isa-operand-count", S.Num, R,
+                  "'" + spelled(I, I.Qualifiers.size()) + "' takes " + Want + " operand" +
+                      (Hi == 1 ? "" : "s") + ", found " + std::to_string(N));
+}
+
+void checkGates(const Instruction &I, CheckContext &Ctx, llvm::ArrayRef<const IsaForm *> Forms) {
+  // The instruction: the most permissive of the matching sections.
+  uint16_t NeedPtx = 0xffff;
+  bool TargetOk = false;
+  llvm::SmallVector<Target, 8> Want;
+  const IsaSection *GateSec = nullptr;
+  for (const IsaForm *F : Forms) {
+    const IsaSection &S = F->section();
+    NeedPtx = std::min(NeedPtx, S.MinPtx);
+    if (!S.TargetKnown || (!S.MinSm && !*S.Targets)) {
+      TargetOk = true;
+      continue;
+    }
+    llvm::SmallVector<Target, 8> T = sectionTargets(S);
+    if (T.empty() || targetSatisfies(Ctx.Tgt, T))
+      TargetOk = true;
+    else if (!GateSec) {
+      GateSec = &S;
+      Want = T;
+    }
+  }
+  const IsaSection &S0 = Forms.front()->section();
+  // Name it as the section does ('wgmma.fence', 'st.async'), or by its opcode.
+  // Built only for a diagnostic: this runs for every instruction of a file.
+  auto What = [&] { return "'" + I.Opcode.str() + Forms.front()->NameWord.str() + "'"; };
+  if (Ctx.Version.isValid() && NeedPtx && NeedPtx != 0xffff &&
+      Ctx.Version < spec::isaVersion(NeedPtx))
+    reportGate(Ctx, "isa-version", S0.Num, I.opcodeRange(),
+               What() + " " + requiresPtxText(spec::isaVersion(NeedPtx), Ctx.Version), false,
+               spec::isaVersion(NeedPtx), Target());
+  if (Ctx.Tgt.isValid() && !TargetOk && GateSec)
+    reportGate(Ctx, "isa-target", GateSec->Num, I.opcodeRange(),
+               What() + " " + requiresTargetText(Want, Ctx.Tgt), true, PtxVersion(), Want.front());
+  // Each qualifier: gated only when every matching section gates it.
+  for (size_t K = 0; K < I.Qualifiers.size(); ++K) {
+    llvm::StringRef Q = I.Qualifiers[K];
+    uint16_t QPtx = 0xffff, QSm = 0xffff;
+    const char *Sec = S0.Num;
+    for (const IsaForm *F : Forms) {
+      const spec::IsaQualGate *G = F->section().gate(Q);
+      QPtx = std::min<uint16_t>(QPtx, G ? G->MinPtx : 0);
+      QSm = std::min<uint16_t>(QSm, G ? G->MinSm : 0);
+      if (G)
+        Sec = F->section().Num;
+    }
+    SourceRange R = K < I.QualifierRanges.size() ? I.QualifierRanges[K] : I.opcodeRange();
+    auto QWhat = [&] { return "qualifier " + Q.str() + " of '" + I.Opcode.str() + "'"; };
+    if (Ctx.Version.isValid() && QPtx && QPtx != 0xffff && Ctx.Version < spec::isaVersion(QPtx))
+      reportGate(Ctx, "isa-version", Sec, R,
+                 QWhat() + " " + requiresPtxText(spec::isaVersion(QPtx), Ctx.Version), false,
+                 spec::isaVersion(QPtx), Target());
+    if (Ctx.Tgt.isValid() && QSm && QSm != 0xffff && Ctx.Tgt.Sm < QSm) {
+      Target T = smT(QSm);
+      reportGate(Ctx, "isa-target", Sec, R,
+                 QWhat() + " " + requiresTargetText(llvm::ArrayRef<Target>(T), Ctx.Tgt), true,
+                 PtxVersion(), T);
+    }
+  }
+}
+
+/// No syntax line takes I's qualifiers together: names the closest line and
+/// what does not fit it.
+void reportCombination(const Instruction &I, CheckContext &Ctx, const IsaOpcode &Op) {
+  const IsaForm *Best = nullptr;
+  int BestScore = -1000;
+  for (const IsaForm &F : Op.forms()) {
+    int Score = 0;
+    for (llvm::StringRef Q : I.Qualifiers)
+      Score += F.takes(Q) ? 2 : -2;
+    for (llvm::StringRef L : F.literals())
+      Score -= I.hasQualifier(L) ? 0 : 1;
+    if (Score > BestScore) {
+      BestScore = Score;
+      Best = &F;
+    }
+  }
+  if (!Best)
+    return;
+  llvm::SmallVector<llvm::StringRef, 4> Extra, Missing;
+  SourceRange R = I.opcodeRange();
+  for (size_t K = 0; K < I.Qualifiers.size(); ++K)
+    if (!Best->takes(I.Qualifiers[K])) {
+      if (Extra.empty() && K < I.QualifierRanges.size())
+        R = I.QualifierRanges[K];
+      Extra.push_back(I.Qualifiers[K]);
+    }
+  for (llvm::StringRef L : Best->literals())
+    if (!I.hasQualifier(L))
+      Missing.push_back(L);
+  std::string Why;
+  if (!Extra.empty())
+    Why = joinList(Extra, "and") + (Extra.size() == 1 ? " does" : " do") + " not fit it";
+  if (!Missing.empty())
+    Why += (Why.empty() ? "" : ", and ") + std::string("it requires ") + joinList(Missing, "and");
+  // Otherwise a set place is empty or has more than one qualifier.
+  for (const spec::IsaSlot &Slot : Best->slots()) {
+    if (!Why.empty())
+      break;
+    llvm::SmallVector<llvm::StringRef, 16> Members(Slot.members().begin(), Slot.members().end());
+    llvm::SmallVector<llvm::StringRef, 4> In;
+    for (llvm::StringRef Q : I.Qualifiers)
+      if (Slot.has(Q))
+        In.push_back(Q);
+    if (Slot.Capacity && In.size() > Slot.Capacity)
+      Why = "it takes one of " + joinList(Members) + ", found " + joinList(In, "and");
+    else if (Slot.Required && In.empty())
+      Why = "it requires one of " + joinList(Members);
+  }
+  if (Why.empty())
+    Why = "its qualifier places do not fit";
+  Ctx.Diags.error("isa-qualifier-combination", Best->section().Num, R,
+                  "no syntax line of '" + I.Opcode.str() +
+                      "' takes these qualifiers together; the closest is '" + Best->Syntax.str() +
+                      "' (" + Why + ")");
+}
+
+void reportUnknownOpcode(const Instruction &I, CheckContext &Ctx) {
+  // ptxas is case sensitive: 'STMATRIX' is unknown, and 'stmatrix' the fix.
+  std::string Lower = I.Opcode.lower();
+  llvm::StringRef Suggest;
+  if (Lower != I.Opcode && spec::findIsaOpcode(Lower))
+    Suggest = spec::findIsaOpcode(Lower)->Name;
+  if (Suggest.empty()) {
+    unsigned Best = 3;
+    for (const IsaOpcode &Op : spec::isaOpcodes()) {
+      llvm::StringRef N(Op.Name);
+      if (N.startswith(".") || N.startswith("@"))
+        continue;
+      size_t Diff = N.size() > Lower.size() ? N.size() - Lower.size() : Lower.size() - N.size();
+      if (Diff >= Best)
+        continue;
+      unsigned D = editDistance(Lower, N);
+      unsigned Limit = std::max<unsigned>(1, std::min<unsigned>(3, Lower.size() / 3));
+      if (D <= Limit && D < Best) {
+        Best = D;
+        Suggest = N;
+      }
+    }
+  }
+  Diagnostic &D = Ctx.Diags.error(
+      "isa-unknown-opcode", IsaSpec, I.opcodeRange(),
+      "unknown instruction '" + I.Opcode.str() + "'" +
+          (Suggest.empty() ? std::string() : "; did you mean '" + Suggest.str() + "'?"));
+  if (!Suggest.empty())
+    D.Fixes.push_back({I.opcodeRange(), Suggest.str()});
+}
+
+void reportUnknownQualifier(const Instruction &I, CheckContext &Ctx, const IsaOpcode &Op,
+                            size_t K) {
+  llvm::StringRef Q = I.Qualifiers[K];
+  llvm::SmallVector<llvm::StringRef, 32> Vocab(Op.vocab().begin(), Op.vocab().end());
+  llvm::StringRef Suggest = closestMatch(Q, Vocab);
+  // The valid set, shortest first when it is long.
+  std::string Valid;
+  if (Vocab.size() <= 16) {
+    Valid = oneOf(Vocab);
+  } else {
+    llvm::SmallVector<llvm::StringRef, 16> Near;
+    for (llvm::StringRef V : Vocab)
+      if (editDistance(Q, V) <= 3)
+        Near.push_back(V);
+    Valid = std::to_string(Vocab.size()) + " qualifiers" +
+            (Near.empty() ? std::string() : ", among them " + joinList(Near, "and"));
+  }
+  const IsaSection &S = Op.forms().front().section();
+  SourceRange R = K < I.QualifierRanges.size() ? I.QualifierRanges[K] : I.opcodeRange();
+  Diagnostic &D = Ctx.Diags.error(
+      "isa-unknown-qualifier", S.Num, R,
+      "unknown qualifier '" + Q.str() + "' for " + I.Opcode.str() + "; valid: " + Valid +
+          (Suggest.empty() || Suggest == Q ? std::string()
+                                           : "; did you mean '" + Suggest.str() + "'?"));
+  if (!Suggest.empty() && Suggest != Q)
+    D.Fixes.push_back({R, Suggest.str()});
+}
+
+} // namespace
+
+void checkIsa(const Instruction &I, CheckContext &Ctx) {
+  const IsaOpcode *Op = spec::findIsaOpcode(I.Opcode);
+  if (!Op || llvm::StringRef(Op->Name).startswith(".")) {
+    reportUnknownOpcode(I, Ctx);
+    return;
+  }
+  bool AllKnown = true;
+  for (size_t K = 0; K < I.Qualifiers.size(); ++K) {
+    if (Op->takes(I.Qualifiers[K]))
+      continue;
+    AllKnown = false;
+    if (Op->VocabComplete)
+      reportUnknownQualifier(I, Ctx, *Op, K);
+  }
+  if (!AllKnown)
+    return;
+  llvm::SmallVector<const IsaForm *, 8> Forms = matchingForms(*Op, I);
+  if (Forms.empty()) {
+    if (Op->VocabComplete)
+      reportCombination(I, Ctx, *Op);
+    return;
+  }
+  if (!checkNameOrder(I, Ctx, Forms))
+    return;
+  checkOperandCount(I, Ctx, Forms);
+  checkGates(I, Ctx, Forms);
+}
+
+void checkDirectiveGates(llvm::StringRef Name, SourceRange R, CheckContext &Ctx) {
+  const IsaOpcode *Op = spec::findIsaOpcode(Name);
+  if (!Op || !Op->FormCount)
+    return;
+  const IsaSection &S = Op->forms().front().section();
+  if (!S.Directive)
+    return;
+  std::string What = Name.str() + " directive";
+  if (Ctx.Version.isValid() && S.MinPtx && Ctx.Version < spec::isaVersion(S.MinPtx))
+    reportGate(Ctx, "isa-version", S.Num, R,
+               What + " " + requiresPtxText(spec::isaVersion(S.MinPtx), Ctx.Version), false,
+               spec::isaVersion(S.MinPtx), Target());
+  if (Ctx.Tgt.isValid() && S.TargetKnown && (S.MinSm || *S.Targets)) {
+    llvm::SmallVector<Target, 8> T = sectionTargets(S);
+    if (!T.empty() && !targetSatisfies(Ctx.Tgt, T))
+      reportGate(Ctx, "isa-target", S.Num, R, What + " " + requiresTargetText(T, Ctx.Tgt), true,
+                 PtxVersion(), T.front());
+  }
+}
+
+} // namespace check
+
+llvm::ArrayRef<RuleInfo> isaRules() { return check::IsaRules; }
+
+} // namespace ptxlint

@@ -1,0 +1,114 @@
+//===- IsaTables.h - every PTX instruction and directive, as data -*- C++ -*-===//
+//
+// The whole-ISA tables: every instruction of PTX ISA 9.0 chapter 9.7 and every
+// directive of chapter 11. They are generated at build time
+// (tools/isa-extract/gen_tables.py) from spec/isa/instructions.txt, which
+// tools/isa-extract/extract.py reads out of the ISA's own Syntax blocks, PTX
+// ISA Notes and Target ISA Notes, plus the reviewed hand corrections in
+// spec/isa/corrections.txt. Everything here is constant data: looking up an
+// opcode or a qualifier is a binary search, nothing is allocated. Strings are
+// StringLiterals, so that comparing them never measures them.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PTXLINT_LIB_SPEC_ISATABLES_H
+#define PTXLINT_LIB_SPEC_ISATABLES_H
+
+#include "ptxlint/Target.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <cstdint>
+
+namespace ptxlint {
+namespace spec {
+
+/// A qualifier that a section's notes introduce later than the section, or
+/// for newer targets only ("`add.u16x2` ... requires `sm_90`").
+struct IsaQualGate {
+  llvm::StringLiteral Qual;
+  uint16_t MinPtx; ///< encoded major*100+minor; 0: none
+  uint16_t MinSm;  ///< 0: none
+};
+
+/// One instruction or directive section of the ISA.
+struct IsaSection {
+  const char *Num;    ///< "9.7.1.1"
+  const char *Anchor; ///< "integer-arithmetic-instructions-add"
+  const char *Name;   ///< "add", "bar, barrier", ".maxntid"
+  uint16_t MinPtx;    ///< "Introduced in PTX ISA version X.Y" (0: unknown)
+  bool TargetKnown;   ///< the first Target ISA sentence could be read
+  uint16_t MinSm;     ///< "Requires sm_NN or higher" (0: all targets)
+  /// Specific targets instead ("sm_90a", "sm_100a sm_110a sm_100f+"); "" for none.
+  const char *Targets;
+  uint32_t GateBegin, GateCount; ///< into the qualifier gates, sorted by name
+  bool Directive;
+
+  llvm::ArrayRef<IsaQualGate> gates() const;
+  /// The gate of qualifier Q in this section, or null.
+  const IsaQualGate *gate(llvm::StringRef Q) const;
+};
+
+/// One qualifier place of a syntax line: a literal (".sat") or a set
+/// ("<.type>"), required or optional.
+struct IsaSlot {
+  uint32_t MemberBegin, MemberCount; ///< its qualifiers, sorted
+  bool Required;
+  /// How many qualifiers it absorbs: 1 for a set (2 where a member is
+  /// written as two, ".async.global"); 0 for a literal, which ptxas lets
+  /// repeat (".sat.sat").
+  uint8_t Capacity;
+
+  llvm::ArrayRef<llvm::StringLiteral> members() const;
+  bool has(llvm::StringRef Q) const;
+};
+
+/// One syntax line of a section.
+struct IsaForm {
+  uint16_t Section;
+  uint32_t LitBegin, LitCount;     ///< qualifiers the form always writes
+  uint32_t VocabBegin, VocabCount; ///< every qualifier the form takes, sorted
+  int8_t MinOps, MaxOps;           ///< operand count (-1: not countable)
+  llvm::StringLiteral Syntax;      ///< "add{.sat}.s32", as the ISA writes it
+  uint32_t SlotBegin, SlotCount;   ///< its qualifier places, in order
+  /// The qualifier that completes the instruction's name ('.cluster' of
+  /// barrier.cluster), which ptxas wants right after the opcode; "" if none.
+  llvm::StringLiteral NameWord;
+
+  const IsaSection &section() const;
+  llvm::ArrayRef<llvm::StringLiteral> literals() const;
+  llvm::ArrayRef<llvm::StringLiteral> vocab() const;
+  bool takes(llvm::StringRef Q) const;
+  llvm::ArrayRef<IsaSlot> slots() const;
+  /// Whether the qualifiers fit the slots: each qualifier placed in a slot
+  /// that has it (at most Capacity per set slot), every required slot filled.
+  bool fits(llvm::ArrayRef<llvm::StringRef> Quals) const;
+};
+
+/// An opcode ("add", "cp", "tcgen05") or directive (".maxntid") with all its forms.
+struct IsaOpcode {
+  llvm::StringLiteral Name;
+  uint32_t FormBegin, FormCount;
+  uint32_t VocabBegin, VocabCount; ///< union of the forms' qualifiers, sorted
+  /// Every form's qualifier sets could be read: an unknown qualifier is one
+  /// ptxas does not know either.
+  bool VocabComplete;
+
+  llvm::ArrayRef<IsaForm> forms() const;
+  llvm::ArrayRef<llvm::StringLiteral> vocab() const;
+  bool takes(llvm::StringRef Q) const;
+};
+
+/// Every opcode and directive, sorted by name.
+llvm::ArrayRef<IsaOpcode> isaOpcodes();
+llvm::ArrayRef<IsaSection> isaSections();
+/// The entry of an opcode ("add") or directive (".maxntid"), or null.
+const IsaOpcode *findIsaOpcode(llvm::StringRef Name);
+
+/// PtxVersion of an encoded MinPtx.
+inline PtxVersion isaVersion(uint16_t Code) { return PtxVersion(Code / 100, Code % 100); }
+
+} // namespace spec
+} // namespace ptxlint
+
+#endif // PTXLINT_LIB_SPEC_ISATABLES_H

@@ -1,0 +1,330 @@
+#!/usr/bin/env python3
+"""Generate the C++ instruction tables from spec/isa/*.txt.
+
+Reads the extracted tables (instructions.txt, written by extract.py from the
+PTX ISA text) and the reviewed hand corrections (corrections.txt, where
+ptxas differs from the text), and writes one C++ include file with constant
+arrays that lib/Spec/IsaTables.cpp compiles: opcodes sorted by name, their
+sections, forms (required literal qualifiers, every qualifier the form
+takes, operand counts) and qualifier gates. Run by the build
+(add_custom_command) into the build tree.
+
+Usage: gen_tables.py INSTRUCTIONS CORRECTIONS OUTPUT
+"""
+
+import re
+import sys
+from pathlib import Path
+
+
+class Section:
+    def __init__(self, num, anchor, kind):
+        self.num, self.anchor, self.kind = num, anchor, kind
+        self.title = ""
+        self.mnemonics = []
+        self.ptx = None
+        self.target = "?"
+        self.qptx, self.qtarget = [], []
+        self.forms = []  # dicts: opcode, slots, ops
+        self.sets = {}
+
+
+def version_code(v):
+    if not v or v == "?":
+        return 0
+    a, b = v.split(".")
+    return int(a) * 100 + int(b)
+
+
+def parse_instructions(path):
+    sections, cur, form, block_sets = [], None, None, {}
+    for line in Path(path).read_text().splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        words = line.split()
+        key = words[0]
+        if key == "section":
+            cur = Section(words[1], words[2], words[3])
+            sections.append(cur)
+        elif key == "title":
+            cur.title = line.split(None, 1)[1]
+        elif key == "mnemonic":
+            cur.mnemonics = words[1:]
+        elif key == "ptx":
+            cur.ptx = words[1]
+        elif key == "target":
+            cur.target = " ".join(words[1:])
+        elif key == "qptx":
+            cur.qptx.append((words[1], words[2]))
+        elif key == "qtarget":
+            cur.qtarget.append((words[1], words[2]))
+        elif key == "block":
+            block_sets = {}
+        elif key == "form":
+            head, _, ops = line.split(None, 1)[1].partition(" | ")
+            hw = head.split()
+            form = {"opcode": hw[0], "slots": hw[1:], "ops": None, "text": ops.strip(),
+                    "sets": block_sets}
+            cur.forms.append(form)
+        elif key == "ops":
+            form["ops"] = None if words[1] == "?" else (int(words[1]), int(words[2]))
+        elif key == "set":
+            name, _, members = line.split(None, 1)[1].partition(" = ")
+            cur.sets.setdefault(name.strip(), []).extend(members.split())
+            block_sets[name.strip()] = members.split()
+    return sections
+
+
+def parse_corrections(path):
+    """Lines: 'qual OPCODE .q ...', 'noops OPCODE', 'opcode NAME SECTION',
+    'nocheck OPCODE' (opcode known, qualifiers not checked); evidence in
+    comments above each line."""
+    corr = {"qual": {}, "noops": set(), "opcode": [], "nocheck": set(), "notarget": set(),
+            "noptx": set(), "optional": {}, "minops": {}, "anyorder": set()}
+    for line in Path(path).read_text().splitlines():
+        line = line.split("#", 1)[0].strip()
+        if not line:
+            continue
+        w = line.split()
+        if w[0] == "qual":
+            corr["qual"].setdefault(w[1], set()).update(w[2:])
+        elif w[0] in ("noops", "nocheck", "notarget", "noptx", "anyorder"):
+            corr[w[0]].update(w[1:])
+        elif w[0] == "optional":
+            corr["optional"].setdefault(w[1], set()).update(w[2:])
+        elif w[0] == "minops":
+            corr["minops"][w[1]] = int(w[2])
+        elif w[0] == "opcode":
+            corr["opcode"].append((w[1], w[2]))
+        else:
+            sys.exit(f"corrections: unknown line '{line}'")
+    return corr
+
+
+REPEATABLE = {".sat", ".approx", ".sync", ".uni"}
+TYPE_RE = re.compile(r"^\.(?:[subf]\d+(?:x\d+)?|bf16(?:x2)?|tf32|e\dm\d(?:x\d)?|pred)$")
+
+
+def split_member(m):
+    """'.async.shared::cta' (a set member of two qualifiers) -> its qualifiers."""
+    return re.findall(r"\.[^.]+", m)
+
+
+def raw_members(slot, sets, fallback):
+    inner = slot.strip("[]")
+    if inner.startswith("<?") and inner[2:-1] in fallback:  # defined in a sibling block
+        return fallback[inner[2:-1]]
+    if not inner.startswith("<") or inner.startswith("<?"):
+        return [inner]
+    names = inner[1:-1].split("|")
+    if len(names) > 1:
+        return names
+    return sets.get(names[0]) or fallback.get(names[0], [])
+
+
+def slot_members(slot, sets, fallback):
+    """(required, members, complete) of one slot: sets of its syntax block,
+    else of its section."""
+    opt = slot.startswith("[")
+    inner = slot[1:-1] if opt else slot
+    if inner.startswith("<?") and inner[2:-1] in fallback:  # defined in a sibling block
+        inner = "<" + inner[2:]
+    if inner.startswith("<?"):
+        return (not opt, [], False)
+    if inner.startswith("<"):
+        names = inner[1:-1].split("|")
+        if len(names) > 1:  # '.shared .shared::cta': alternatives written inline
+            return (not opt, names, True)
+        members = sets.get(names[0]) or fallback.get(names[0], [])
+        return (not opt, [q for m in members for q in split_member(m)], bool(members))
+    return (not opt, split_member(inner), True)
+
+
+def syntax_text(opcode, slots):
+    """'add', ['[.sat]', '.s32'] -> 'add{.sat}.s32' (the ISA's own notation)."""
+    out = opcode
+    for slot in slots:
+        opt = slot.startswith("[")
+        inner = slot[1:-1] if opt else slot
+        if inner.startswith("<"):
+            inner = inner[1:-1].lstrip("?").split("|")[0]
+        out += "{" + inner + "}" if opt else inner
+    return out
+
+
+def cstr(s):
+    return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def target_spec(t):
+    """'all' -> ('', 0); 'sm_90+' -> ('', 90); 'sm_90a' / list -> (list, 0); '?' -> None."""
+    if t == "?":
+        return None
+    if t == "all":
+        return ("", 0)
+    m = re.match(r"^sm_(\d+)\+$", t)
+    if m:
+        return ("", int(m.group(1)))
+    return (t, 0)
+
+
+def qual_gates(sec):
+    """Qualifier -> (min ptx code, min sm) from the section's notes."""
+    def expand(q):
+        for f in sec.forms:
+            for s in f["slots"]:
+                inner = s.strip("[]")
+                if inner == "<" + q + ">":
+                    return sec.sets.get(q, [])
+        return sec.sets.get(q, [q])
+    gates = {}
+    for q, v in sec.qptx:
+        for m in expand(q):
+            p, s = gates.get(m, (0, 0))
+            gates[m] = (max(p, version_code(v)), s)
+    for q, t in sec.qtarget:
+        sm = int(re.match(r"sm_(\d+)", t).group(1))
+        for m in expand(q):
+            p, s = gates.get(m, (0, 0))
+            gates[m] = (p, max(s, sm))
+    return gates
+
+
+def generate(sections, corr):
+    out = ["// Generated by tools/isa-extract/gen_tables.py from spec/isa/instructions.txt and",
+           "// spec/isa/corrections.txt. Do not edit.", ""]
+    # opcode -> list of (section index, form)
+    opcodes = {}
+    for si, sec in enumerate(sections):
+        if sec.kind == "directive":
+            for m in sec.mnemonics:
+                opcodes.setdefault(m, []).append((si, None))
+            continue
+        for f in sec.forms:
+            opcodes.setdefault(f["opcode"], []).append((si, f))
+    for name, secnum in corr["opcode"]:
+        si = next(i for i, s in enumerate(sections) if s.num == secnum)
+        opcodes.setdefault(name, []).append((si, None))
+
+    sec_rows, form_rows, strs = [], [], []
+    lits, vocab, slot_rows, slot_members_list = [], [], [], []
+
+    def add_list(dst, items):
+        start = len(dst)
+        dst.extend(items)
+        return start, len(items)
+
+    for si, sec in enumerate(sections):
+        ts = target_spec(sec.target)
+        if sec.num in corr["notarget"]:
+            ts = None
+        gates = qual_gates(sec)
+        ptx = 0 if sec.num in corr["noptx"] else version_code(sec.ptx)
+        gb, gc = add_list(strs, sorted(gates.items()))
+        sec_rows.append((sec, ptx, ts, gb, gc))
+
+    op_rows = []
+    for name in sorted(opcodes):
+        entries = opcodes[name]
+        forms_begin = len(form_rows)
+        union, complete = set(), name not in corr["nocheck"]
+        for si, f in entries:
+            if f is None:
+                complete = False
+                form_rows.append((si, (0, 0), (0, 0), None, name, (0, 0), ""))
+                continue
+            req, allq = [], set()
+            slots_begin = len(slot_rows)
+            lenient = corr["optional"].get(name, set())
+            for slot in f["slots"]:
+                if slot in lenient:
+                    slot = "[" + slot + "]"
+                r, members, ok = slot_members(slot, f["sets"], sections[si].sets)
+                if not ok:
+                    complete = False
+                if ".none" in members:  # '.vec = { none, .v2, .v4 }': may be left out
+                    r, members = False, [m for m in members if m != ".none"]
+                allq.update(members)
+                if r and len(members) == 1:
+                    req.append(members[0])
+                # A member written as two qualifiers ('.async.global') fills
+                # two places; a literal may be repeated ('.sat.sat', ptxas).
+                # ptxas rejects a repeated qualifier ("Duplicate .ftz modifier",
+                # "Multiple rounding modifiers specified") except these.
+                literal = slot.strip("[]") in REPEATABLE
+                cap = 0 if literal else max((len(split_member(m)) for m in raw_members(
+                    slot, f["sets"], sections[si].sets)), default=1)
+                slot_rows.append((add_list(slot_members_list, sorted(set(members))), r, cap))
+            allq.update(corr["qual"].get(name, ()))
+            union.update(allq)
+            # The word after the opcode that names the section's instruction
+            # ('barrier.cluster'), when the form writes it first: ptxas reads it
+            # as part of the name and rejects it elsewhere.
+            name_word = ""
+            for mn in sections[si].mnemonics:
+                parts = mn.split(".")
+                if (parts[0] == name and len(parts) > 1 and f["slots"]
+                        and f["slots"][0] == "." + parts[1]
+                        and sections[si].num not in corr["anyorder"]):
+                    name_word = "." + parts[1]
+            ops = None if name in corr["noops"] else f["ops"]
+            if ops and name in corr["minops"]:
+                ops = (min(ops[0], corr["minops"][name]), ops[1])
+            form_rows.append((si, add_list(lits, req), add_list(vocab, sorted(allq)), ops,
+                              syntax_text(name, f["slots"]),
+                              (slots_begin, len(slot_rows) - slots_begin), name_word))
+        union.update(corr["qual"].get(name, ()))
+        ub, uc = add_list(vocab, sorted(union))
+        op_rows.append((name, forms_begin, len(form_rows) - forms_begin, ub, uc, complete))
+
+    out.append("static constexpr llvm::StringLiteral IsaLiterals[] = {")
+    out.extend(f"    {cstr(s)}," for s in lits or [""])
+    out.append("};")
+    out.append("static constexpr llvm::StringLiteral IsaVocab[] = {")
+    out.extend(f"    {cstr(s)}," for s in vocab or [""])
+    out.append("};")
+    out.append("static constexpr llvm::StringLiteral IsaSlotMembers[] = {")
+    out.extend(f"    {cstr(x)}," for x in slot_members_list or [""])
+    out.append("};")
+    out.append("static const IsaSlot IsaSlots[] = {")
+    out.extend(f"    {{{b}, {c}, {'true' if r else 'false'}, {cap}}},"
+               for (b, c), r, cap in slot_rows or [((0, 0), False, 0)])
+    out.append("};")
+    out.append("static const IsaQualGate IsaQualGates[] = {")
+    out.extend(f"    {{{cstr(q)}, {p}, {s}}}," for q, (p, s) in strs or [("", (0, 0))])
+    out.append("};")
+    out.append("static const IsaSection IsaSections[] = {")
+    for sec, ptx, ts, gb, gc in sec_rows:
+        known = ts is not None
+        tl, sm = ts if ts else ("", 0)
+        title = sec.title.split(":", 1)[-1].strip()
+        out.append(f"    {{{cstr(sec.num)}, {cstr(sec.anchor)}, {cstr(title)}, {ptx}, "
+                   f"{'true' if known else 'false'}, {sm}, {cstr(tl)}, {gb}, {gc}, "
+                   f"{'true' if sec.kind == 'directive' else 'false'}}},")
+    out.append("};")
+    out.append("static const IsaForm IsaForms[] = {")
+    for si, (lb, lc), (vb, vc), ops, text, (sb, sc), nw in form_rows:
+        mn, mx = ops if ops else (-1, -1)
+        out.append(f"    {{{si}, {lb}, {lc}, {vb}, {vc}, {mn}, {mx}, {cstr(text)}, {sb}, {sc}, "
+                   f"{cstr(nw)}}},")
+    out.append("};")
+    out.append("static const IsaOpcode IsaOpcodes[] = {")
+    for name, fb, fc, ub, uc, complete in op_rows:
+        out.append(f"    {{{cstr(name)}, {fb}, {fc}, {ub}, {uc}, {'true' if complete else 'false'}}},")
+    out.append("};")
+    return "\n".join(out) + "\n"
+
+
+def main():
+    if len(sys.argv) != 4:
+        sys.exit(__doc__)
+    sections = parse_instructions(sys.argv[1])
+    corr = parse_corrections(sys.argv[2])
+    text = generate(sections, corr)
+    p = Path(sys.argv[3])
+    if not p.exists() or p.read_text() != text:
+        p.write_text(text)
+
+
+if __name__ == "__main__":
+    main()
