@@ -41,6 +41,9 @@ llvm::ArrayRef<RuleInfo> stmatrixRules();  // CheckStmatrix.cpp
 llvm::ArrayRef<RuleInfo> movmatrixRules(); // CheckMovmatrix.cpp
 llvm::ArrayRef<RuleInfo> isaRules();       // CheckIsa.cpp
 
+// IsaOperands.cpp
+llvm::ArrayRef<RuleInfo> isaOperandRules();
+
 /// False for the few rules that are off unless enabled (LintOptions::Enabled);
 /// true for every other id, known or not.
 bool isRuleOnByDefault(llvm::StringRef Id);
