@@ -242,6 +242,15 @@ bool shapeOf(const Instruction &I, Shape &S) {
   Ty T = S.T;
   // Only the types whose rules the probe measured.
   bool Arith = (T.isInt() && T.Bits >= 16) || (T.Cls == 'f' && T.Bits >= 32);
+  if (Op == "cvta") {
+    // d and a are addresses of the size given: a wider register is not
+    // known to be rejected, a narrower one is (%r for .u64).
+    if (!T.isInt() || T.Bits < 32 || I.Operands.size() != 2)
+      return false;
+    S.Roles = {R::Relaxed, R::Relaxed};
+    S.MinOps = 2;
+    return true;
+  }
   if (Op == "ld" || Op == "st") {
     if (T.Cls == 'p' || T.Cls == 'h' || (T.Cls == 'f' && T.Bits < 32))
       return false;
@@ -299,16 +308,32 @@ std::string spelledOp(const Instruction &I) {
 }
 
 void checkRegister(const Instruction &I, CheckContext &Ctx, const Operand &O, Role Rl, Ty T,
-                   const std::string &What) {
+                   const std::string &What, bool InVector = false) {
   const RegisterInfo *Info = Ctx.Syms.lookup(O.Text);
   // Undeclared names are the symbol checks' concern; variables, parameters
   // and vector registers are not typed here.
   if (!Info || Info->StateSpace != ".reg" || Info->VectorWidth != 1)
     return;
   Ty R = parseTy(Info->Type);
-  if (!R.valid() || regOk(Rl, T, R))
+  if (!R.valid())
     return;
-  std::string Kind = Rl == Role::Pred ? "a .pred register" : "a " + validRegs(Rl, T) + " register";
+  if (InVector) {
+    // A vector's elements are not relaxed: each has the element size (ptxas
+    // takes a .f16 element of ld.v2.u16, not a .b32 one), and a .fN vector
+    // takes .bN and .fN elements only.
+    bool Bad = R.Cls == 'p' || R.Bits != T.Bits || (T.Cls == 'f' && (R.Cls == 'u' || R.Cls == 's'));
+    if (!Bad)
+      return;
+  } else if (regOk(Rl, T, R)) {
+    return;
+  }
+  std::string Kind = "a " + validRegs(Rl, T) + " register";
+  if (Rl == Role::Pred)
+    Kind = "a .pred register";
+  else if (InVector)
+    Kind = "a " + std::to_string(T.Bits) + "-bit register" +
+           (T.Cls == 'f' ? " (.b" + std::to_string(T.Bits) + " or .f" + std::to_string(T.Bits) + ")"
+                         : std::string(" like the vector's type"));
   Diagnostic &D = Ctx.Diags.error("isa-operand-type", TypeSpec, O.Range,
                                   What + " must be " + Kind + "; " + O.Text.str() +
                                       " is declared " + Info->Type.str());
@@ -371,7 +396,7 @@ void checkOperand(const Instruction &I, CheckContext &Ctx, const Operand &O, Rol
   } else if (Elementwise) {
     for (const Operand &E : O.Elements)
       if (E.Kind == OperandKind::Name)
-        checkRegister(I, Ctx, E, Rl, T, What);
+        checkRegister(I, Ctx, E, Rl, T, What, O.Kind == OperandKind::Vector);
   }
 }
 

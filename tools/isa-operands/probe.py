@@ -82,6 +82,32 @@ def templates():
     for t in ['.u8', '.u16', '.u32', '.u64', '.b8', '.b16', '.b32', '.b64', '.f32', '.f64', '.s8']:
         out.append((f'ld.global{t}', f'ld.global{t} {{0}}, [%rd3];', [ty(t)]))
         out.append((f'st.global{t}', f'st.global{t} [%rd3], {{0}};', [ty(t)]))
+    # The other instructions IsaOperands.cpp checks with the same rules.
+    for t in ['.s32', '.u64', '.f32', '.f64']:
+        for op in ['sub', 'max'] + (['div.rn'] if t[1] == 'f' else ['div', 'rem']):
+            out.append((f'{op}{t}', f'{op}{t} {{0}}, {{1}}, {{2}};', [ty(t)] * 3))
+        out.append((f'abs{t}', f'abs{t} {{0}}, {{1}};', [ty(t)] * 2))
+        out.append((f'setp.lt.and{t}', f'setp.lt.and{t} {{0}}, {{1}}, {{2}}, {{3}};',
+                    [GOOD['.pred'], ty(t), ty(t), GOOD['.pred']]))
+    for t in ['.f32', '.f64']:
+        for op in ['sqrt.rn', 'rcp.rn']:
+            out.append((f'{op}{t}', f'{op}{t} {{0}}, {{1}};', [ty(t)] * 2))
+        out.append((f'mad.rn{t}', f'mad.rn{t} {{0}}, {{1}}, {{2}}, {{3}};', [ty(t)] * 4))
+    out.append(('copysign.f32', 'copysign.f32 {0}, {1}, {2};', [ty('.f32')] * 3))
+    for op in ['rsqrt.approx.f32', 'sin.approx.f32', 'lg2.approx.f32', 'ex2.approx.f32']:
+        out.append((op, op + ' {0}, {1};', [ty('.f32')] * 2))
+    for t in ['.b32', '.b64', '.b16']:
+        out.append((f'cnot{t}', f'cnot{t} {{0}}, {{1}};', [ty(t)] * 2))
+    for t, w in [('.u16', '.u32'), ('.s32', '.s64')]:
+        out.append((f'mad.wide{t}', f'mad.wide{t} {{0}}, {{1}}, {{2}}, {{3}};',
+                    [ty(w), ty(t), ty(t), ty(w)]))
+    out.append(('mul.hi.u32', 'mul.hi.u32 {0}, {1}, {2};', [ty('.u32')] * 3))
+    out.append(('shr.s16', 'shr.s16 {0}, {1}, {2};', [ty('.s16'), ty('.s16'), GOOD['.u32']]))
+    out.append(('cvt.s64.s16', 'cvt.s64.s16 {0}, {1};', [ty('.s64'), ty('.s16')]))
+    out.append(('cvt.rn.f32.f64', 'cvt.rn.f32.f64 {0}, {1};', [ty('.f32'), ty('.f64')]))
+    out.append(('ld.global.v2.u16', 'ld.global.v2.u16 {{{0}, %h3}}, [%rd3];', [ty('.u16')]))
+    out.append(('st.shared.v4.f32', 'st.shared.v4.f32 [%rd3], {{%f3, {0}, %f3, %f3}};',
+                [ty('.f32')]))
     return out
 
 
