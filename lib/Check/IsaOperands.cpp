@@ -30,6 +30,7 @@
 #include "Check/CheckUtil.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringExtras.h"
 
 namespace ptxlint {
@@ -307,8 +308,12 @@ std::string spelledOp(const Instruction &I) {
   return S;
 }
 
+/// The operand's name for messages ("operand d of 'add.f32'"), built only
+/// when a diagnostic needs it: most operands are fine.
+using WhatFn = llvm::function_ref<std::string()>;
+
 void checkRegister(const Instruction &I, CheckContext &Ctx, const Operand &O, Role Rl, Ty T,
-                   const std::string &What, bool InVector = false) {
+                   WhatFn What, bool InVector = false) {
   const RegisterInfo *Info = Ctx.Syms.lookup(O.Text);
   // Undeclared names are the symbol checks' concern; variables, parameters
   // and vector registers are not typed here.
@@ -335,7 +340,7 @@ void checkRegister(const Instruction &I, CheckContext &Ctx, const Operand &O, Ro
            (T.Cls == 'f' ? " (.b" + std::to_string(T.Bits) + " or .f" + std::to_string(T.Bits) + ")"
                          : std::string(" like the vector's type"));
   Diagnostic &D = Ctx.Diags.error("isa-operand-type", TypeSpec, O.Range,
-                                  What + " must be " + Kind + "; " + O.Text.str() +
+                                  What() + " must be " + Kind + "; " + O.Text.str() +
                                       " is declared " + Info->Type.str());
   if (Info->DeclRange.isValid())
     D.Notes.push_back({Info->DeclRange, O.Text.str() + " is declared here"});
@@ -351,26 +356,26 @@ std::string asFloat(llvm::StringRef S) {
 }
 
 void checkOperand(const Instruction &I, CheckContext &Ctx, const Operand &O, Role Rl, Ty T,
-                  bool IsDest, const std::string &What) {
+                  bool IsDest, WhatFn What) {
   if (Rl == Role::Optional)
     return;
   bool IsAddr = O.Kind == OperandKind::Address;
   if (Rl == Role::Address) {
     if (O.Kind == OperandKind::Name || O.isImmediate())
       Ctx.Diags.error("isa-operand-kind", KindSpec, O.Range,
-                      What + " must be an address in brackets, [" + O.Text.str() + "]");
+                      What() + " must be an address in brackets, [" + O.Text.str() + "]");
     return;
   }
   if (IsAddr) {
     Ctx.Diags.error("isa-operand-kind", KindSpec, O.Range,
-                    What + " must be a register" + (IsDest ? "" : " or a constant") +
+                    What() + " must be a register" + (IsDest ? "" : " or a constant") +
                         ", not an address");
     return;
   }
   if (O.isImmediate()) {
     if (IsDest) {
       Ctx.Diags.error("isa-operand-kind", KindSpec, O.Range,
-                      What + " must be a register, found the constant " + O.Text.str());
+                      What() + " must be a register, found the constant " + O.Text.str());
       return;
     }
     Ty IT = Rl == Role::Shift || Rl == Role::Pred ? Ty{'u', 32} : T;
@@ -379,7 +384,7 @@ void checkOperand(const Instruction &I, CheckContext &Ctx, const Operand &O, Rol
     bool IsFloat = O.Kind == OperandKind::FloatImm;
     Diagnostic &D =
         Ctx.Diags.error("isa-operand-immediate", TypeSpec, O.Range,
-                        What + " takes " + validImms(IT) + ", not the " +
+                        What() + " takes " + validImms(IT) + ", not the " +
                             (IsFloat ? "floating-point" : "integer") + " constant " + O.Text.str());
     if (!IsFloat && IT.Cls == 'f') {
       std::string F = asFloat(O.Text);
@@ -406,10 +411,10 @@ void checkCachePolicy(const Instruction &I, CheckContext &Ctx) {
   if (I.Operands.size() != 3)
     return;
   const Operand &O = I.Operands[2];
-  std::string What = "operand 3 of '" + spelledOp(I) + "'";
+  auto What = [&] { return "operand 3 of '" + spelledOp(I) + "'"; };
   if (O.Kind == OperandKind::Address) {
     Ctx.Diags.error("isa-operand-kind", KindSpec, O.Range,
-                    What + " is a second address; '" + I.Opcode.str() +
+                    What() + " is a second address; '" + I.Opcode.str() +
                         "' takes one address (a third operand is a cache policy)");
     return;
   }
@@ -417,7 +422,7 @@ void checkCachePolicy(const Instruction &I, CheckContext &Ctx) {
     if (Q == ".L2::cache_hint")
       return;
   Ctx.Diags.error("isa-operand-kind", KindSpec, O.Range,
-                  What + " is a cache policy, which '" + I.Opcode.str() +
+                  What() + " is a cache policy, which '" + I.Opcode.str() +
                       "' takes only with .L2::cache_hint");
 }
 
@@ -435,8 +440,10 @@ void checkIsaOperands(const Instruction &I, CheckContext &Ctx) {
     Role Rl = S.Roles[K];
     Ty T = Rl == Role::Source ? S.Src : S.T;
     bool IsDest = K == 0 && !IsStore;
-    std::string What = std::string("operand ") + (IsStore ? OperandNames[K + 1] : OperandNames[K]) +
-                       " of '" + spelledOp(I) + "'";
+    auto What = [&] {
+      return std::string("operand ") + (IsStore ? OperandNames[K + 1] : OperandNames[K]) + " of '" +
+             spelledOp(I) + "'";
+    };
     checkOperand(I, Ctx, I.Operands[K], Rl, T, IsDest, What);
   }
   if (I.Opcode == "ld" || IsStore)
