@@ -16,6 +16,7 @@
 
 #include "Check/CheckIsa.h"
 #include "Check/CheckUtil.h"
+#include "Check/IsaOperands.h"
 #include "Check/Rules.h"
 #include "Spec/IsaTables.h"
 
@@ -405,6 +406,7 @@ void checkIsa(const Instruction &I, CheckContext &Ctx) {
   if (!checkNameOrder(I, Ctx, Forms))
     return;
   checkOperandCount(I, Ctx, Forms);
+  checkIsaOperands(I, Ctx);
   checkGates(I, Ctx, Forms);
 }
 

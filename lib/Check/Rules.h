@@ -42,6 +42,9 @@ llvm::ArrayRef<RuleInfo> movmatrixRules(); // CheckMovmatrix.cpp
 llvm::ArrayRef<RuleInfo> symbolRules();    // CheckSymbols.cpp
 llvm::ArrayRef<RuleInfo> isaRules();       // CheckIsa.cpp
 
+// IsaOperands.cpp
+llvm::ArrayRef<RuleInfo> isaOperandRules();
+
 /// False for the few rules that are off unless enabled (LintOptions::Enabled);
 /// true for every other id, known or not.
 bool isRuleOnByDefault(llvm::StringRef Id);

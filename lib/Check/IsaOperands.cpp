@@ -1,0 +1,457 @@
+//===- IsaOperands.cpp - operand kinds and types of every instruction ----===//
+//
+// After CheckIsa.cpp has matched an instruction's form, each operand is
+// checked against the type the instruction's type qualifier gives it. The
+// compatibility rules are those ptxas 13.0 applies, measured position by
+// position with tools/isa-operands/probe.py (every declared register type
+// and immediate kind at every operand of each instruction below); the ISA's
+// own statement (9.4, "Type Information for Instructions and Operands") is
+// looser than ptxas in places, and ptxas is the oracle:
+//
+//  - strict (arithmetic, logic, mov, setp, selp, shifts): an instruction
+//    type .uN/.sN takes .bN/.uN/.sN registers (and .f16x2 when N is 32);
+//    .fN takes .bN/.fN; .bN any register of N bits; .pred takes .pred (and,
+//    a ptxas quirk, .f16x2).
+//  - relaxed (ld, st and cvt operands): the register may be wider than the
+//    type: .bN takes any register of at least N bits, .uN/.sN any
+//    integer register of at least N bits (or .f16x2 up to 32), .fN a .bM
+//    register with M >= N or exactly .fN.
+//  - immediates: integer instruction types take integer constants only;
+//    .f32/.f64 take floating-point constants only (1 is rejected, 1.0 is
+//    not); .b32 takes integers and 0f constants, .b64 integers, decimal
+//    floats and 0d constants; .b16 and .pred integers only.
+//
+// Instructions, types and operand shapes not listed here are left alone:
+// where the rules were not measured the check is silent.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Check/IsaOperands.h"
+#include "Check/CheckUtil.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/StringExtras.h"
+
+namespace ptxlint {
+namespace check {
+
+namespace {
+
+const char TypeSpec[] = "9.4";
+const char KindSpec[] = "6.2";
+
+const RuleInfo IsaOperandRules[] = {
+    {"isa-operand-type", "9.4", Severity::Error,
+     "a register operand's declared type must fit the type the instruction gives that operand "
+     "(same size, compatible kind; ld, st and cvt allow a wider register; setp's d and selp's c "
+     "are .pred; a shift amount is 32-bit)",
+     "setp.lt.s32 %r1, %r2, %r3;", "use a register of the type the message lists"},
+    {"isa-operand-immediate", "9.4", Severity::Error,
+     "a constant operand must be of the instruction's type: integer instructions take integer "
+     "constants, .f32/.f64 instructions floating-point constants (1.0 or 0f3F800000, not 1)",
+     "add.f32 %f1, %f2, 1;", "write the constant in the form the message lists"},
+    {"isa-operand-kind", "6.2", Severity::Error,
+     "each operand must be of the kind its position takes: a destination is a register, ld and "
+     "st take one [address], and a cache-policy operand only with .L2::cache_hint",
+     "ld.shared.f32 %f1, [%r1], [%r1];", "write the operands the syntax line lists"},
+};
+
+/// A type as a class ('b', 'u', 's', 'f', 'p' for .pred, 'h' for .f16x2)
+/// and a size in bits.
+struct Ty {
+  char Cls = 0;
+  unsigned Bits = 0;
+  bool valid() const { return Cls != 0; }
+  bool isInt() const { return Cls == 'b' || Cls == 'u' || Cls == 's'; }
+};
+
+Ty parseTy(llvm::StringRef S) {
+  if (S == ".pred")
+    return {'p', 1};
+  if (S == ".f16x2")
+    return {'h', 32};
+  if (S.size() < 3 || !S.startswith("."))
+    return {};
+  char C = S[1];
+  if (C != 'b' && C != 'u' && C != 's' && C != 'f')
+    return {};
+  unsigned Bits = 0;
+  if (S.drop_front(2).getAsInteger(10, Bits))
+    return {};
+  if (Bits != 8 && Bits != 16 && Bits != 32 && Bits != 64)
+    return {};
+  if (C == 'f' && Bits == 8)
+    return {};
+  return {C, Bits};
+}
+
+/// How an operand position is typed.
+enum class Role : uint8_t {
+  Strict,   ///< the instruction type, strict
+  Relaxed,  ///< the instruction type, wider register allowed (ld, st, cvt d)
+  Source,   ///< cvt's source type, relaxed
+  Pred,     ///< a .pred register (setp d, selp c); selp's c may be an integer
+  Wide,     ///< twice the instruction type, strict (mul.wide d, mad.wide d/c)
+  Shift,    ///< a shift amount: .b32/.u32/.s32 or an integer
+  Count,    ///< popc/clz d: .b32/.u32/.s32
+  Address,  ///< [address]
+  Optional, ///< not checked
+};
+
+bool strictOk(Ty T, Ty R) {
+  switch (T.Cls) {
+  case 'p':
+    return R.Cls == 'p' || R.Cls == 'h'; // .f16x2: ptxas takes it (probe)
+  case 'u':
+  case 's':
+    return (R.isInt() && R.Bits == T.Bits) || (R.Cls == 'h' && T.Bits == 32);
+  case 'f':
+    return (R.Cls == 'b' || R.Cls == 'f') && R.Bits == T.Bits;
+  case 'b':
+    return R.Cls != 'p' && R.Bits == T.Bits;
+  }
+  return true;
+}
+
+bool relaxedOk(Ty T, Ty R) {
+  if (R.Cls == 'p')
+    return false;
+  switch (T.Cls) {
+  case 'b':
+    return R.Bits >= T.Bits;
+  case 'u':
+  case 's':
+    return (R.isInt() && R.Bits >= T.Bits) || (R.Cls == 'h' && T.Bits <= 32);
+  case 'f':
+    return (R.Cls == 'b' && R.Bits >= T.Bits) || (R.Cls == 'f' && R.Bits == T.Bits);
+  }
+  return true;
+}
+
+/// Whether register type R fits role Rl of an instruction of type T.
+bool regOk(Role Rl, Ty T, Ty R) {
+  switch (Rl) {
+  case Role::Strict:
+    return strictOk(T, R);
+  case Role::Relaxed:
+  case Role::Source:
+    return relaxedOk(T, R);
+  case Role::Pred:
+    return R.Cls == 'p';
+  case Role::Wide:
+    return strictOk({T.Cls, T.Bits * 2}, R);
+  case Role::Shift:
+  case Role::Count:
+    return R.isInt() && R.Bits == 32;
+  default:
+    return true;
+  }
+}
+
+/// Whether the constant O fits an operand of type T.
+bool immOk(Ty T, const Operand &O) {
+  if (O.Kind == OperandKind::IntImm)
+    return T.Cls != 'f' || T.Bits < 32; // .f16 constants were not measured
+  llvm::StringRef S = O.Text;
+  bool Hex32 = S.startswith_insensitive("0f");
+  switch (T.Cls) {
+  case 'f':
+    return true;
+  case 'b':
+    return T.Bits == 32 ? Hex32 : T.Bits == 64 ? !Hex32 : false;
+  default:
+    return false;
+  }
+}
+
+const char *const DeclTypes[] = {".pred", ".b8",  ".b16",   ".b32", ".b64", ".u8",
+                                 ".u16",  ".u32", ".u64",   ".s8",  ".s16", ".s32",
+                                 ".s64",  ".f16", ".f16x2", ".f32", ".f64"};
+
+std::string validRegs(Role Rl, Ty T) {
+  llvm::SmallVector<llvm::StringRef, 16> Ok;
+  for (const char *D : DeclTypes)
+    if (regOk(Rl, T, parseTy(D)) && !(Rl == Role::Strict && T.Cls == 'p' && parseTy(D).Cls == 'h'))
+      Ok.push_back(D);
+  return joinList(Ok, "or");
+}
+
+std::string validImms(Ty T) {
+  switch (T.Cls) {
+  case 'f':
+    return "a floating-point constant (1.0, 0f3F800000 or 0d3FF0000000000000)";
+  case 'b':
+    if (T.Bits == 32)
+      return "an integer or 0f (32-bit floating-point) constant";
+    if (T.Bits == 64)
+      return "an integer, decimal floating-point or 0d constant";
+    return "an integer constant";
+  default:
+    return "an integer constant";
+  }
+}
+
+const char *const OperandNames[] = {"d", "a", "b", "c", "e", "f"};
+
+struct Shape {
+  llvm::SmallVector<Role, 4> Roles;
+  Ty T, Src;
+  unsigned MinOps = 0; ///< operands that must be there (extra ones: Optional)
+};
+
+/// The type qualifiers of I, in order.
+llvm::SmallVector<Ty, 2> typeQuals(const Instruction &I, bool &Unknown) {
+  llvm::SmallVector<Ty, 2> Out;
+  Unknown = false;
+  for (llvm::StringRef Q : I.Qualifiers) {
+    Ty T = parseTy(Q);
+    if (T.valid()) {
+      Out.push_back(T);
+      continue;
+    }
+    // A type-like qualifier whose rules were not measured (.bf16, .u16x2,
+    // .e4m3x2, .tf32 ...): stay silent.
+    if (Q.size() > 2 && (Q[1] == 'b' || Q[1] == 'f' || Q[1] == 'u' || Q[1] == 's' || Q[1] == 'e') &&
+        llvm::isDigit(Q.back()) && Q != ".v2" && Q != ".v4" && Q != ".v8")
+      Unknown = true;
+  }
+  return Out;
+}
+
+/// The operand roles of I, or false where I is not one whose rules are known.
+bool shapeOf(const Instruction &I, Shape &S) {
+  bool Unknown = false;
+  llvm::SmallVector<Ty, 2> Ts = typeQuals(I, Unknown);
+  if (Unknown || Ts.empty())
+    return false;
+  llvm::StringRef Op = I.Opcode;
+  using R = Role;
+  if (Op == "cvt") {
+    if (Ts.size() != 2 || I.Operands.size() != 2 || Ts[0].Cls == 'p' || Ts[1].Cls == 'p' ||
+        Ts[0].Cls == 'h' || Ts[1].Cls == 'h')
+      return false;
+    S.T = Ts[0];
+    S.Src = Ts[1];
+    S.Roles = {R::Relaxed, R::Source};
+    S.MinOps = 2;
+    return true;
+  }
+  if (Ts.size() != 1)
+    return false;
+  S.T = Ts[0];
+  Ty T = S.T;
+  // Only the types whose rules the probe measured.
+  bool Arith = (T.isInt() && T.Bits >= 16) || (T.Cls == 'f' && T.Bits >= 32);
+  if (Op == "cvta") {
+    // d and a are addresses of the size given: a wider register is not
+    // known to be rejected, a narrower one is (%r for .u64).
+    if (!T.isInt() || T.Bits < 32 || I.Operands.size() != 2)
+      return false;
+    S.Roles = {R::Relaxed, R::Relaxed};
+    S.MinOps = 2;
+    return true;
+  }
+  if (Op == "ld" || Op == "st") {
+    if (T.Cls == 'p' || T.Cls == 'h' || (T.Cls == 'f' && T.Bits < 32))
+      return false;
+    S.Roles = Op == "ld" ? llvm::SmallVector<Role, 4>{R::Relaxed, R::Address}
+                         : llvm::SmallVector<Role, 4>{R::Address, R::Relaxed};
+    S.MinOps = 2;
+    return true;
+  }
+  bool Wide = I.hasQualifier(".wide");
+  auto Set = [&](std::initializer_list<Role> L) {
+    S.Roles.assign(L.begin(), L.end());
+    S.MinOps = S.Roles.size();
+    return true;
+  };
+  if (!Arith &&
+      !(T.Cls == 'p' && (Op == "and" || Op == "or" || Op == "xor" || Op == "not" || Op == "mov")))
+    return false;
+  auto Is = [&](std::initializer_list<llvm::StringRef> L) { return llvm::is_contained(L, Op); };
+  if (Is({"add", "sub", "min", "max", "div", "rem", "and", "or", "xor"}))
+    return !Wide && Set({R::Strict, R::Strict, R::Strict});
+  if (Op == "copysign")
+    return T.Cls == 'f' && Set({R::Strict, R::Strict, R::Strict});
+  if (Op == "mul")
+    return Wide ? T.isInt() && T.Bits <= 32 && Set({R::Wide, R::Strict, R::Strict})
+                : Set({R::Strict, R::Strict, R::Strict});
+  if (Op == "mad")
+    return Wide ? T.isInt() && T.Bits <= 32 && Set({R::Wide, R::Strict, R::Strict, R::Wide})
+                : Set({R::Strict, R::Strict, R::Strict, R::Strict});
+  if (Op == "fma")
+    return Set({R::Strict, R::Strict, R::Strict, R::Strict});
+  if (Is({"abs", "neg", "not", "cnot", "mov"}))
+    return Set({R::Strict, R::Strict});
+  if (Is({"sqrt", "rcp", "rsqrt", "sin", "cos", "lg2", "ex2"}))
+    return T.Cls == 'f' && Set({R::Strict, R::Strict});
+  if (Op == "setp") {
+    // d (or d|p), a, b and, with a boolean operation, c.
+    Set({R::Pred, R::Strict, R::Strict, R::Pred});
+    S.MinOps = 3;
+    return T.Cls != 'p';
+  }
+  if (Op == "selp")
+    return T.Cls != 'p' && Set({R::Strict, R::Strict, R::Strict, R::Pred});
+  if (Is({"shl", "shr"}))
+    return T.Cls != 'f' && Set({R::Strict, R::Strict, R::Shift});
+  if (Is({"popc", "clz"}))
+    return T.Cls == 'b' && T.Bits >= 32 && Set({R::Count, R::Strict});
+  return false;
+}
+
+std::string spelledOp(const Instruction &I) {
+  std::string S = I.Opcode.str();
+  for (llvm::StringRef Q : I.Qualifiers)
+    S += Q.str();
+  return S;
+}
+
+/// The operand's name for messages ("operand d of 'add.f32'"), built only
+/// when a diagnostic needs it: most operands are fine.
+using WhatFn = llvm::function_ref<std::string()>;
+
+void checkRegister(const Instruction &I, CheckContext &Ctx, const Operand &O, Role Rl, Ty T,
+                   WhatFn What, bool InVector = false) {
+  const RegisterInfo *Info = Ctx.Syms.lookup(O.Text);
+  // Undeclared names are the symbol checks' concern; variables, parameters
+  // and vector registers are not typed here.
+  if (!Info || Info->StateSpace != ".reg" || Info->VectorWidth != 1)
+    return;
+  Ty R = parseTy(Info->Type);
+  if (!R.valid())
+    return;
+  if (InVector) {
+    // A vector's elements are not relaxed: each has the element size (ptxas
+    // takes a .f16 element of ld.v2.u16, not a .b32 one), and a .fN vector
+    // takes .bN and .fN elements only.
+    bool Bad = R.Cls == 'p' || R.Bits != T.Bits || (T.Cls == 'f' && (R.Cls == 'u' || R.Cls == 's'));
+    if (!Bad)
+      return;
+  } else if (regOk(Rl, T, R)) {
+    return;
+  }
+  std::string Kind = "a " + validRegs(Rl, T) + " register";
+  if (Rl == Role::Pred)
+    Kind = "a .pred register";
+  else if (InVector)
+    Kind = "a " + std::to_string(T.Bits) + "-bit register" +
+           (T.Cls == 'f' ? " (.b" + std::to_string(T.Bits) + " or .f" + std::to_string(T.Bits) + ")"
+                         : std::string(" like the vector's type"));
+  Diagnostic &D = Ctx.Diags.error("isa-operand-type", TypeSpec, O.Range,
+                                  What() + " must be " + Kind + "; " + O.Text.str() +
+                                      " is declared " + Info->Type.str());
+  if (Info->DeclRange.isValid())
+    D.Notes.push_back({Info->DeclRange, O.Text.str() + " is declared here"});
+}
+
+/// A decimal integer constant ("1", "-2") as a floating-point one ("1.0").
+std::string asFloat(llvm::StringRef S) {
+  llvm::StringRef Digits = S.startswith("-") ? S.drop_front() : S;
+  if (Digits.empty() || !llvm::all_of(Digits, llvm::isDigit) ||
+      (Digits.size() > 1 && Digits[0] == '0'))
+    return "";
+  return S.str() + ".0";
+}
+
+void checkOperand(const Instruction &I, CheckContext &Ctx, const Operand &O, Role Rl, Ty T,
+                  bool IsDest, WhatFn What) {
+  if (Rl == Role::Optional)
+    return;
+  bool IsAddr = O.Kind == OperandKind::Address;
+  if (Rl == Role::Address) {
+    if (O.Kind == OperandKind::Name || O.isImmediate())
+      Ctx.Diags.error("isa-operand-kind", KindSpec, O.Range,
+                      What() + " must be an address in brackets, [" + O.Text.str() + "]");
+    return;
+  }
+  if (IsAddr) {
+    Ctx.Diags.error("isa-operand-kind", KindSpec, O.Range,
+                    What() + " must be a register" + (IsDest ? "" : " or a constant") +
+                        ", not an address");
+    return;
+  }
+  if (O.isImmediate()) {
+    if (IsDest) {
+      Ctx.Diags.error("isa-operand-kind", KindSpec, O.Range,
+                      What() + " must be a register, found the constant " + O.Text.str());
+      return;
+    }
+    Ty IT = Rl == Role::Shift || Rl == Role::Pred ? Ty{'u', 32} : T;
+    if (immOk(IT, O))
+      return;
+    bool IsFloat = O.Kind == OperandKind::FloatImm;
+    Diagnostic &D =
+        Ctx.Diags.error("isa-operand-immediate", TypeSpec, O.Range,
+                        What() + " takes " + validImms(IT) + ", not the " +
+                            (IsFloat ? "floating-point" : "integer") + " constant " + O.Text.str());
+    if (!IsFloat && IT.Cls == 'f') {
+      std::string F = asFloat(O.Text);
+      if (!F.empty())
+        D.Fixes.push_back({O.Range, F});
+    }
+    return;
+  }
+  bool Elementwise = (O.Kind == OperandKind::Vector && Rl == Role::Relaxed &&
+                      (I.Opcode == "ld" || I.Opcode == "st")) ||
+                     (O.Kind == OperandKind::PredPair && Rl == Role::Pred);
+  if (O.Kind == OperandKind::Name) {
+    checkRegister(I, Ctx, O, Rl, T, What);
+  } else if (Elementwise) {
+    for (const Operand &E : O.Elements)
+      if (E.Kind == OperandKind::Name)
+        checkRegister(I, Ctx, E, Rl, T, What, O.Kind == OperandKind::Vector);
+  }
+}
+
+/// ld and st take one address; a third operand is a cache policy, a
+/// register, and only with .L2::cache_hint.
+void checkCachePolicy(const Instruction &I, CheckContext &Ctx) {
+  if (I.Operands.size() != 3)
+    return;
+  const Operand &O = I.Operands[2];
+  auto What = [&] { return "operand 3 of '" + spelledOp(I) + "'"; };
+  if (O.Kind == OperandKind::Address) {
+    Ctx.Diags.error("isa-operand-kind", KindSpec, O.Range,
+                    What() + " is a second address; '" + I.Opcode.str() +
+                        "' takes one address (a third operand is a cache policy)");
+    return;
+  }
+  for (llvm::StringRef Q : I.Qualifiers)
+    if (Q == ".L2::cache_hint")
+      return;
+  Ctx.Diags.error("isa-operand-kind", KindSpec, O.Range,
+                  What() + " is a cache policy, which '" + I.Opcode.str() +
+                      "' takes only with .L2::cache_hint");
+}
+
+} // namespace
+
+void checkIsaOperands(const Instruction &I, CheckContext &Ctx) {
+  Shape S;
+  if (!shapeOf(I, S))
+    return;
+  size_t N = I.Operands.size();
+  if (N < S.MinOps || N > S.Roles.size() + ((I.Opcode == "ld" || I.Opcode == "st") ? 1 : 0))
+    return; // the operand count check speaks for it
+  bool IsStore = I.Opcode == "st";
+  for (size_t K = 0; K < N && K < S.Roles.size(); ++K) {
+    Role Rl = S.Roles[K];
+    Ty T = Rl == Role::Source ? S.Src : S.T;
+    bool IsDest = K == 0 && !IsStore;
+    auto What = [&] {
+      return std::string("operand ") + (IsStore ? OperandNames[K + 1] : OperandNames[K]) + " of '" +
+             spelledOp(I) + "'";
+    };
+    checkOperand(I, Ctx, I.Operands[K], Rl, T, IsDest, What);
+  }
+  if (I.Opcode == "ld" || IsStore)
+    checkCachePolicy(I, Ctx);
+}
+
+} // namespace check
+
+llvm::ArrayRef<RuleInfo> isaOperandRules() { return check::IsaOperandRules; }
+
+} // namespace ptxlint
