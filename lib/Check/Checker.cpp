@@ -81,7 +81,7 @@ std::string unknownTargetMessage(llvm::StringRef Name) {
 } // namespace
 
 Checker::Checker(const SourceFile &File, DiagnosticEngine &Diags, const LintOptions &Opts)
-    : File(File), Diags(Diags), Opts(Opts) {
+    : File(File), Diags(Diags), Opts(Opts), Locs(File, Diags) {
   if (Opts.Version)
     Version = *Opts.Version;
 }
@@ -372,6 +372,7 @@ void Checker::finishHeader(bool ModuleHasContent) {
 //===----------------------------------------------------------------------===//
 
 void Checker::onDirective(const Directive &D) {
+  Locs.onDirective(D);
   bool IsVersion = D.Name == ".version", IsTarget = D.Name == ".target";
   if (D.Name == ".section")
     for (llvm::StringRef A : D.Args)
@@ -389,6 +390,7 @@ void Checker::onGlobalVar(const VarDecl &V) {
 }
 
 void Checker::onFunctionBegin(const Function &F) {
+  Locs.onFunctionBoundary();
   onItem(F.Range, false, false, nullptr);
   Syms.resetToModuleScope();
   if (F.HasBody) {
@@ -398,6 +400,12 @@ void Checker::onFunctionBegin(const Function &F) {
 }
 
 void Checker::onStatement(const Statement &S) {
+  Locs.beforeStatement();
+  onStatementImpl(S);
+  Locs.afterStatement(S);
+}
+
+void Checker::onStatementImpl(const Statement &S) {
   switch (S.Kind) {
   case StmtKind::Instruction:
     if (S.Inst)
@@ -419,9 +427,13 @@ void Checker::onStatement(const Statement &S) {
   }
 }
 
-void Checker::onFunctionEnd(const Function &F) { Syms.resetToModuleScope(); }
+void Checker::onFunctionEnd(const Function &F) {
+  Locs.onFunctionBoundary();
+  Syms.resetToModuleScope();
+}
 
 void Checker::onEndOfFile() {
+  Locs.onEndOfFile();
   if (FixedContext)
     return;
   // A header the parser could not read (".version" without a number) has

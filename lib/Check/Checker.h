@@ -18,6 +18,7 @@
 #define PTXLINT_LIB_CHECK_CHECKER_H
 
 #include "Check/CheckContext.h"
+#include "Check/LocTracker.h"
 #include "ptxlint/Lint.h"
 #include "ptxlint/Parser.h"
 
@@ -54,6 +55,7 @@ public:
 private:
   enum class Phase : uint8_t { Start, AfterVersion, InTargets, Body };
 
+  void onStatementImpl(const Statement &S);
   /// Every top-level item passes through here, for the header-order rules.
   void onItem(SourceRange R, bool IsVersion, bool IsTarget, const Directive *D);
   void handleVersion(const Directive &D);
@@ -67,6 +69,7 @@ private:
   DiagnosticEngine &Diags;
   const LintOptions &Opts;
   SymbolTable Syms;
+  LocTracker Locs; ///< .file/.loc: the source origin of each diagnostic
 
   Phase State = Phase::Start;
   bool HeaderDone = false;

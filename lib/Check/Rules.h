@@ -39,6 +39,7 @@ llvm::ArrayRef<RuleInfo> mmaSpRules();     // CheckMmaSp.cpp
 llvm::ArrayRef<RuleInfo> ldmatrixRules();  // CheckLdmatrix.cpp
 llvm::ArrayRef<RuleInfo> stmatrixRules();  // CheckStmatrix.cpp
 llvm::ArrayRef<RuleInfo> movmatrixRules(); // CheckMovmatrix.cpp
+llvm::ArrayRef<RuleInfo> asmRules();       // lib/Cuda/AsmRules.cpp: inline asm in sources
 
 /// False for the few rules that are off unless enabled (LintOptions::Enabled);
 /// true for every other id, known or not.

@@ -9,6 +9,7 @@
 
 #include "Driver.h"
 
+#include "ptxlint/InlineAsm.h"
 #include "ptxlint/Parser.h"
 #include "ptxlint/Verify.h"
 
@@ -262,7 +263,9 @@ static void processFile(const InputSpec &In, const DriverOptions &Opts, FileResu
     return;
   }
   const SourceFile &F = *L.File;
-  LintResult LR = lintFile(F, Opts.Lint);
+  bool Cuda =
+      Opts.Lang == InputLang::Cuda || (Opts.Lang == InputLang::Auto && isCudaSourcePath(In.Path));
+  LintResult LR = Cuda ? lintCudaSource(F, Opts.Lint) : lintFile(F, Opts.Lint);
   std::vector<Diagnostic> D = std::move(LR.Diags);
   postProcess(F, D, Opts.Lint, Opts.MinSeverity);
   R.Report = makeReport(F, D);
