@@ -256,6 +256,7 @@ Expansion expand(const AsmInput &In, std::vector<Diagnostic> &Out) {
             Severity::Error, "asm-operand", From,
             "nvcc does not support named operands ('" + StringRef(B).slice(I, E).str() +
                 "': \"symbolic operand reference not supported\"); use the operand's number"));
+      NamedReported = true;
       X.add("%r_unknown", From, /*Unk=*/true);
       I = E;
       continue;
