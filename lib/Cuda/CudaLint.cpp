@@ -196,7 +196,18 @@ void lintStatement(const AsmStatement &S, const ScanResult &Scan, llvm::ArrayRef
   bool Depends = !S.Where.empty() && AnyAdmitted;
   Tri Host = GuardEvaluator(Scan, Target()).eval(S.Where);
   if (!AnyDevice) {
-    if (Host == Tri::False && !S.Where.empty()) {
+    // Blame the guard only when its architecture tests alone exclude every
+    // target (`#if __CUDA_ARCH__ >= 11800`), not a 32-bit-host #else.
+    Guard ArchTerms;
+    for (const GuardTerm &T : S.Where)
+      if (StringRef(T.Expr).contains("__CUDA_ARCH"))
+        ArchTerms.push_back(T);
+    bool ArchExcludesAll = !ArchTerms.empty() &&
+                           GuardEvaluator(Scan, Target()).eval(ArchTerms) == Tri::False &&
+                           llvm::all_of(Targets, [&](Target T) {
+                             return GuardEvaluator(Scan, T).eval(ArchTerms) == Tri::False;
+                           });
+    if (Host == Tri::False && ArchExcludesAll) {
       Diagnostic D;
       D.Sev = Severity::Warning;
       D.Rule = "asm-guard-no-target";
