@@ -137,6 +137,8 @@ struct Expansion {
   std::vector<SourceRange> Origin; ///< invalid outside the template
   std::vector<bool> Unknown;       ///< bytes whose value is not known (an "n" operand)
   size_t TemplateBegin = 0, TemplateEnd = 0;
+  /// The .reg declaration of each operand's register: [begin, end) and K.
+  std::vector<std::pair<SourceRange, unsigned>> Decls;
   void add(StringRef S, SourceRange From = {}, bool Unk = false) {
     Text.append(S.begin(), S.end());
     Origin.insert(Origin.end(), S.size(), From);
@@ -197,7 +199,9 @@ Expansion expand(const AsmInput &In, std::vector<Diagnostic> &Out) {
         resolveMatch(In, K) != K)
       continue;
     int C = static_cast<int>(Cls);
+    auto Begin = static_cast<uint32_t>(X.Text.size());
     X.add(std::string(".reg ") + RegType[C] + " " + RegPrefix[C] + std::to_string(K) + ";\n");
+    X.Decls.push_back({SourceRange(Begin, static_cast<uint32_t>(X.Text.size())), K});
   }
   X.add("\n");
   X.TemplateBegin = X.Text.size();
@@ -364,6 +368,17 @@ std::vector<Diagnostic> checkAsmTemplate(const AsmInput &In, Target T, PtxVersio
     }
     M.Notes.clear();
     for (const DiagNote &N : D.Notes) {
+      // "declared here" at a placeholder's register: its constraint declared it.
+      for (const auto &Decl : X.Decls)
+        if (N.Range.isValid() && N.Range.Begin >= Decl.first.Begin &&
+            N.Range.Begin < Decl.first.End && In.Operands[Decl.second].ConstraintRange.isValid())
+          M.Notes.push_back({In.Operands[Decl.second].ConstraintRange,
+                             "%" + std::to_string(Decl.second) + " is a ." +
+                                 StringRef(RegType[static_cast<int>(classifyConstraint(
+                                               In.Operands[Decl.second].Constraint))])
+                                     .drop_front()
+                                     .str() +
+                                 " register because of its constraint"});
       // Notes about the wrapper (its .target, the placeholder declarations)
       // would point at text the user never wrote.
       if (!N.Range.isValid() || N.Range.Begin < X.TemplateBegin || N.Range.Begin >= X.TemplateEnd)
