@@ -115,7 +115,11 @@ bool looksLikePtx(StringRef T) {
     }
     if (I == B) // punctuation: not PTX we know how to read
       return false;
-    return Opcodes.count(T.slice(B, I)) != 0;
+    // PTX opcodes nearly always carry a qualifier ("mov.u32", "bar.sync");
+    // x86 "mov %1, %0" or "call f" does not, and is host code.
+    StringRef Op = T.slice(B, I);
+    bool Bare = Op == "exit" || Op == "ret" || Op == "trap" || Op == "brkpt";
+    return Opcodes.count(Op) != 0 && (Bare || (I < N && T[I] == '.'));
   }
   return true;
 }

@@ -80,8 +80,9 @@ Diagnostic makeAsmDiagnostic(Severity Sev, llvm::StringRef Rule, SourceRange Ran
 std::vector<Diagnostic> checkAsmTemplate(const AsmInput &In, Target T, PtxVersion V,
                                          const LintOptions &Opts);
 
-/// True when the first instruction of the template is a PTX opcode (or it
-/// holds no instruction): host assembly (x86 "rdtsc", "cpuid") is not PTX.
+/// True when the first instruction of the template is a PTX opcode with a
+/// qualifier ("mov.u32"; exit, ret, trap and brkpt alone), or it holds no
+/// instruction: host assembly (x86 "rdtsc", "mov %1, %0") is not PTX.
 bool looksLikePtx(llvm::StringRef Template);
 
 } // namespace cuda

@@ -11,6 +11,7 @@
 #include "ptxlint/InlineAsm.h"
 #include "ptxlint/ptxlint.h"
 
+#include "Cuda/AsmTemplate.h"
 #include "Cuda/Guards.h"
 #include "Cuda/SourceScan.h"
 
@@ -81,6 +82,17 @@ TEST(InlineAsmTest, UnsupportedConstraintIsANote) {
   LintResult R = checkInlineAsm("mov.b32 %0, 1;", "=x", Target(), PtxVersion());
   EXPECT_EQ(R.Errors, 0u);
   EXPECT_TRUE(hasRule(R, "asm-not-checked"));
+}
+
+TEST(InlineAsmTest, HostAssemblyIsNotPtx) {
+  EXPECT_TRUE(looksLikePtx("mov.u32 %0, %%laneid;"));
+  EXPECT_TRUE(looksLikePtx("{\n .reg .pred p;\n L1:\n @p bra.uni L1;\n}"));
+  EXPECT_TRUE(looksLikePtx("exit;"));
+  EXPECT_TRUE(looksLikePtx("")); // nothing to check, nothing wrong
+  EXPECT_FALSE(looksLikePtx("rdtsc"));
+  EXPECT_FALSE(looksLikePtx("mov %1, %0"));
+  EXPECT_FALSE(looksLikePtx("lock; cmpxchg %2, %1"));
+  EXPECT_FALSE(looksLikePtx("call f"));
 }
 
 TEST(InlineAsmTest, StringLiteralsDecodeWithOrigins) {
