@@ -4,7 +4,8 @@
 #   %ptxlint   the built ptx-lint        %FileCheck / FileCheck  LLVM FileCheck
 #   %corpus    the real-PTX corpus dir   %ptxas                  ptxas (REQUIRES: ptxas)
 #   %python    the Python running lit    not                     LLVM's not (on PATH)
-# Features: ptxas, corpus, isa-spec (%isaspec), pre-commit, git, clang-format. With CI=true in the
+# Features: ptxas, corpus, isa-spec (%isaspec), pre-commit, git, clang-format (and, optional,
+# nvcc and cuda-headers for test/cuda). With CI=true in the
 # environment, a missing ptxas, corpus, pre-commit or clang-format fails the
 # run instead of skipping.
 # PTXLINT_NO_PTXAS=1 pretends ptxas is missing (to see what is skipped).
@@ -106,3 +107,14 @@ fuzz_dir = os.path.join(config.ptxlint_obj_root, "fuzz")
 if os.path.exists(os.path.join(fuzz_dir, "ptxlint-FuzzFile")):
     config.available_features.add("fuzz")
     config.substitutions.append(("%fuzzdir", fuzz_dir))
+# CUDA (test/cuda): nvcc for the -lineinfo recipe, the toolkit's headers as
+# real sources with inline asm. Optional: tests that need them are skipped.
+if ptxas:
+    nvcc = os.path.join(os.path.dirname(ptxas), "nvcc")
+    if os.access(nvcc, os.X_OK):
+        config.available_features.add("nvcc")
+        config.substitutions.append(("%nvcc", nvcc))
+        cuda_include = os.path.join(os.path.dirname(os.path.dirname(ptxas)), "include")
+        if os.path.isfile(os.path.join(cuda_include, "cuda_fp16.hpp")):
+            config.available_features.add("cuda-headers")
+            config.substitutions.append(("%cuda_include", cuda_include))

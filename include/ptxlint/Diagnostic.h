@@ -33,6 +33,16 @@ struct DiagNote {
   std::string Message;
 };
 
+/// A place in the program's own source (CUDA, C++, Triton) that the PTX a
+/// diagnostic is about was generated from: the `.loc` directive before it,
+/// resolved through `.file` (docs/cuda.md).
+struct SourceOrigin {
+  std::string File; ///< as `.file` names it
+  unsigned Line = 0;
+  unsigned Column = 0; ///< 0 when the .loc gives none
+  std::string Message; ///< "in inline asm here", "generated from here", "inlined from here"
+};
+
 struct Diagnostic {
   Severity Sev = Severity::Error;
   std::string Rule;    ///< stable rule id, e.g. "mma-type-combination"
@@ -41,6 +51,9 @@ struct Diagnostic {
   std::string Message; ///< lowercase, no final period
   std::vector<FixIt> Fixes;
   std::vector<DiagNote> Notes;
+  /// From `.loc`: [0] the source line the PTX came from, then the
+  /// `inlined_at` call site; empty without line information.
+  std::vector<SourceOrigin> Origin;
 };
 
 /// Collects diagnostics. Cheap to create; not thread-safe (use one per file).
@@ -62,6 +75,8 @@ public:
   }
 
   const std::vector<Diagnostic> &diagnostics() const { return Diags; }
+  /// For passes that annotate what was reported (the .loc source origin).
+  std::vector<Diagnostic> &mutableDiagnostics() { return Diags; }
   std::vector<Diagnostic> take() { return std::move(Diags); }
   unsigned errorCount() const { return NumErrors; }
   unsigned warningCount() const { return NumWarnings; }

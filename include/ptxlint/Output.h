@@ -59,6 +59,7 @@ struct LocatedDiagnostic {
     std::string Message;
   };
   std::vector<Note> Notes;
+  std::vector<SourceOrigin> Origin; ///< from .loc (Diagnostic::Origin)
 };
 
 /// Everything reported about one input.

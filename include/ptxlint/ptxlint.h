@@ -42,7 +42,7 @@ extern "C" {
 #endif
 
 /** Bumped when a function is added or changes; see ptxlint_api_version(). */
-#define PTXLINT_C_API_VERSION 1
+#define PTXLINT_C_API_VERSION 2
 
 /** The offset of a diagnostic (or fix-it, or note) that has no location. */
 #define PTXLINT_NO_OFFSET UINT32_MAX
@@ -133,6 +133,26 @@ PTXLINT_API ptxlint_status ptxlint_check_instruction(const char *instruction, co
                                                      const ptxlint_options *options,
                                                      ptxlint_result **result);
 
+/** Checks every inline asm statement of a CUDA or C/C++ source held in
+ *  memory (docs/cuda.md); offsets in the result are into text. Since API
+ *  version 2. */
+PTXLINT_API ptxlint_status ptxlint_lint_cuda_buffer(const char *name, const char *text, size_t size,
+                                                    const ptxlint_options *options,
+                                                    ptxlint_result **result);
+
+/** Checks one inline asm template with its constraints, as nvcc would emit
+ *  it: template "mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32 {%0,%1,%2,%3},
+ *  {%4,%5}, {%6}, {%7,%8,%9,%10};" (or LLVM/Triton "$0" placeholders),
+ *  constraints "=f,=f,=f,=f,r,r,r,f,f,f,f" (outputs first; h r l f d n i, a
+ *  digit for a matching operand, "~{...}" clobbers ignored). target and
+ *  version may be NULL or "" (no gating). Offsets are into the template.
+ *  Since API version 2. */
+PTXLINT_API ptxlint_status ptxlint_check_inline_asm(const char *asm_template,
+                                                    const char *constraints, const char *target,
+                                                    const char *version,
+                                                    const ptxlint_options *options,
+                                                    ptxlint_result **result);
+
 /* --- Results ------------------------------------------------------------------ */
 
 /** Frees a result; NULL is ignored. */
@@ -174,6 +194,17 @@ PTXLINT_API size_t ptxlint_diag_note_count(const ptxlint_result *result, size_t 
 PTXLINT_API ptxlint_location ptxlint_diag_note_location(const ptxlint_result *result, size_t i,
                                                         size_t j);
 PTXLINT_API const char *ptxlint_diag_note_message(const ptxlint_result *result, size_t i, size_t j);
+
+/** Source origins of diagnostic i from .file/.loc (PTX with line
+ *  information): j = 0 is the source line the PTX came from, then the
+ *  inlined_at call site. Lines and columns are 1-based (column 0: none).
+ *  Since API version 2. */
+PTXLINT_API size_t ptxlint_diag_origin_count(const ptxlint_result *result, size_t i);
+PTXLINT_API const char *ptxlint_diag_origin_file(const ptxlint_result *result, size_t i, size_t j);
+PTXLINT_API uint32_t ptxlint_diag_origin_line(const ptxlint_result *result, size_t i, size_t j);
+PTXLINT_API uint32_t ptxlint_diag_origin_column(const ptxlint_result *result, size_t i, size_t j);
+PTXLINT_API const char *ptxlint_diag_origin_message(const ptxlint_result *result, size_t i,
+                                                    size_t j);
 
 #ifdef __cplusplus
 } /* extern "C" */

@@ -11,6 +11,7 @@
 
 #include "ptxlint/ptxlint.h"
 
+#include "ptxlint/InlineAsm.h"
 #include "ptxlint/Lint.h"
 #include "ptxlint/Output.h"
 
@@ -309,6 +310,41 @@ ptxlint_status ptxlint_check_instruction(const char *Instruction, const char *Ta
   });
 }
 
+ptxlint_status ptxlint_lint_cuda_buffer(const char *Name, const char *Text, size_t Size,
+                                        const ptxlint_options *O, ptxlint_result **Out) {
+  if (!Out || (!Text && Size != 0))
+    return PTXLINT_ERROR_INVALID_ARGUMENT;
+  *Out = nullptr;
+  return guarded([&] {
+    auto File = std::make_unique<ptxlint::SourceFile>(Name ? Name : "<buffer>",
+                                                      std::string(Text ? Text : "", Size));
+    ptxlint::LintResult LR = ptxlint::lintCudaSource(*File, optionsOf(O));
+    *Out = makeResult(std::move(File), std::move(LR));
+    return PTXLINT_OK;
+  });
+}
+
+ptxlint_status ptxlint_check_inline_asm(const char *Template, const char *Constraints,
+                                        const char *Target, const char *Version,
+                                        const ptxlint_options *O, ptxlint_result **Out) {
+  if (!Out || !Template)
+    return PTXLINT_ERROR_INVALID_ARGUMENT;
+  *Out = nullptr;
+  return guarded([&] {
+    ptxlint::Target T;
+    ptxlint::PtxVersion V;
+    if (ptxlint_status S = parseTarget(Target, T))
+      return S;
+    if (ptxlint_status S = parseVersion(Version, V))
+      return S;
+    auto File = std::make_unique<ptxlint::SourceFile>("<inline asm>", Template);
+    ptxlint::LintResult LR =
+        ptxlint::checkInlineAsm(File->text(), Constraints ? Constraints : "", T, V, optionsOf(O));
+    *Out = makeResult(std::move(File), std::move(LR));
+    return PTXLINT_OK;
+  });
+}
+
 void ptxlint_result_destroy(ptxlint_result *R) { delete R; }
 
 size_t ptxlint_result_count(const ptxlint_result *R) { return R ? R->Diags.size() : 0; }
@@ -387,6 +423,36 @@ ptxlint_location ptxlint_diag_note_location(const ptxlint_result *R, size_t I, s
 const char *ptxlint_diag_note_message(const ptxlint_result *R, size_t I, size_t J) {
   const CDiag *D = diagAt(R, I);
   return D && J < D->Notes.size() ? D->Notes[J].Message.c_str() : EmptyString;
+}
+
+static const ptxlint::SourceOrigin *originAt(const ptxlint_result *R, size_t I, size_t J) {
+  if (!R || I >= R->Raw.size() || J >= R->Raw[I].Origin.size())
+    return nullptr;
+  return &R->Raw[I].Origin[J];
+}
+
+size_t ptxlint_diag_origin_count(const ptxlint_result *R, size_t I) {
+  return R && I < R->Raw.size() ? R->Raw[I].Origin.size() : 0;
+}
+
+const char *ptxlint_diag_origin_file(const ptxlint_result *R, size_t I, size_t J) {
+  const ptxlint::SourceOrigin *O = originAt(R, I, J);
+  return O ? O->File.c_str() : EmptyString;
+}
+
+uint32_t ptxlint_diag_origin_line(const ptxlint_result *R, size_t I, size_t J) {
+  const ptxlint::SourceOrigin *O = originAt(R, I, J);
+  return O ? O->Line : 0;
+}
+
+uint32_t ptxlint_diag_origin_column(const ptxlint_result *R, size_t I, size_t J) {
+  const ptxlint::SourceOrigin *O = originAt(R, I, J);
+  return O ? O->Column : 0;
+}
+
+const char *ptxlint_diag_origin_message(const ptxlint_result *R, size_t I, size_t J) {
+  const ptxlint::SourceOrigin *O = originAt(R, I, J);
+  return O ? O->Message.c_str() : EmptyString;
 }
 
 } // extern "C"

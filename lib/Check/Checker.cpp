@@ -82,7 +82,7 @@ std::string unknownTargetMessage(llvm::StringRef Name) {
 } // namespace
 
 Checker::Checker(const SourceFile &File, DiagnosticEngine &Diags, const LintOptions &Opts)
-    : File(File), Diags(Diags), Opts(Opts) {
+    : File(File), Diags(Diags), Opts(Opts), Locs(File, Diags) {
   if (Opts.Version)
     Version = *Opts.Version;
 }
@@ -373,6 +373,7 @@ void Checker::finishHeader(bool ModuleHasContent) {
 //===----------------------------------------------------------------------===//
 
 void Checker::onDirective(const Directive &D) {
+  Locs.onDirective(D);
   bool IsVersion = D.Name == ".version", IsTarget = D.Name == ".target";
   if (D.Name == ".section")
     for (llvm::StringRef A : D.Args)
@@ -398,6 +399,7 @@ void Checker::onGlobalVar(const VarDecl &V) {
 }
 
 void Checker::onFunctionBegin(const Function &F) {
+  Locs.onFunctionBoundary();
   onItem(F.Range, false, false, nullptr);
   Syms.resetToModuleScope();
   if (symbolChecks())
@@ -411,6 +413,12 @@ void Checker::onFunctionBegin(const Function &F) {
 }
 
 void Checker::onStatement(const Statement &S) {
+  Locs.beforeStatement();
+  onStatementImpl(S);
+  Locs.afterStatement(S);
+}
+
+void Checker::onStatementImpl(const Statement &S) {
   bool Resolve = symbolChecks();
   switch (S.Kind) {
   case StmtKind::Instruction:
@@ -455,6 +463,7 @@ void Checker::onStatement(const Statement &S) {
 void Checker::onFunctionEnd(const Function &F) {
   if (symbolChecks())
     SymCheck.onFunctionEnd(F);
+  Locs.onFunctionBoundary();
   Syms.resetToModuleScope();
 }
 
@@ -470,6 +479,7 @@ void Checker::flushGates() {
 
 void Checker::onEndOfFile() {
   flushGates();
+  Locs.onEndOfFile();
   if (FixedContext)
     return;
   if (symbolChecks())

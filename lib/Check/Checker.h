@@ -19,6 +19,7 @@
 
 #include "Check/CheckContext.h"
 #include "Check/CheckSymbols.h"
+#include "Check/LocTracker.h"
 #include "ptxlint/Lint.h"
 #include "ptxlint/Parser.h"
 
@@ -57,6 +58,7 @@ public:
 private:
   enum class Phase : uint8_t { Start, AfterVersion, InTargets, Body };
 
+  void onStatementImpl(const Statement &S);
   /// Every top-level item passes through here, for the header-order rules.
   void onItem(SourceRange R, bool IsVersion, bool IsTarget, const Directive *D);
   void handleVersion(const Directive &D);
@@ -78,6 +80,7 @@ private:
     return {File, Diags,          Version, effectiveTarget(), VersionRange, TargetRange,
             Syms, AssumeDeclared, &Gates};
   }
+  LocTracker Locs; ///< .file/.loc: the source origin of each diagnostic
 
   Phase State = Phase::Start;
   bool HeaderDone = false;

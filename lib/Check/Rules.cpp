@@ -87,7 +87,7 @@ std::vector<RuleInfo> collectRules() {
   std::vector<RuleInfo> All;
   for (llvm::ArrayRef<RuleInfo> Part :
        {genericRules(), wmmaRules(), mmaRules(), mmaSpRules(), ldmatrixRules(), stmatrixRules(),
-        movmatrixRules(), symbolRules(), isaRules(), isaOperandRules()})
+        movmatrixRules(), symbolRules(), isaRules(), isaOperandRules(), asmRules()})
     All.insert(All.end(), Part.begin(), Part.end());
   std::stable_sort(All.begin(), All.end(), [](const RuleInfo &A, const RuleInfo &B) {
     return llvm::StringRef(A.Id) < llvm::StringRef(B.Id);

@@ -44,6 +44,7 @@ llvm::ArrayRef<RuleInfo> isaRules();       // CheckIsa.cpp
 
 // IsaOperands.cpp
 llvm::ArrayRef<RuleInfo> isaOperandRules();
+llvm::ArrayRef<RuleInfo> asmRules(); // lib/Cuda/AsmRules.cpp: inline asm in sources
 
 /// False for the few rules that are off unless enabled (LintOptions::Enabled);
 /// true for every other id, known or not.

@@ -72,6 +72,16 @@ void printJson(ArrayRef<FileReport> Reports, raw_ostream &OS, const DocumentOpti
                       J.attribute("message", utf8(N.Message));
                     });
                 });
+                if (!D.Origin.empty())
+                  J.attributeArray("origin", [&] {
+                    for (const SourceOrigin &O : D.Origin)
+                      J.object([&] {
+                        J.attribute("file", utf8(O.File));
+                        J.attribute("line", O.Line);
+                        J.attribute("column", O.Column);
+                        J.attribute("message", utf8(O.Message));
+                      });
+                  });
               });
             }
           });
@@ -208,7 +218,7 @@ void printSarif(ArrayRef<FileReport> Reports, raw_ostream &OS, const DocumentOpt
                     });
                   });
                 });
-                if (!D.Notes.empty())
+                if (!D.Notes.empty() || !D.Origin.empty())
                   J.attributeArray("relatedLocations", [&] {
                     for (size_t I = 0; I < D.Notes.size(); ++I)
                       J.object([&] {
@@ -221,6 +231,22 @@ void printSarif(ArrayRef<FileReport> Reports, raw_ostream &OS, const DocumentOpt
                         });
                         J.attributeObject("message",
                                           [&] { J.attribute("text", utf8(D.Notes[I].Message)); });
+                      });
+                    // The .loc source origin: locations in the CUDA source.
+                    for (size_t I = 0; I < D.Origin.size(); ++I)
+                      J.object([&] {
+                        const SourceOrigin &O = D.Origin[I];
+                        J.attribute("id", static_cast<int64_t>(D.Notes.size() + I));
+                        J.attributeObject("physicalLocation", [&] {
+                          J.attributeObject("artifactLocation",
+                                            [&] { J.attribute("uri", toUri(O.File)); });
+                          J.attributeObject("region", [&] {
+                            J.attribute("startLine", O.Line);
+                            if (O.Column)
+                              J.attribute("startColumn", O.Column);
+                          });
+                        });
+                        J.attributeObject("message", [&] { J.attribute("text", utf8(O.Message)); });
                       });
                   });
                 if (!D.Fixes.empty())

@@ -69,6 +69,7 @@ FileReport makeReport(const SourceFile &F, ArrayRef<Diagnostic> Diags) {
       L.Fixes.push_back({resolveRange(F, Fix.Range), Fix.Replacement});
     for (const DiagNote &N : D.Notes)
       L.Notes.push_back({resolveRange(F, N.Range), N.Message});
+    L.Origin = D.Origin;
     count(Rep, D.Sev);
     if (D.Rule == "io")
       Rep.IoError = true;
@@ -141,6 +142,17 @@ static TextWindow windowOf(StringRef Line, unsigned Col) {
   return W;
 }
 
+/// "kern.cu:17:22: note: in inline asm here" for each .loc origin (the
+/// CUDA source is not at hand, so no source line is shown).
+static void printOrigin(ArrayRef<SourceOrigin> Origin, raw_ostream &OS) {
+  for (const SourceOrigin &O : Origin) {
+    OS << O.File << ':' << O.Line << ':';
+    if (O.Column)
+      OS << O.Column << ':';
+    OS << ' ' << severityName(Severity::Note) << ": " << O.Message << '\n';
+  }
+}
+
 void printText(const SourceFile &F, ArrayRef<Diagnostic> Diags, raw_ostream &OS) {
   const SourceMgr SM; // SMDiagnostic's constructor wants one; it stays empty
   const char *Base = F.text().data();
@@ -198,6 +210,7 @@ void printText(const SourceFile &F, ArrayRef<Diagnostic> Diags, raw_ostream &OS)
     Emit(D.Range, D.Sev, D.Message + " " + ruleTag(D.Rule, D.Spec), D.Fixes);
     for (const DiagNote &N : D.Notes)
       Emit(N.Range, Severity::Note, N.Message, {});
+    printOrigin(D.Origin, OS);
   }
 }
 
@@ -220,6 +233,7 @@ void printGcc(const FileReport &R, raw_ostream &OS) {
     printGccLine(R.Path, D.Loc, D.Sev, D.Message + " [" + D.Rule + "]", OS);
     for (const LocatedDiagnostic::Note &N : D.Notes)
       printGccLine(R.Path, N.Loc, Severity::Note, N.Message, OS);
+    printOrigin(D.Origin, OS);
   }
 }
 

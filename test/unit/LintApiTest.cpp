@@ -286,7 +286,7 @@ TEST(RulesTest, RegistryIsSortedUniqueAndComplete) {
   size_t Total = 0;
   for (llvm::ArrayRef<RuleInfo> Part :
        {genericRules(), wmmaRules(), mmaRules(), mmaSpRules(), ldmatrixRules(), stmatrixRules(),
-        movmatrixRules(), isaRules()})
+        movmatrixRules(), symbolRules(), isaRules(), isaOperandRules(), asmRules()})
     Total += Part.size();
   EXPECT_EQ(Total, All.size()) << "a rule id is defined twice";
   for (const RuleInfo &R : All) {

@@ -9,6 +9,7 @@
 
 #include "Driver.h"
 
+#include "ptxlint/InlineAsm.h"
 #include "ptxlint/Parser.h"
 #include "ptxlint/Verify.h"
 
@@ -308,7 +309,9 @@ static void processFile(const InputSpec &In, const DriverOptions &Opts, FileResu
     return;
   }
   const SourceFile &F = *L.File;
-  LintResult LR = lintFile(F, Opts.Lint);
+  bool Cuda =
+      Opts.Lang == InputLang::Cuda || (Opts.Lang == InputLang::Auto && isCudaSourcePath(In.Path));
+  LintResult LR = Cuda ? lintCudaSource(F, Opts.Lint) : lintFile(F, Opts.Lint);
   if (LR.OutOfMemory)
     throw std::bad_alloc(); // reported once, as an I/O problem (exit 2)
   std::vector<Diagnostic> D = std::move(LR.Diags);

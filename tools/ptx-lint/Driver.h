@@ -46,8 +46,13 @@ struct LoadedInput {
 /// Reads and validates one input (size limit, not empty, text, UTF-8).
 LoadedInput loadInput(const InputSpec &In, uint64_t MaxSize);
 
+/// What an input is: PTX, or a C/C++/CUDA source whose inline asm is checked.
+enum class InputLang : uint8_t { Auto, Ptx, Cuda };
+
 struct DriverOptions {
   LintOptions Lint;
+  /// Auto: by extension (isCudaSourcePath), else PTX.
+  InputLang Lang = InputLang::Auto;
   OutputFormat Format = OutputFormat::Text;
   bool Verify = false;
   uint64_t MaxFileSize = uint64_t(1) << 30;

@@ -146,6 +146,16 @@ static cl::opt<bool> VerifyDiags(
              "input; exit 0 iff they match"),
     cl::cat(Cat));
 
+static cl::opt<InputLang>
+    Lang("lang", cl::desc("What the inputs are (docs/cuda.md)"), cl::init(InputLang::Auto),
+         cl::values(clEnumValN(InputLang::Auto, "auto",
+                               "by extension: .cu .cuh .h .hpp .hh .hxx .cpp .cc .cxx .c .inl are "
+                               "sources whose inline asm is checked, anything else PTX (default)"),
+                    clEnumValN(InputLang::Ptx, "ptx", "PTX"),
+                    clEnumValN(InputLang::Cuda, "cuda",
+                               "CUDA/C/C++ sources: check every inline asm statement")),
+         cl::cat(Cat));
+
 static cl::opt<bool> SyntaxOnly("syntax-only", cl::desc("Parse only; skip the instruction checks"),
                                 cl::cat(Cat));
 
@@ -438,6 +448,7 @@ static int run(int argc, char **argv) {
   DriverOptions DO;
   DO.Lint = Opts;
   DO.Format = Format;
+  DO.Lang = Lang;
   DO.Verify = VerifyDiags;
   DO.MaxFileSize = MaxFileSize;
   DO.Jobs = Jobs ? Jobs : std::max(1u, std::thread::hardware_concurrency());

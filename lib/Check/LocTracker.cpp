@@ -1,0 +1,93 @@
+//===- LocTracker.cpp - source origins of diagnostics from .file/.loc -----===//
+
+#include "Check/LocTracker.h"
+
+#include "llvm/ADT/StringExtras.h"
+
+namespace ptxlint {
+namespace check {
+
+using llvm::StringRef;
+
+void LocTracker::onDirective(const Directive &D) {
+  if (D.Name != ".file" || D.Args.size() < 2)
+    return;
+  unsigned N;
+  if (D.Args[0].getAsInteger(10, N))
+    return;
+  StringRef Name = D.Args[1];
+  if (Name.size() >= 2 && Name.front() == '"' && Name.back() == '"')
+    Name = Name.drop_front().drop_back();
+  Files[N] = Name.str();
+}
+
+void LocTracker::onFunctionBoundary() {
+  attach();
+  Current.clear();
+}
+
+void LocTracker::afterStatement(const Statement &S) {
+  attach();
+  if (S.Kind == StmtKind::Directive && S.Dir && S.Dir->Name == ".loc")
+    setLoc(*S.Dir);
+}
+
+void LocTracker::setLoc(const Directive &D) {
+  Current.clear();
+  // Args as written: 1 17 22 , function_name $L__info_string0 , inlined_at 1 30 5
+  auto AddFrame = [&](size_t I, const char *Msg) {
+    unsigned F, L, C = 0;
+    if (I + 1 >= D.Args.size() || D.Args[I].getAsInteger(10, F) ||
+        D.Args[I + 1].getAsInteger(10, L) || L == 0)
+      return false;
+    if (I + 2 < D.Args.size() && D.Args[I + 2].getAsInteger(10, C))
+      C = 0;
+    Current.push_back({F, L, C, Msg});
+    return true;
+  };
+  if (!AddFrame(0, "generated from here"))
+    return;
+  for (size_t I = 0; I < D.Args.size(); ++I)
+    if (D.Args[I] == "inlined_at")
+      AddFrame(I + 1, "inlined from here");
+  LocEnd = D.Range.End;
+}
+
+void LocTracker::attach() {
+  std::vector<Diagnostic> &All = Diags.mutableDiagnostics();
+  for (; Seen < All.size(); ++Seen) {
+    Diagnostic &D = All[Seen];
+    if (Current.empty() || !D.Origin.empty() || !D.Range.isValid() || D.Range.Begin < LocEnd)
+      continue;
+    for (const Frame &F : Current) {
+      auto It = Files.find(F.FileIndex);
+      if (It == Files.end())
+        Unnamed.push_back({Seen, D.Origin.size(), F.FileIndex});
+      D.Origin.push_back(
+          {It == Files.end() ? std::string() : It->second, F.Line, F.Column, F.Message});
+    }
+    // nvcc brackets inline asm with comments: say so when the diagnosed
+    // PTX is between them, since the source line is then an asm statement.
+    StringRef Between = File.text().slice(LocEnd, D.Range.Begin);
+    size_t Begin = Between.rfind("// begin inline asm");
+    if (Begin != StringRef::npos && Between.find("// end inline asm", Begin) == StringRef::npos)
+      D.Origin[0].Message = "in inline asm here";
+  }
+}
+
+void LocTracker::onEndOfFile() {
+  attach();
+  std::vector<Diagnostic> &All = Diags.mutableDiagnostics();
+  for (const Pending &P : Unnamed) {
+    if (P.Diag >= All.size() || P.Frame >= All[P.Diag].Origin.size())
+      continue;
+    auto It = Files.find(P.FileIndex);
+    // A .loc whose file is never named: the index is all there is to say.
+    All[P.Diag].Origin[P.Frame].File =
+        It != Files.end() ? It->second : "<.file " + std::to_string(P.FileIndex) + ">";
+  }
+  Unnamed.clear();
+}
+
+} // namespace check
+} // namespace ptxlint

@@ -1,0 +1,392 @@
+//===- CudaLint.cpp - lint the inline asm of CUDA and C++ sources ---------===//
+//
+// For each asm statement: evaluate its guard for every known target and for
+// the host pass; skip what only the host compiles or what is not PTX; check
+// the template once for the chosen target (or none), and, when the guard
+// depends on the target, check it for each target the guard admits and
+// report the targets where the guarded instruction does not exist.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ptxlint/InlineAsm.h"
+
+#include "Check/Rules.h"
+#include "Cuda/AsmTemplate.h"
+#include "Cuda/Guards.h"
+#include "Cuda/SourceScan.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Path.h"
+
+#include <map>
+
+namespace ptxlint {
+
+using llvm::StringRef;
+using namespace cuda;
+
+namespace {
+
+const RuleInfo AsmRules[] = {
+    {"asm-constraint", "", Severity::Error,
+     "nvcc accepts the constraints h, r, l, f, d, n and i (with =, + or &) and rejects "
+     "matching constraints (\"0\"), which GCC and LLVM accept",
+     "asm(\"add.u32 %0, %1, 1;\" : \"=r\"(x) : \"0\"(x));",
+     "make the output \"+r\" and drop the matching input"},
+    {"asm-guard-no-target", "", Severity::Warning,
+     "a preprocessor guard around inline asm admits no known target (and not the host pass): "
+     "the statement is never compiled",
+     "#if __CUDA_ARCH__ >= 11800   // 11.8 is a CUDA version, not an architecture\n"
+     "  asm(\"movmatrix.sync.aligned.m8n8.trans.b16 %0, %1;\" : \"=r\"(d) : \"r\"(s));",
+     "compare __CUDA_ARCH__ with an architecture (750 for sm_75), CUDA versions with "
+     "__CUDACC_VER_MAJOR__/CUDART_VERSION"},
+    {"asm-guard-target", "", Severity::Warning,
+     "a preprocessor guard admits a target on which the inline asm it guards does not assemble "
+     "(nvcc -arch for that target fails in ptxas)",
+     "#if __CUDA_ARCH__ >= 700\n"
+     "  asm(\"movmatrix.sync.aligned.m8n8.trans.b16 %0, %1;\" : \"=r\"(d) : \"r\"(s));",
+     "tighten the guard to the targets the instruction supports (here __CUDA_ARCH__ >= 750)"},
+    {"asm-not-checked", "", Severity::Note,
+     "an inline asm statement whose template is not a plain string literal (built by a macro "
+     "or an expression), or that uses a constraint ptx-lint does not model, is not checked",
+     "asm(\"{\" OP \".f16 %0,%1,%2;}\" : \"=h\"(d) : \"h\"(a), \"h\"(b));",
+     "nothing to fix; check the expanded PTX (nvcc -ptx -lineinfo, then ptx-lint on it)"},
+    {"asm-operand", "", Severity::Error,
+     "every placeholder of an inline asm template (%0..%N, %[name]) names an operand of the "
+     "statement (outputs first, then inputs)",
+     "asm(\"mov.b32 %0, %2;\" : \"=r\"(d) : \"r\"(s));",
+     "use an operand number below the operand count, or add the operand"},
+};
+
+/// Known targets a guard is evaluated for: those ptxas (CUDA 13.0) still knows.
+std::vector<Target> guardTargets() {
+  std::vector<Target> Ts;
+  for (const TargetInfo &TI : knownTargets())
+    if (!TI.Removed.isValid())
+      Ts.push_back(TI.T);
+  return Ts;
+}
+
+std::string targetList(llvm::ArrayRef<Target> Ts) {
+  std::string S;
+  for (size_t I = 0; I < Ts.size(); ++I) {
+    if (I)
+      S += I + 1 == Ts.size() ? " and " : ", ";
+    S += Ts[I].str();
+  }
+  return S;
+}
+
+using DiagKey = std::pair<std::string, std::pair<uint32_t, uint32_t>>;
+DiagKey keyOf(const Diagnostic &D) { return {D.Rule, {D.Range.Begin, D.Range.End}}; }
+
+/// The diagnostics that target T adds to the target-free check.
+std::vector<Diagnostic> gatingDiags(const AsmInput &In, Target T, PtxVersion V,
+                                    const LintOptions &Opts, const std::set<DiagKey> &Base) {
+  std::vector<Diagnostic> Out;
+  for (Diagnostic &D : checkAsmTemplate(In, T, V, Opts))
+    if (D.Sev == Severity::Error && !Base.count(keyOf(D)))
+      Out.push_back(std::move(D));
+  return Out;
+}
+
+/// Checks the guard of S against the targets it admits (Admit[i] for
+/// Targets[i]) and reports the targets where the template fails.
+void checkGuardTargets(const AsmStatement &S, llvm::ArrayRef<Target> Targets,
+                       llvm::ArrayRef<Tri> Admit, PtxVersion V, const LintOptions &Opts,
+                       const std::vector<Diagnostic> &NoTarget, std::optional<Target> Skip,
+                       std::vector<Diagnostic> &Out) {
+  std::set<DiagKey> Base;
+  for (const Diagnostic &D : NoTarget)
+    Base.insert(keyOf(D));
+  std::map<DiagKey, std::pair<Diagnostic, std::vector<Target>>> Failing;
+  auto Try = [&](Target T) {
+    std::vector<Diagnostic> G = gatingDiags(S.Input, T, V, Opts, Base);
+    for (Diagnostic &D : G) {
+      auto &Slot = Failing[keyOf(D)];
+      if (Slot.second.empty())
+        Slot.first = D;
+      Slot.second.push_back(T);
+    }
+    return G.empty();
+  };
+  // PTX for sm_XY runs on every later target, sm_XYa and sm_XYf included:
+  // from the lowest admitted plain target, stop at the first that passes;
+  // an arch- or family-specific target below it is tried on its own.
+  unsigned PassedFrom = UINT32_MAX;
+  for (size_t I = 0; I < Targets.size(); ++I) {
+    if (Admit[I] != Tri::True || Targets[I].Suffix || (Skip && *Skip == Targets[I]))
+      continue;
+    if (Try(Targets[I])) {
+      PassedFrom = Targets[I].Sm;
+      break;
+    }
+  }
+  for (size_t I = 0; I < Targets.size(); ++I)
+    if (Admit[I] == Tri::True && Targets[I].Suffix && Targets[I].Sm < PassedFrom &&
+        !(Skip && *Skip == Targets[I]))
+      Try(Targets[I]);
+  SourceRange GuardAt = S.Where.empty() ? SourceRange() : S.Where.back().Directive;
+  for (auto &Entry : Failing) {
+    Diagnostic D = Entry.second.first;
+    std::vector<Target> &Ts = Entry.second.second;
+    Diagnostic W;
+    W.Sev = Severity::Warning;
+    W.Rule = "asm-guard-target";
+    W.Spec = D.Spec;
+    W.Range = D.Range;
+    W.Message =
+        "the preprocessor guard admits " + targetList(Ts) + ", where this fails: " + D.Message;
+    // The guard line that admits the targets: the innermost one mentioning arch.
+    for (auto It = S.Where.rbegin(); It != S.Where.rend(); ++It)
+      if (StringRef(It->Expr).contains("__CUDA_ARCH")) {
+        GuardAt = It->Directive;
+        break;
+      }
+    if (GuardAt.isValid())
+      W.Notes.push_back({GuardAt, "the guard is here"});
+    Out.push_back(std::move(W));
+  }
+}
+
+/// Adds the note that shows the asm statement a diagnostic is in.
+void addStatementNote(Diagnostic &D, const AsmStatement &S) {
+  if (D.Range.isValid() && D.Range.Begin >= S.Keyword.Begin && D.Range.Begin < S.Keyword.End)
+    return; // already at the keyword
+  D.Notes.push_back({S.Keyword, "in this asm statement"});
+}
+
+/// The string literal an object-like macro of the file stands for (the
+/// definition whose guard holds; all candidates must agree otherwise), or "".
+std::string constraintFromMacro(const ScanResult &Scan, StringRef Name) {
+  std::string Found;
+  // Pointer-size guards (__LP64__) do not depend on the GPU target.
+  GuardEvaluator Eval(Scan, *Target::parse("sm_90"));
+  for (const MacroDef &M : Scan.Macros) {
+    if (M.Name != Name)
+      continue;
+    StringRef Body = StringRef(M.Body).trim();
+    Tri W = Eval.eval(M.Where);
+    if (W == Tri::False)
+      continue;
+    if (M.FunctionLike || Body.size() < 2 || !Body.startswith("\"") || !Body.endswith("\""))
+      return "";
+    std::string Value = Body.drop_front().drop_back().str();
+    if (W == Tri::True)
+      return Value;
+    if (!Found.empty() && Found != Value)
+      return "";
+    Found = Value;
+  }
+  return Found;
+}
+
+void lintStatement(const AsmStatement &S, const ScanResult &Scan, llvm::ArrayRef<Target> Targets,
+                   const LintOptions &Opts, std::vector<Diagnostic> &Out) {
+  std::vector<Tri> Admit;
+  // A guard is checked against the targets it admits for certain; an
+  // unguarded statement blames no guard.
+  bool AnyDevice = false, AnyAdmitted = false;
+  for (Target T : Targets) {
+    Admit.push_back(GuardEvaluator(Scan, T).eval(S.Where));
+    AnyDevice |= Admit.back() != Tri::False;
+    AnyAdmitted |= Admit.back() == Tri::True;
+  }
+  bool Depends = !S.Where.empty() && AnyAdmitted;
+  Tri Host = GuardEvaluator(Scan, Target()).eval(S.Where);
+  if (!AnyDevice) {
+    // Blame the guard only when its architecture tests alone exclude every
+    // target (`#if __CUDA_ARCH__ >= 11800`), not a 32-bit-host #else.
+    Guard ArchTerms;
+    for (const GuardTerm &T : S.Where)
+      if (StringRef(T.Expr).contains("__CUDA_ARCH"))
+        ArchTerms.push_back(T);
+    bool ArchExcludesAll = !ArchTerms.empty() &&
+                           GuardEvaluator(Scan, Target()).eval(ArchTerms) == Tri::False &&
+                           llvm::all_of(Targets, [&](Target T) {
+                             return GuardEvaluator(Scan, T).eval(ArchTerms) == Tri::False;
+                           });
+    if (Host == Tri::False && ArchExcludesAll) {
+      Diagnostic D;
+      D.Sev = Severity::Warning;
+      D.Rule = "asm-guard-no-target";
+      D.Range = S.Where.back().Directive;
+      D.Message = "this guard admits no known target and not the host pass: the asm statement "
+                  "in it is never compiled (__CUDA_ARCH__ is 750 for sm_75 ... 1210 for sm_121)";
+      D.Notes.push_back({S.Keyword, "the asm statement is here"});
+      Out.push_back(std::move(D));
+    }
+    return; // host code (x86 asm, or nothing to check)
+  }
+  if (!S.Checkable) {
+    Out.push_back(makeAsmDiagnostic(Severity::Note, "asm-not-checked", S.WhyNotRange,
+                                    "inline asm not checked: " + S.WhyNot));
+    addStatementNote(Out.back(), S);
+    return;
+  }
+  AsmStatement Resolved;
+  bool HasMacros = llvm::any_of(S.Input.Operands,
+                                [](const AsmOperand &Op) { return !Op.ConstraintMacro.empty(); });
+  if (HasMacros) {
+    Resolved = S;
+    for (AsmOperand &Op : Resolved.Input.Operands) {
+      if (Op.ConstraintMacro.empty())
+        continue;
+      Op.Constraint = constraintFromMacro(Scan, Op.ConstraintMacro);
+      if (Op.Constraint.empty()) {
+        Out.push_back(makeAsmDiagnostic(Severity::Note, "asm-not-checked", Op.ConstraintRange,
+                                        "inline asm not checked: constraint macro '" +
+                                            Op.ConstraintMacro +
+                                            "' is not a string literal this file defines"));
+        addStatementNote(Out.back(), S);
+        return;
+      }
+    }
+  }
+  const AsmStatement &St = HasMacros ? Resolved : S;
+  for (const AsmOperand &Op : St.Input.Operands) {
+    char Letter = 0;
+    if (classifyConstraint(Op.Constraint, &Letter) == OperandClass::Unsupported && Letter &&
+        llvm::isDigit(Letter)) {
+      // nvcc: "asm operand type size(4) does not match type/size implied by
+      // constraint '0'", whatever the operand's type.
+      Out.push_back(makeAsmDiagnostic(
+          Severity::Error, "asm-constraint", Op.ConstraintRange,
+          "nvcc does not accept matching constraints (\"" + Op.Constraint +
+              "\"); for an operand that is read and written, use \"+\" on the output (\"+r\")"));
+      addStatementNote(Out.back(), S);
+      return;
+    }
+    if (classifyConstraint(Op.Constraint, &Letter) == OperandClass::Unsupported &&
+        !(Letter && llvm::isDigit(Letter))) {
+      Out.push_back(
+          makeAsmDiagnostic(Severity::Note, "asm-not-checked", Op.ConstraintRange,
+                            "inline asm not checked: constraint \"" + Op.Constraint +
+                                "\" is not one ptx-lint models (h, r, l, f, d, n, i or an operand "
+                                "number, with =, + or &)"));
+      return;
+    }
+  }
+  if (!looksLikePtx(St.Input.Template.Bytes))
+    return; // host assembly in a C++ file
+  PtxVersion V = Opts.Version ? *Opts.Version : PtxVersion();
+  std::vector<Diagnostic> NoTarget = checkAsmTemplate(St.Input, Target(), V, Opts);
+  std::vector<Diagnostic> Main;
+  if (Opts.TargetOverride) {
+    Tri A = GuardEvaluator(Scan, *Opts.TargetOverride).eval(S.Where);
+    if (A == Tri::True)
+      Main = checkAsmTemplate(St.Input, *Opts.TargetOverride, V, Opts);
+    else if (A == Tri::Unknown)
+      Main = NoTarget;
+    // False: not compiled for this target.
+  } else {
+    Main = NoTarget;
+  }
+  for (Diagnostic &D : Main) {
+    addStatementNote(D, S);
+    Out.push_back(std::move(D));
+  }
+  if (Depends) {
+    size_t Before = Out.size();
+    checkGuardTargets(St, Targets, Admit, V, Opts, NoTarget, Opts.TargetOverride, Out);
+    for (size_t I = Before; I < Out.size(); ++I)
+      addStatementNote(Out[I], S);
+  }
+}
+
+/// Filters by rule, promotes, sorts and counts (as lintFile does).
+LintResult finish(std::vector<Diagnostic> Diags, const LintOptions &Opts) {
+  LintResult R;
+  for (Diagnostic &D : Diags) {
+    bool Selected =
+        !Opts.Disabled.count(D.Rule) && (isRuleOnByDefault(D.Rule) || Opts.Enabled.count(D.Rule));
+    if (!Selected)
+      continue;
+    if (Opts.WarningsAsErrors && D.Sev == Severity::Warning)
+      D.Sev = Severity::Error;
+    if (D.Sev == Severity::Error)
+      ++R.Errors;
+    else if (D.Sev == Severity::Warning)
+      ++R.Warnings;
+    R.Diags.push_back(std::move(D));
+  }
+  std::stable_sort(R.Diags.begin(), R.Diags.end(), [](const Diagnostic &A, const Diagnostic &B) {
+    return A.Range.Begin < B.Range.Begin;
+  });
+  return R;
+}
+
+} // namespace
+
+llvm::ArrayRef<RuleInfo> asmRules() { return AsmRules; }
+
+bool isCudaSourcePath(StringRef Path) {
+  StringRef Ext = llvm::sys::path::extension(Path);
+  for (StringRef E :
+       {".cu", ".cuh", ".h", ".hpp", ".hh", ".hxx", ".cpp", ".cc", ".cxx", ".c", ".inl"})
+    if (Ext == E)
+      return true;
+  return false;
+}
+
+LintResult lintCudaSource(const SourceFile &File, const LintOptions &Opts) {
+  std::vector<Diagnostic> Out;
+  try {
+    ScanResult Scan = scanSource(File.text());
+    std::vector<Target> Targets = guardTargets();
+    for (const AsmStatement &S : Scan.Statements)
+      lintStatement(S, Scan, Targets, Opts, Out);
+  } catch (...) {
+    Out.push_back(makeAsmDiagnostic(
+        Severity::Error, "internal", SourceRange(),
+        "internal error while checking the inline asm; please report it with this "
+        "input"));
+  }
+  return finish(std::move(Out), Opts);
+}
+
+LintResult checkInlineAsm(StringRef Template, StringRef Constraints, Target T, PtxVersion V,
+                          const LintOptions &Opts) {
+  std::vector<Diagnostic> Out;
+  try {
+    AsmInput In;
+    for (size_t I = 0; I < Template.size(); ++I)
+      In.Template.append(Template[I], SourceRange(I, I + 1));
+    In.Anchor = SourceRange();
+    In.Extended = true;
+    // LLVM and Triton write $0; CUDA C++ writes %0.
+    for (size_t I = 0; I + 1 < Template.size(); ++I)
+      if (Template[I] == '$' && (llvm::isDigit(Template[I + 1]) || Template[I + 1] == '{'))
+        In.DollarPlaceholders = true;
+    llvm::SmallVector<StringRef, 16> Parts;
+    Constraints.split(Parts, ',', -1, /*KeepEmpty=*/false);
+    for (StringRef P : Parts) {
+      P = P.trim();
+      if (P.startswith("~")) // a clobber: "~{memory}"
+        continue;
+      AsmOperand Op;
+      Op.Constraint = P.str();
+      char Letter = 0;
+      if (classifyConstraint(P, &Letter) == OperandClass::Unsupported &&
+          !(Letter && llvm::isDigit(Letter))) {
+        Out.push_back(makeAsmDiagnostic(
+            Severity::Note, "asm-not-checked", SourceRange(),
+            "inline asm not checked: constraint \"" + P.str() +
+                "\" is not one ptx-lint models (h, r, l, f, d, n, i or an operand "
+                "number, with =, + or &)"));
+        return finish(std::move(Out), Opts);
+      }
+      In.Operands.push_back(std::move(Op));
+    }
+    Out = checkAsmTemplate(In, T, V, Opts);
+  } catch (...) {
+    Out.push_back(makeAsmDiagnostic(
+        Severity::Error, "internal", SourceRange(),
+        "internal error while checking the inline asm; please report it with this "
+        "input"));
+  }
+  return finish(std::move(Out), Opts);
+}
+
+} // namespace ptxlint
