@@ -15,6 +15,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace ptxlint {
@@ -24,8 +25,13 @@ struct LintOptions {
   std::optional<PtxVersion> Version;
   std::optional<Target> TargetOverride;
   /// Rule ids switched off (or on, for rules that are off by default).
+  /// Entries are rule selectors: an id, a glob ("mma-*") or "all".
   std::set<std::string> Disabled;
   std::set<std::string> Enabled;
+  /// Ordered selectors applied after Disabled/Enabled: for each rule, the
+  /// last selector that matches it decides (true: on). This is how the
+  /// command line and the configuration file say "later setting wins".
+  std::vector<std::pair<std::string, bool>> RuleSelectors;
   /// Report warnings as errors.
   bool WarningsAsErrors = false;
   /// Run the matrix-instruction checks (false: syntax only).

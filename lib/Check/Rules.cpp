@@ -65,6 +65,10 @@ const RuleInfo GenericRules[] = {
     {"unknown-suppression", "", Severity::Warning,
      "a ptx-lint-disable comment must name known rule ids (or all)",
      "// ptx-lint-disable-next-line mma-shpae", "spell the rule id as in this reference"},
+    {"unused-suppression", "", Severity::Warning,
+     "a ptx-lint-disable comment that silences nothing is stale (off by default: "
+     "--enable=unused-suppression)",
+     "// ptx-lint-disable-next-line mma-target\nret;", "remove the comment"},
     {"version-misplaced", "11.1.1", Severity::Error,
      ".version must be the first directive of the module, and appear once",
      "// comment\n.target sm_90\n.version 9.0", "move .version to the top of the file"},
@@ -81,7 +85,7 @@ const RuleInfo GenericRules[] = {
 };
 
 /// Rules that are off unless switched on with LintOptions::Enabled.
-const char *const OffByDefault[] = {""};
+const char *const OffByDefault[] = {"unused-suppression"};
 
 std::vector<RuleInfo> collectRules() {
   std::vector<RuleInfo> All;

@@ -9,6 +9,8 @@
 
 #include "Driver.h"
 
+#include "Check/RuleSelect.h"
+#include "Conventions.h"
 #include "ptxlint/Parser.h"
 #include "ptxlint/Verify.h"
 
@@ -25,6 +27,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <cstring>
+#include <map>
 #include <mutex>
 #include <thread>
 
@@ -220,6 +223,8 @@ struct FileResult {
   std::string Rendered; // text, gcc and verify output
   bool VerifyFailed = false;
   bool Internal = false;
+  /// --statistics: rule -> (count, severity of the last one).
+  std::map<std::string, std::pair<unsigned, int>> ByRule;
 };
 } // namespace
 
@@ -228,15 +233,14 @@ struct FileResult {
 /// not know about, such as unknown-suppression), -Werror, position order.
 static void postProcess(const SourceFile &F, std::vector<Diagnostic> &D, const LintOptions &Opts,
                         Severity MinSeverity) {
-  applySuppressions(F, D);
+  applySuppressions(F, D, ruleEnabled("unused-suppression", Opts));
   if (MinSeverity != Severity::Note)
     llvm::erase_if(D, [&](const Diagnostic &X) {
       return X.Rule != "io" && static_cast<int>(X.Sev) < static_cast<int>(MinSeverity) &&
              !(Opts.WarningsAsErrors && X.Sev == Severity::Warning);
     });
-  if (!Opts.Disabled.empty())
-    llvm::erase_if(
-        D, [&](const Diagnostic &X) { return X.Rule != "io" && Opts.Disabled.count(X.Rule); });
+  llvm::erase_if(D,
+                 [&](const Diagnostic &X) { return X.Rule != "io" && !ruleEnabled(X.Rule, Opts); });
   if (Opts.WarningsAsErrors)
     for (Diagnostic &X : D)
       if (X.Sev == Severity::Warning)
@@ -258,14 +262,23 @@ static void processFile(const InputSpec &In, const DriverOptions &Opts, FileResu
       printTextNoSource(R.Report, OS);
     else if (Opts.Format == OutputFormat::Gcc || Opts.Verify)
       printGcc(R.Report, OS);
+    else if (Opts.Format == OutputFormat::Github)
+      printGithub(R.Report, OS);
     OS.flush();
     return;
   }
   const SourceFile &F = *L.File;
-  LintResult LR = lintFile(F, Opts.Lint);
+  const LintOptions &LO = In.Lint ? *In.Lint : Opts.Lint;
+  LintResult LR = lintFile(F, LO);
   std::vector<Diagnostic> D = std::move(LR.Diags);
-  postProcess(F, D, Opts.Lint, Opts.MinSeverity);
+  postProcess(F, D, LO, In.MinSeverity.value_or(Opts.MinSeverity));
   R.Report = makeReport(F, D);
+  if (Opts.Statistics)
+    for (const Diagnostic &X : D) {
+      auto &E = R.ByRule[X.Rule];
+      ++E.first;
+      E.second = static_cast<int>(X.Sev);
+    }
   if (Opts.Verify) {
     VerifyResult V = verifyDiagnostics(F, D, OS);
     R.VerifyFailed = !V.passed();
@@ -273,8 +286,11 @@ static void processFile(const InputSpec &In, const DriverOptions &Opts, FileResu
     printText(F, D, OS);
   } else if (Opts.Format == OutputFormat::Gcc) {
     printGcc(R.Report, OS);
+  } else if (Opts.Format == OutputFormat::Github) {
+    printGithub(R.Report, OS);
   }
-  if (Opts.Verify || Opts.Format == OutputFormat::Text || Opts.Format == OutputFormat::Gcc) {
+  if (Opts.Verify || Opts.Format == OutputFormat::Text || Opts.Format == OutputFormat::Gcc ||
+      Opts.Format == OutputFormat::Github) {
     R.Report.Diags.clear();
     R.Report.Diags.shrink_to_fit();
   }
@@ -368,9 +384,10 @@ int runLint(const std::vector<InputSpec> &Files, const DriverOptions &Opts, raw_
   }
 
   Progress Prog(Opts.Progress, N);
-  bool Streamed =
-      Opts.Verify || Opts.Format == OutputFormat::Text || Opts.Format == OutputFormat::Gcc;
-  unsigned Errors = 0, Warnings = 0, VerifyFailures = 0;
+  bool Streamed = Opts.Verify || Opts.Format == OutputFormat::Text ||
+                  Opts.Format == OutputFormat::Gcc || Opts.Format == OutputFormat::Github;
+  unsigned Errors = 0, Warnings = 0, Notes = 0, VerifyFailures = 0;
+  std::map<std::string, std::pair<unsigned, int>> ByRule;
   bool IoProblem = false;
   for (size_t I = 0; I < N; ++I) {
     if (Jobs > 1) {
@@ -389,6 +406,12 @@ int runLint(const std::vector<InputSpec> &Files, const DriverOptions &Opts, raw_
     FileResult &R = Results[I];
     Errors += R.Report.Errors;
     Warnings += R.Report.Warnings;
+    Notes += R.Report.Notes;
+    for (const auto &[Rule, CountSev] : R.ByRule) {
+      auto &E = ByRule[Rule];
+      E.first += CountSev.first;
+      E.second = CountSev.second;
+    }
     IoProblem |= R.Report.IoError || R.Internal;
     VerifyFailures += R.VerifyFailed;
     if (Streamed && !R.Rendered.empty()) {
@@ -421,8 +444,11 @@ int runLint(const std::vector<InputSpec> &Files, const DriverOptions &Opts, raw_
              << " passed, " << VerifyFailures << " failed\n";
     else
       errs() << plural(N, "file", "files") << ", " << plural(Errors, "error", "errors") << ", "
-             << plural(Warnings, "warning", "warnings") << "\n";
+             << plural(Warnings, "warning", "warnings")
+             << (Notes ? ", " + plural(Notes, "note", "notes") : std::string()) << "\n";
   }
+  if (Opts.Statistics)
+    printStatistics(ByRule, errs());
   if (IoProblem)
     return ExitUsage;
   if (Opts.Verify)
