@@ -8,6 +8,8 @@
 
 #include "Check/Rules.h"
 
+#include "Check/SpecAnchors.h"
+
 #include <algorithm>
 #include <vector>
 
@@ -177,7 +179,8 @@ std::string renderRulesMarkdown() {
     S += "\n";
     if (*R.Spec) {
       S += "- Spec: PTX ISA section ";
-      S += R.Spec;
+      std::string Url = specUrl(R.Spec);
+      S += Url.empty() ? std::string(R.Spec) : "[" + std::string(R.Spec) + "](" + Url + ")";
       S += "\n";
     }
     S += "- Constraint: ";

@@ -445,7 +445,13 @@ bool expandWithConfig(const std::vector<std::string> &Args, const CommandLineSet
       for (const InputSpec &In : Part)
         if (In.Error.empty())
           Abs.push_back(absolute(In.Path));
+      // A directory that is itself ignored (a build tree named on purpose)
+      // is walked in full; otherwise what git ignores below it is skipped.
+      std::string Probe = Root + "/.ptx-lint-probe";
+      Abs.push_back(Probe);
       Ignored = gitIgnored(Root, Abs);
+      if (Ignored.count(Probe))
+        Ignored.clear();
     }
     size_t Kept = 0;
     for (InputSpec &In : Part) {
