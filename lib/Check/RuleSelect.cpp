@@ -73,8 +73,8 @@ std::string closestRuleId(llvm::StringRef Id) {
       Best = R.Id;
     }
   }
-  // A plausible misspelling: at most a third of the id's characters wrong.
-  if (Best.empty() || BestDist > std::max<size_t>(2, Id.size() / 3))
+  // A plausible misspelling: about one edit in four characters.
+  if (Best.empty() || BestDist > std::max<size_t>(1, Id.size() / 4))
     return "";
   return Best;
 }

@@ -149,7 +149,10 @@ private:
     return true;
   }
 
-  bool readMapping(yaml::MappingNode &Map, Settings &S, ConfigFile *Top) {
+  /// One pass over Map (YAML nodes are read as a stream, once): the
+  /// settings into S, and for an override (Top null) its globs into Files.
+  bool readMapping(yaml::MappingNode &Map, Settings &S, ConfigFile *Top,
+                   std::vector<std::string> *Files = nullptr) {
     static const char *const TopKeys[] = {"target", "ptx-version", "min-severity", "disable",
                                           "enable", "exclude",     "overrides"};
     static const char *const OverrideKeys[] = {"files",        "target",  "ptx-version",
@@ -204,8 +207,9 @@ private:
       } else if (Key == "exclude" && Top) {
         if (!list(V, Top->Exclude, Key))
           return false;
-      } else if (Key == "files" && !Top) {
-        // Read by readOverrides.
+      } else if (Key == "files" && Files) {
+        if (!list(V, *Files, Key))
+          return false;
       } else if (Key == "overrides" && Top) {
         if (!readOverrides(V, *Top))
           return false;
@@ -235,15 +239,10 @@ private:
       if (!Map)
         return fail(&E, "each override is a mapping with 'files' and settings");
       Override O;
-      for (yaml::KeyValueNode &KV : *Map) {
-        std::string Key;
-        if (scalar(KV.getKey(), Key, "key") && Key == "files" && !list(KV.getValue(), O.Files, Key))
-          return false;
-      }
+      if (!readMapping(*Map, O.S, nullptr, &O.Files))
+        return false;
       if (O.Files.empty())
         return fail(&E, "an override needs 'files' (globs relative to the config's directory)");
-      if (!readMapping(*Map, O.S, nullptr))
-        return false;
       C.Overrides.push_back(std::move(O));
     }
     return true;
@@ -414,11 +413,13 @@ std::set<std::string> gitIgnored(StringRef Dir, const std::vector<std::string> &
 } // namespace
 
 bool pathGlobMatches(StringRef Pattern, StringRef RelPath) {
+  // As in .gitignore: a '/' at the start or in the middle anchors the
+  // pattern to the config's directory; a trailing '/' only says "directory".
   Pattern = Pattern.trim();
-  bool Anchored = Pattern.contains('/');
-  Pattern = Pattern.ltrim('/');
   if (Pattern.endswith("/"))
     Pattern = Pattern.drop_back(); // a directory: everything below it
+  bool Anchored = Pattern.contains('/');
+  Pattern = Pattern.ltrim('/');
   SmallVector<StringRef, 8> P, S;
   Pattern.split(P, '/', -1, false);
   RelPath.split(S, '/', -1, false);

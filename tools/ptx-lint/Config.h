@@ -37,8 +37,9 @@ bool expandWithConfig(const std::vector<std::string> &Args, const CommandLineSet
                       std::vector<InputSpec> &Files, std::string &Err);
 
 /// A glob over '/'-separated paths: '*' and '?' stay within a component,
-/// '**' spans components. A pattern without '/' matches the last component
-/// at any depth (as in .gitignore).
+/// '**' spans components. As in .gitignore, a pattern with no '/' but a
+/// trailing one matches at any depth, and a pattern naming a directory
+/// matches everything below it.
 bool pathGlobMatches(llvm::StringRef Pattern, llvm::StringRef RelPath);
 
 } // namespace ptxlint
