@@ -237,8 +237,13 @@ void printSarif(ArrayRef<FileReport> Reports, raw_ostream &OS, const DocumentOpt
                                 ruleMarkdown(R.Summary, R.Example, R.Fix, R.Spec, DocUri));
                   });
                   // An https link: the published rule reference when the
-                  // build names one, else NVIDIA's PTX ISA section.
-                  J.attribute("helpUri", WebDocs || SpecUri.empty() ? DocUri : SpecUri);
+                  // build names one, else NVIDIA's PTX ISA section; none
+                  // for rules outside the ISA (help.markdown has the local
+                  // reference).
+                  if (WebDocs)
+                    J.attribute("helpUri", DocUri);
+                  else if (!SpecUri.empty())
+                    J.attribute("helpUri", SpecUri);
                   J.attributeObject("defaultConfiguration",
                                     [&] { J.attribute("level", sarifLevel(R.Sev)); });
                   J.attributeObject("properties", [&] { J.attribute("spec", R.Spec); });
