@@ -21,9 +21,14 @@
 namespace ptxlint {
 
 struct LintOptions {
-  /// Override the module's .version / .target for checking.
+  /// Override the module's .version / .target for checking ("check as if
+  /// the module said ...").
   std::optional<PtxVersion> Version;
   std::optional<Target> TargetOverride;
+  /// The GPU the module will be compiled for, as `ptxas -arch`: the module's
+  /// own .target still gates the instructions; an error (target-arch) when
+  /// ptxas -arch Arch would refuse the module's .target.
+  std::optional<Target> Arch;
   /// Rule ids switched off (or on, for rules that are off by default).
   /// Entries are rule selectors: an id, a glob ("mma-*") or "all".
   std::set<std::string> Disabled;

@@ -108,6 +108,10 @@ PTXLINT_API void ptxlint_options_set_warnings_as_errors(ptxlint_options *options
 PTXLINT_API void ptxlint_options_set_run_checks(ptxlint_options *options, int on);
 /** Check a module as if its .target were this ("sm_90a"); NULL clears. */
 PTXLINT_API ptxlint_status ptxlint_options_set_target(ptxlint_options *options, const char *target);
+/** The GPU a module will be compiled for, as ptxas -arch ("sm_100a"; API
+ *  version 2): the module's own .target still gates its instructions, and
+ *  a .target that ptxas -arch would refuse is an error. NULL clears. */
+PTXLINT_API ptxlint_status ptxlint_options_set_arch(ptxlint_options *options, const char *arch);
 /** Check a module as if its .version were this ("8.7"); NULL clears. */
 PTXLINT_API ptxlint_status ptxlint_options_set_version(ptxlint_options *options,
                                                        const char *version);

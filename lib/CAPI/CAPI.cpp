@@ -256,6 +256,20 @@ ptxlint_status ptxlint_options_set_target(ptxlint_options *O, const char *Target
   });
 }
 
+ptxlint_status ptxlint_options_set_arch(ptxlint_options *O, const char *Arch) {
+  if (!O)
+    return PTXLINT_ERROR_INVALID_ARGUMENT;
+  return guarded([&] {
+    ptxlint::Target T;
+    if (ptxlint_status S = parseTarget(Arch, T))
+      return S;
+    O->Opts.Arch.reset();
+    if (T.isValid())
+      O->Opts.Arch = T;
+    return PTXLINT_OK;
+  });
+}
+
 ptxlint_status ptxlint_options_set_version(ptxlint_options *O, const char *Version) {
   if (!O)
     return PTXLINT_ERROR_INVALID_ARGUMENT;

@@ -30,10 +30,10 @@ const RuleInfo GenericRules[] = {
      "%r4}, {%r5, %r6}, {%f5, %f6, %f7, %f8};",
      "fix the token the diagnostic points at (here: the missing ',')"},
     {"target-arch", "11.1.2", Severity::Warning,
-     "--target replaces the module's .target for checking; warns when ptxas -arch with that "
-     "target would refuse the module as written: sm_XY compiles for sm_MN* with MN >= XY, "
-     "sm_XYf for later members of its family, sm_XYa only for sm_XYa",
-     ".version 8.0\n.target sm_90a   // checked with --target sm_100a",
+     "a module compiles only for GPUs its .target allows: sm_XY for sm_MN* with MN >= XY, "
+     "sm_XYf for later members of its family, sm_XYa only for sm_XYa; an error with --arch "
+     "(ptxas -arch), a warning when --target replaces the module's .target",
+     ".version 8.0\n.target sm_90a   // checked with --arch sm_100a",
      "retarget the module (.target), or check it for its own target"},
     {"target-debug-info", "11.1.2", Severity::Error,
      "the .target option debug requires DWARF sections (.section .debug_info, .debug_abbrev, ...) "

@@ -151,7 +151,8 @@ def _check_status(lib, status, what=""):
         raise PtxLintError(msg + (": " + what if what else ""))
 
 
-def _make_options(lib, target, ptx_version, disable, enable, warnings_as_errors, run_checks):
+def _make_options(lib, target, ptx_version, disable, enable, warnings_as_errors, run_checks,
+                  arch=None):
     from . import rules as _rules
     opts = lib.ptxlint_options_create()
     if not opts:
@@ -171,6 +172,9 @@ def _make_options(lib, target, ptx_version, disable, enable, warnings_as_errors,
         if ptx_version:
             _check_status(lib, lib.ptxlint_options_set_version(opts, str(ptx_version).encode()),
                           "PTX version %r (expected X.Y)" % ptx_version)
+        if arch:
+            _check_status(lib, lib.ptxlint_options_set_arch(opts, arch.encode()),
+                          "arch %r (expected sm_NN, sm_NNa or sm_NNf)" % arch)
     except BaseException:
         lib.ptxlint_options_destroy(opts)
         raise
@@ -214,12 +218,15 @@ def _run(call, opts_args) -> Result:
 
 
 def lint(text: Union[str, bytes], *, target: Optional[str] = None,
-         ptx_version: Optional[str] = None, name: str = "<buffer>", disable=None, enable=None,
-         warnings_as_errors: bool = False, syntax_only: bool = False) -> Result:
+         ptx_version: Optional[str] = None, arch: Optional[str] = None, name: str = "<buffer>",
+         disable=None, enable=None, warnings_as_errors: bool = False,
+         syntax_only: bool = False) -> Result:
     """Checks a whole PTX module.
 
     target / ptx_version: check as if the module said `.target` / `.version`
-    this ("sm_90a", "8.7"); None keeps the module's own. disable / enable:
+    this ("sm_90a", "8.7"); None keeps the module's own. arch: the GPU the
+    module will be compiled for, as `ptxas -arch` (the module's .target still
+    gates its instructions; a .target ptxas -arch refuses is an error). disable / enable:
     rule selectors (ids, "mma-*" prefixes, or a comma-separated string), as
     the command's --disable / --enable take. name is the file name used in
     Result.text.
@@ -227,7 +234,7 @@ def lint(text: Union[str, bytes], *, target: Optional[str] = None,
     data = text.encode() if isinstance(text, str) else bytes(text)
     return _run(lambda lib, opts, out: lib.ptxlint_lint_buffer(
         name.encode(), data, len(data), opts, out),
-        (target, ptx_version, disable, enable, warnings_as_errors, not syntax_only))
+        (target, ptx_version, disable, enable, warnings_as_errors, not syntax_only, arch))
 
 
 def check_instruction(instruction: str, *, target: Optional[str] = None,

@@ -148,6 +148,7 @@ def _declare(lib):
         "ptxlint_options_set_run_checks": (None, [vp, i]),
         "ptxlint_options_set_target": (i, [vp, cs]),
         "ptxlint_options_set_version": (i, [vp, cs]),
+        "ptxlint_options_set_arch": (i, [vp, cs]),
         "ptxlint_lint_buffer": (i, [cs, c.c_char_p, sz, vp, c.POINTER(vp)]),
         "ptxlint_check_instruction": (i, [cs, cs, cs, cs, vp, c.POINTER(vp)]),
         "ptxlint_result_destroy": (None, [vp]),

@@ -177,3 +177,15 @@ def test_call_cost(capsys):
     with capsys.disabled():
         print("\ncheck_instruction (clean mma, via ctypes): %.1f us per call" % (per_call * 1e6))
     assert per_call < 0.005
+
+
+def test_arch_is_ptxas_arch_and_target_is_as_if():
+    old = CLEAN.replace(".target sm_80", ".target sm_72")
+    # As ptxas -arch sm_75: the module's own sm_72 gates ldmatrix.
+    assert "ldmatrix-target" in {d.rule for d in ptxlint.lint(old, arch="sm_75")}
+    # As if the module said .target sm_75: clean.
+    assert ptxlint.lint(old, target="sm_75").ok
+    res = ptxlint.lint(CLEAN, arch="sm_75")
+    assert [d.rule for d in res] == ["target-arch"] and not res.ok
+    with pytest.raises(ptxlint.PtxLintError, match="arch"):
+        ptxlint.lint(CLEAN, arch="sm_7")

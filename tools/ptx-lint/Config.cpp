@@ -2,6 +2,7 @@
 //
 // The file format (every key optional; docs/user-guide.md, Configuration):
 //
+//   arch: sm_100a             # as --arch (ptxas -arch)
 //   target: sm_90a            # as --target
 //   ptx-version: "8.7"        # as --ptx-version
 //   min-severity: warning     # as --min-severity
@@ -45,7 +46,7 @@ const char ConfigName[] = ".ptx-lint.yaml";
 struct Settings {
   std::vector<std::pair<std::string, bool>> Rules;
   std::optional<std::string> TargetText, VersionText;
-  std::optional<Target> TargetValue;
+  std::optional<Target> TargetValue, ArchValue;
   std::optional<PtxVersion> VersionValue;
   std::optional<Severity> MinSeverity;
 };
@@ -352,6 +353,8 @@ void apply(const Settings &S, LintOptions &L, std::optional<Severity> &MinSev) {
   L.RuleSelectors.insert(L.RuleSelectors.end(), S.Rules.begin(), S.Rules.end());
   if (S.TargetValue)
     L.TargetOverride = S.TargetValue;
+  if (S.ArchValue)
+    L.Arch = S.ArchValue;
   if (S.VersionValue)
     L.Version = S.VersionValue;
   if (S.MinSeverity)
@@ -487,6 +490,8 @@ bool expandWithConfig(const std::vector<std::string> &Args, const CommandLineSet
                               Cli.Lint.RuleSelectors.end());
       if (Cli.Lint.TargetOverride)
         L->TargetOverride = Cli.Lint.TargetOverride;
+      if (Cli.Lint.Arch)
+        L->Arch = Cli.Lint.Arch;
       if (Cli.Lint.Version)
         L->Version = Cli.Lint.Version;
       if (Cli.MinSeverity)

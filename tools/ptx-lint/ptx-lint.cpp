@@ -109,6 +109,12 @@ static cl::opt<std::string> TargetOpt("target",
                                       cl::desc("Check as if the module said .target sm_NN[a|f]"),
                                       cl::value_desc("sm_NN[a|f]"), cl::cat(Cat));
 
+static cl::opt<std::string>
+    ArchOpt("arch",
+            cl::desc("The GPU the module will be compiled for, as ptxas -arch: instructions are "
+                     "checked against the module's own .target, which must compile for it"),
+            cl::value_desc("sm_NN[a|f]"), cl::cat(Cat));
+
 static cl::opt<bool> Werror("Werror", cl::desc("Treat warnings as errors"), cl::cat(Cat));
 
 static cl::list<std::string> DisableRules("disable",
@@ -357,6 +363,13 @@ int main(int argc, char **argv) {
       return usageError("unknown --target " + T->str() + "; known targets: " + Known);
     }
     Opts.TargetOverride = *T;
+  }
+  if (!ArchOpt.empty()) {
+    std::optional<Target> T = Target::parse(ArchOpt);
+    if (!T || !findTarget(*T))
+      return usageError("invalid --arch '" + ArchOpt +
+                        "': expected a known sm_NN, sm_NNa or sm_NNf, e.g. sm_90a");
+    Opts.Arch = *T;
   }
   if (Inputs.empty())
     return usageError("no input files (give files, directories, or '-' for stdin; --help "
