@@ -154,9 +154,9 @@ private:
   /// settings into S, and for an override (Top null) its globs into Files.
   bool readMapping(yaml::MappingNode &Map, Settings &S, ConfigFile *Top,
                    std::vector<std::string> *Files = nullptr) {
-    static const char *const TopKeys[] = {"target", "ptx-version", "min-severity", "disable",
-                                          "enable", "exclude",     "overrides"};
-    static const char *const OverrideKeys[] = {"files",        "target",  "ptx-version",
+    static const char *const TopKeys[] = {"arch",    "target", "ptx-version", "min-severity",
+                                          "disable", "enable", "exclude",     "overrides"};
+    static const char *const OverrideKeys[] = {"files",        "arch",    "target", "ptx-version",
                                                "min-severity", "disable", "enable"};
     ArrayRef<const char *> Keys = Top ? ArrayRef<const char *>(TopKeys) : OverrideKeys;
     for (yaml::KeyValueNode &KV : Map) {
@@ -164,16 +164,15 @@ private:
       if (!scalar(KV.getKey(), Key, "key"))
         return false;
       yaml::Node *V = KV.getValue();
-      if (Key == "target") {
+      if (Key == "target" || Key == "arch") {
         std::string T;
         if (!scalar(V, T, Key))
           return false;
         std::optional<Target> P = Target::parse(T);
         if (!P || !findTarget(*P))
-          return fail(V, "unknown target '" + T +
-                             "' (expected sm_NN, sm_NNa or sm_NNf, e.g. "
-                             "sm_90a)");
-        S.TargetValue = *P;
+          return fail(V, "unknown " + Key + " '" + T +
+                             "' (expected sm_NN, sm_NNa or sm_NNf, e.g. sm_90a)");
+        (Key == "arch" ? S.ArchValue : S.TargetValue) = *P;
       } else if (Key == "ptx-version") {
         std::string T;
         if (!scalar(V, T, Key))
@@ -353,6 +352,8 @@ void apply(const Settings &S, LintOptions &L, std::optional<Severity> &MinSev) {
   L.RuleSelectors.insert(L.RuleSelectors.end(), S.Rules.begin(), S.Rules.end());
   if (S.TargetValue)
     L.TargetOverride = S.TargetValue;
+  if (S.ArchValue)
+    L.Arch = S.ArchValue;
   if (S.ArchValue)
     L.Arch = S.ArchValue;
   if (S.VersionValue)
