@@ -171,3 +171,35 @@ foreach(example codegen python)
       PATTERN "build*" EXCLUDE PATTERN "__pycache__" EXCLUDE)
   endif()
 endforeach()
+
+# --- The Python package (python/ptxlint) ---------------------------------------
+# Installed as plain modules plus _install.py, which names the installed
+# libptxlint.so and ptx-lint (the package loads the library with ctypes:
+# docs/python.md). The default directory is on the path of Debian's python3
+# for the prefixes /usr and /usr/local (.../lib/python3/dist-packages);
+# elsewhere set PTXLINT_PYTHON_INSTALL_DIR or PYTHONPATH.
+option(PTXLINT_INSTALL_PYTHON "Install the Python package ptxlint" ON)
+set(PTXLINT_PYTHON_INSTALL_DIR "lib/python3/dist-packages" CACHE STRING
+    "Where the Python package ptxlint is installed (relative to the prefix, or absolute)")
+if(PTXLINT_INSTALL_PYTHON AND EXISTS ${CMAKE_SOURCE_DIR}/python/ptxlint/__init__.py)
+  install(DIRECTORY ${CMAKE_SOURCE_DIR}/python/ptxlint
+    DESTINATION ${PTXLINT_PYTHON_INSTALL_DIR} COMPONENT python
+    FILES_MATCHING PATTERN "*.py" PATTERN "__pycache__" EXCLUDE PATTERN "_native" EXCLUDE)
+  install(CODE "
+    set(_dir \"${PTXLINT_PYTHON_INSTALL_DIR}\")
+    if(NOT IS_ABSOLUTE \"\${_dir}\")
+      set(_dir \"\${CMAKE_INSTALL_PREFIX}/\${_dir}\")
+    endif()
+    set(_f \"\$ENV{DESTDIR}\${_dir}/ptxlint/_install.py\")
+    message(STATUS \"Installing: \${_f}\")
+    file(WRITE \"\${_f}\" \"# Written by cmake --install: where this installation's files are.\\n\"
+      \"LIBRARY = '\${CMAKE_INSTALL_PREFIX}/${CMAKE_INSTALL_LIBDIR}/libptxlint.so.${PROJECT_VERSION_MAJOR}'\\n\"
+      \"EXECUTABLE = '\${CMAKE_INSTALL_PREFIX}/${CMAKE_INSTALL_BINDIR}/ptx-lint'\\n\")
+    list(APPEND CMAKE_INSTALL_MANIFEST_FILES \"\${_f}\")
+  " COMPONENT python)
+endif()
+foreach(doc user-guide.md rules.md python.md)
+  if(EXISTS ${CMAKE_SOURCE_DIR}/docs/${doc})
+    install(FILES ${CMAKE_SOURCE_DIR}/docs/${doc} DESTINATION ${CMAKE_INSTALL_DOCDIR} COMPONENT tool)
+  endif()
+endforeach()

@@ -118,3 +118,19 @@ if ptxas:
         if os.path.isfile(os.path.join(cuda_include, "cuda_fp16.hpp")):
             config.available_features.add("cuda-headers")
             config.substitutions.append(("%cuda_include", cuda_include))
+# Tests that take minutes (a from-scratch build by the pre-commit hook).
+if os.environ.get("PTXLINT_SLOW_TESTS", "").lower() in ("1", "true", "yes"):
+    config.available_features.add("slow-tests")
+for var in ("CCACHE_DIR", "PTXLINT_SLOW_TESTS"):
+    if var in os.environ:
+        config.environment[var] = os.environ[var]
+
+# The Python package (python/ptxlint) and its pytest tests.
+try:
+    import subprocess
+    has_pytest = subprocess.run([config.python_executable, "-c", "import pytest"],
+                                capture_output=True).returncode == 0
+except OSError:
+    has_pytest = False
+require_or_skip("pytest", has_pytest, "pytest for %s (python3-pytest)" % config.python_executable)
+config.substitutions.append(("%libdir", os.path.join(config.ptxlint_obj_root, "lib")))

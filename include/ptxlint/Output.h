@@ -27,10 +27,11 @@
 namespace ptxlint {
 
 enum class OutputFormat : uint8_t {
-  Text,  ///< file:line:col: error: message [rule, PTX ISA x.y], source line, caret
-  Gcc,   ///< one line per diagnostic: file:line:col: error: message [rule]
-  Json,  ///< one JSON document for the whole run (schema in docs/user-guide.md)
-  Sarif, ///< SARIF 2.1.0
+  Text,   ///< file:line:col: error: message [rule, PTX ISA x.y], source line, caret
+  Gcc,    ///< one line per diagnostic: file:line:col: error: message [rule]
+  Json,   ///< one JSON document for the whole run (schema in docs/user-guide.md)
+  Sarif,  ///< SARIF 2.1.0
+  Github, ///< GitHub Actions workflow commands: ::error file=...,line=...::message
 };
 
 /// A resolved span: 1-based, end exclusive; all zero when unknown.
@@ -98,11 +99,21 @@ void printTextNoSource(const FileReport &R, llvm::raw_ostream &OS);
 /// (notes attached to a diagnostic follow it as "note:" lines).
 void printGcc(const FileReport &R, llvm::raw_ostream &OS);
 
+/// GitHub Actions format: one workflow command per diagnostic,
+/// "::error file=F,line=L,col=C,endLine=L,endColumn=C,title=RULE::message"
+/// (notes as ::notice), which GitHub shows as annotations on the diff.
+void printGithub(const FileReport &R, llvm::raw_ostream &OS);
+
 /// Options for the whole-run documents.
 struct DocumentOptions {
   std::string ToolVersion;
   /// Base of rule documentation links: helpUri is Base + "#" + rule id.
   std::string RulesDocUri = "docs/rules.md";
+  /// SARIF: an absolute directory; inputs below it get URIs relative to it
+  /// with uriBaseId "SRCROOT" (originalUriBaseIds says where it is).
+  std::string SarifRoot;
+  /// SARIF invocations[0].commandLine ("" leaves it out).
+  std::string CommandLine;
 };
 
 /// JSON format: {"files":[{"path":..., "diagnostics":[...]}], ...}.

@@ -45,8 +45,16 @@ std::vector<SourceComment> scanComments(const SourceFile &F);
 
 /// Removes the diagnostics silenced by ptx-lint-disable comments in F, and
 /// appends an "unknown-suppression" warning for each unknown rule name.
-/// Diagnostics with rule "io" are never suppressed.
-void applySuppressions(const SourceFile &F, std::vector<Diagnostic> &Diags);
+/// Diagnostics with rule "io" are never suppressed. Comments:
+///   ptx-lint-disable-next-line RULES   the statement on the next line (all
+///                                      its lines, up to its ';')
+///   ptx-lint-disable-line RULES        this line
+///   ptx-lint-disable-file RULES        the whole file
+///   ptx-lint-disable RULES ... ptx-lint-enable [RULES]   a range of lines
+/// With ReportUnused, a suppression that silenced nothing gets an
+/// "unused-suppression" warning.
+void applySuppressions(const SourceFile &F, std::vector<Diagnostic> &Diags,
+                       bool ReportUnused = false);
 
 /// An expected diagnostic parsed from an expected-* comment.
 struct Expectation {

@@ -94,9 +94,13 @@ PTXLINT_API const char *ptxlint_severity_name(ptxlint_severity severity);
 PTXLINT_API ptxlint_options *ptxlint_options_create(void);
 /** Frees options; NULL is ignored. */
 PTXLINT_API void ptxlint_options_destroy(ptxlint_options *options);
-/** Switches off a rule id (a trailing '*' matches every id with that prefix). */
+/** Switches off the rules a selector names: an id ("mma-target"), a glob
+ *  ("mma-*", '*' and '?') or "all". Calls are ordered: for each rule the last
+ *  disable/enable call whose selector matches it decides (API version 2;
+ *  version 1 let a disable win). Unknown ids are accepted (see
+ *  ptxlint_rule_selector_check). */
 PTXLINT_API ptxlint_status ptxlint_options_disable_rule(ptxlint_options *options, const char *rule);
-/** Switches on a rule that is off by default. */
+/** Switches on the rules a selector names (also those off by default). */
 PTXLINT_API ptxlint_status ptxlint_options_enable_rule(ptxlint_options *options, const char *rule);
 /** Non-zero: report warnings as errors. */
 PTXLINT_API void ptxlint_options_set_warnings_as_errors(ptxlint_options *options, int on);
@@ -104,9 +108,34 @@ PTXLINT_API void ptxlint_options_set_warnings_as_errors(ptxlint_options *options
 PTXLINT_API void ptxlint_options_set_run_checks(ptxlint_options *options, int on);
 /** Check a module as if its .target were this ("sm_90a"); NULL clears. */
 PTXLINT_API ptxlint_status ptxlint_options_set_target(ptxlint_options *options, const char *target);
+/** The GPU a module will be compiled for, as ptxas -arch ("sm_100a"; API
+ *  version 2): the module's own .target still gates its instructions, and
+ *  a .target that ptxas -arch would refuse is an error. NULL clears. */
+PTXLINT_API ptxlint_status ptxlint_options_set_arch(ptxlint_options *options, const char *arch);
 /** Check a module as if its .version were this ("8.7"); NULL clears. */
 PTXLINT_API ptxlint_status ptxlint_options_set_version(ptxlint_options *options,
                                                        const char *version);
+
+/* --- The rule registry (API version 2) ------------------------------------- */
+
+/** Number of registered rules; rules are indexed 0..count-1, sorted by id. */
+PTXLINT_API size_t ptxlint_rule_count(void);
+/** Fields of rule i (static strings; "" when i is out of range or the field
+ *  is empty): the id, the PTX ISA section, the one-line constraint, a PTX
+ *  example that triggers it and how to fix it. */
+PTXLINT_API const char *ptxlint_rule_id(size_t i);
+PTXLINT_API const char *ptxlint_rule_spec(size_t i);
+PTXLINT_API const char *ptxlint_rule_summary(size_t i);
+PTXLINT_API const char *ptxlint_rule_example(size_t i);
+PTXLINT_API const char *ptxlint_rule_fix(size_t i);
+/** The usual severity of rule i's diagnostics. */
+PTXLINT_API ptxlint_severity ptxlint_rule_severity(size_t i);
+/** Non-zero when rule i reports without being enabled. */
+PTXLINT_API int ptxlint_rule_on_by_default(size_t i);
+/** Checks a rule selector: returns 1 when it matches a registered rule,
+ *  else 0 and writes a NUL-terminated message ("unknown rule 'mma-targt';
+ *  did you mean 'mma-target'?") into message (capacity bytes; may be NULL). */
+PTXLINT_API int ptxlint_rule_selector_check(const char *selector, char *message, size_t capacity);
 
 /* --- Checks ----------------------------------------------------------------- */
 

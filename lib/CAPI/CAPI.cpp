@@ -11,12 +11,17 @@
 
 #include "ptxlint/ptxlint.h"
 
+#include "Check/RuleSelect.h"
+#include "Check/Rules.h"
 #include "ptxlint/InlineAsm.h"
+
 #include "ptxlint/Lint.h"
 #include "ptxlint/Output.h"
 
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
+#include <cstring>
 #include <memory>
 #include <mutex>
 #include <new>
@@ -217,7 +222,7 @@ ptxlint_status ptxlint_options_disable_rule(ptxlint_options *O, const char *Rule
   if (!O || !Rule)
     return PTXLINT_ERROR_INVALID_ARGUMENT;
   return guarded([&] {
-    O->Opts.Disabled.insert(Rule);
+    O->Opts.RuleSelectors.emplace_back(Rule, false);
     return PTXLINT_OK;
   });
 }
@@ -226,7 +231,7 @@ ptxlint_status ptxlint_options_enable_rule(ptxlint_options *O, const char *Rule)
   if (!O || !Rule)
     return PTXLINT_ERROR_INVALID_ARGUMENT;
   return guarded([&] {
-    O->Opts.Enabled.insert(Rule);
+    O->Opts.RuleSelectors.emplace_back(Rule, true);
     return PTXLINT_OK;
   });
 }
@@ -251,6 +256,20 @@ ptxlint_status ptxlint_options_set_target(ptxlint_options *O, const char *Target
     O->Opts.TargetOverride.reset();
     if (T.isValid())
       O->Opts.TargetOverride = T;
+    return PTXLINT_OK;
+  });
+}
+
+ptxlint_status ptxlint_options_set_arch(ptxlint_options *O, const char *Arch) {
+  if (!O)
+    return PTXLINT_ERROR_INVALID_ARGUMENT;
+  return guarded([&] {
+    ptxlint::Target T;
+    if (ptxlint_status S = parseTarget(Arch, T))
+      return S;
+    O->Opts.Arch.reset();
+    if (T.isValid())
+      O->Opts.Arch = T;
     return PTXLINT_OK;
   });
 }
@@ -456,3 +475,47 @@ const char *ptxlint_diag_origin_message(const ptxlint_result *R, size_t I, size_
 }
 
 } // extern "C"
+
+//===----------------------------------------------------------------------===//
+// The rule registry
+//===----------------------------------------------------------------------===//
+
+namespace {
+const ptxlint::RuleInfo *ruleAt(size_t I) {
+  llvm::ArrayRef<ptxlint::RuleInfo> All = ptxlint::allRules();
+  return I < All.size() ? &All[I] : nullptr;
+}
+const char *orEmpty(const char *S) { return S ? S : ""; }
+} // namespace
+
+size_t ptxlint_rule_count(void) { return ptxlint::allRules().size(); }
+const char *ptxlint_rule_id(size_t I) { return ruleAt(I) ? orEmpty(ruleAt(I)->Id) : ""; }
+const char *ptxlint_rule_spec(size_t I) { return ruleAt(I) ? orEmpty(ruleAt(I)->Spec) : ""; }
+const char *ptxlint_rule_summary(size_t I) { return ruleAt(I) ? orEmpty(ruleAt(I)->Summary) : ""; }
+const char *ptxlint_rule_example(size_t I) {
+  return ruleAt(I) ? orEmpty(ruleAt(I)->BadExample) : "";
+}
+const char *ptxlint_rule_fix(size_t I) { return ruleAt(I) ? orEmpty(ruleAt(I)->Fix) : ""; }
+ptxlint_severity ptxlint_rule_severity(size_t I) {
+  return ruleAt(I) ? static_cast<ptxlint_severity>(ruleAt(I)->DefaultSev) : PTXLINT_SEVERITY_NOTE;
+}
+int ptxlint_rule_on_by_default(size_t I) {
+  return ruleAt(I) && ptxlint::isRuleOnByDefault(ruleAt(I)->Id) ? 1 : 0;
+}
+
+int ptxlint_rule_selector_check(const char *Selector, char *Message, size_t Capacity) {
+  std::string Err;
+  try {
+    Err = Selector ? ptxlint::checkRuleSelector(Selector) : "no rule selector";
+  } catch (...) {
+    Err = "out of memory";
+  }
+  if (Err.empty())
+    return 1;
+  if (Message && Capacity) {
+    size_t N = std::min(Err.size(), Capacity - 1);
+    std::memcpy(Message, Err.data(), N);
+    Message[N] = '\0';
+  }
+  return 0;
+}

@@ -345,6 +345,13 @@ void Checker::finishHeader(bool ModuleHasContent) {
     Diags.error("target-option", TargetSpec, MapF64Range,
                 ".target option map_f64_to_f32 is only for sm_10, sm_11 and sm_12 (target is " +
                     FileTarget.str() + ")");
+  // --arch (ptxas -arch): the module is compiled for Arch as written.
+  Target Written = Opts.TargetOverride ? *Opts.TargetOverride : FileTarget;
+  std::string ArchWhy;
+  if (Opts.Arch && Written.isValid() && !canCompileFor(Written, *Opts.Arch, &ArchWhy))
+    Diags.error("target-arch", TargetSpec, TargetRange,
+                "ptxas -arch " + Opts.Arch->str() + " rejects .target " + Written.str() + ": " +
+                    ArchWhy);
   if (!Opts.TargetOverride)
     return;
   Target O = *Opts.TargetOverride;

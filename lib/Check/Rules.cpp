@@ -8,6 +8,8 @@
 
 #include "Check/Rules.h"
 
+#include "Check/SpecAnchors.h"
+
 #include <algorithm>
 #include <vector>
 
@@ -28,10 +30,10 @@ const RuleInfo GenericRules[] = {
      "%r4}, {%r5, %r6}, {%f5, %f6, %f7, %f8};",
      "fix the token the diagnostic points at (here: the missing ',')"},
     {"target-arch", "11.1.2", Severity::Warning,
-     "--target replaces the module's .target for checking; warns when ptxas -arch with that "
-     "target would refuse the module as written: sm_XY compiles for sm_MN* with MN >= XY, "
-     "sm_XYf for later members of its family, sm_XYa only for sm_XYa",
-     ".version 8.0\n.target sm_90a   // checked with --target sm_100a",
+     "a module compiles only for GPUs its .target allows: sm_XY for sm_MN* with MN >= XY, "
+     "sm_XYf for later members of its family, sm_XYa only for sm_XYa; an error with --arch "
+     "(ptxas -arch), a warning when --target replaces the module's .target",
+     ".version 8.0\n.target sm_90a   // checked with --arch sm_100a",
      "retarget the module (.target), or check it for its own target"},
     {"target-debug-info", "11.1.2", Severity::Error,
      "the .target option debug requires DWARF sections (.section .debug_info, .debug_abbrev, ...) "
@@ -65,6 +67,10 @@ const RuleInfo GenericRules[] = {
     {"unknown-suppression", "", Severity::Warning,
      "a ptx-lint-disable comment must name known rule ids (or all)",
      "// ptx-lint-disable-next-line mma-shpae", "spell the rule id as in this reference"},
+    {"unused-suppression", "", Severity::Warning,
+     "a ptx-lint-disable comment that silences nothing is stale (off by default: "
+     "--enable=unused-suppression)",
+     "// ptx-lint-disable-next-line mma-target\nret;", "remove the comment"},
     {"version-misplaced", "11.1.1", Severity::Error,
      ".version must be the first directive of the module, and appear once",
      "// comment\n.target sm_90\n.version 9.0", "move .version to the top of the file"},
@@ -81,7 +87,7 @@ const RuleInfo GenericRules[] = {
 };
 
 /// Rules that are off unless switched on with LintOptions::Enabled.
-const char *const OffByDefault[] = {""};
+const char *const OffByDefault[] = {"unused-suppression"};
 
 std::vector<RuleInfo> collectRules() {
   std::vector<RuleInfo> All;
@@ -174,7 +180,8 @@ std::string renderRulesMarkdown() {
     S += "\n";
     if (*R.Spec) {
       S += "- Spec: PTX ISA section ";
-      S += R.Spec;
+      std::string Url = specUrl(R.Spec);
+      S += Url.empty() ? std::string(R.Spec) : "[" + std::string(R.Spec) + "](" + Url + ")";
       S += "\n";
     }
     S += "- Constraint: ";

@@ -11,6 +11,7 @@
 
 #include "Check/CheckUtil.h"
 #include "Check/Checker.h"
+#include "Check/RuleSelect.h"
 #include "Check/Rules.h"
 #include "Lint/FastInstruction.h"
 #include "ptxlint/Parser.h"
@@ -21,30 +22,12 @@ namespace ptxlint {
 
 namespace {
 
-/// Whether a diagnostic of rule Id is kept under Opts. Disabled wins over
-/// Enabled; an entry ending in '*' matches every id with that prefix.
-bool ruleSelected(llvm::StringRef Id, const LintOptions &Opts) {
-  auto Matches = [&](const std::set<std::string> &Set) {
-    if (Set.empty())
-      return false;
-    if (Set.count(Id.str()))
-      return true;
-    for (const std::string &E : Set)
-      if (!E.empty() && E.back() == '*' && Id.startswith(llvm::StringRef(E).drop_back()))
-        return true;
-    return false;
-  };
-  if (Matches(Opts.Disabled))
-    return false;
-  return isRuleOnByDefault(Id) || Matches(Opts.Enabled);
-}
-
 /// Filters, promotes, sorts and counts: the common tail of both entry points.
 LintResult finish(DiagnosticEngine &DE, const LintOptions &Opts) {
   LintResult R;
   R.Diags = DE.take();
   R.Diags.erase(std::remove_if(R.Diags.begin(), R.Diags.end(),
-                               [&](const Diagnostic &D) { return !ruleSelected(D.Rule, Opts); }),
+                               [&](const Diagnostic &D) { return !ruleEnabled(D.Rule, Opts); }),
                 R.Diags.end());
   for (Diagnostic &D : R.Diags) {
     if (Opts.WarningsAsErrors && D.Sev == Severity::Warning)

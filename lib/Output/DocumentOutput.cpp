@@ -10,9 +10,12 @@
 #include "ptxlint/Output.h"
 
 #include "Check/Rules.h"
+#include "Check/SpecAnchors.h"
 
 #include "llvm/ADT/StringMap.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
+#include "llvm/Support/Path.h"
 
 using namespace llvm;
 
@@ -129,6 +132,58 @@ static std::string toUri(StringRef Path) {
   return U;
 }
 
+/// The artifact location of Path: relative to Root (uriBaseId SRCROOT) when
+/// Root is set and Path lies below it, else toUri(Path).
+static void sarifArtifact(json::OStream &J, StringRef Path, StringRef Root) {
+  if (!Root.empty()) {
+    SmallString<256> Abs(Path);
+    sys::fs::make_absolute(Abs);
+    sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+    StringRef A = Abs;
+    if (A.startswith(Root) && A.size() > Root.size() &&
+        (Root.endswith("/") || A[Root.size()] == '/')) {
+      J.attribute("uri", toUri(A.drop_front(Root.size()).ltrim('/')));
+      J.attribute("uriBaseId", "SRCROOT");
+      return;
+    }
+  }
+  J.attribute("uri", toUri(Path));
+}
+
+/// help.markdown of a rule: the constraint, the example, the fix, the links.
+static std::string ruleMarkdown(StringRef Summary, StringRef Example, StringRef Fix, StringRef Spec,
+                                StringRef DocUri) {
+  std::string M = Summary.str() + "\n";
+  if (!Example.empty())
+    M += "\nReported on:\n\n```ptx\n" + Example.str() + "\n```\n";
+  if (!Fix.empty())
+    M += "\n**Fix:** " + Fix.str() + "\n";
+  if (!Spec.empty()) {
+    std::string U = specUrl(Spec);
+    M += "\nPTX ISA section " + (U.empty() ? Spec.str() : "[" + Spec.str() + "](" + U + ")") + ".";
+  }
+  M += " [Rule reference](" + DocUri.str() + ").\n";
+  return M;
+}
+
+/// "replace with '.x1'", "insert '...'", "delete the text": what a fix does.
+static std::string fixDescription(ArrayRef<LocatedDiagnostic::Fix> Fixes) {
+  std::string S;
+  for (const LocatedDiagnostic::Fix &F : Fixes) {
+    bool Empty = F.Loc.Line == F.Loc.EndLine && F.Loc.Column == F.Loc.EndColumn;
+    std::string One =
+        F.Replacement.empty()
+            ? "delete " + std::to_string(F.Loc.Line) + ":" + std::to_string(F.Loc.Column) + "-" +
+                  std::to_string(F.Loc.EndColumn)
+        : Empty ? "insert '" + F.Replacement + "' at " + std::to_string(F.Loc.Line) + ":" +
+                      std::to_string(F.Loc.Column)
+                : "replace " + std::to_string(F.Loc.Line) + ":" + std::to_string(F.Loc.Column) +
+                      "-" + std::to_string(F.Loc.EndColumn) + " with '" + F.Replacement + "'";
+    S += (S.empty() ? "" : "; ") + One;
+  }
+  return S;
+}
+
 static void sarifRegion(json::OStream &J, const LineColRange &L) {
   J.attributeObject("region", [&] {
     J.attribute("startLine", L.Line);
@@ -177,13 +232,28 @@ void printSarif(ArrayRef<FileReport> Reports, raw_ostream &OS, const DocumentOpt
                   J.attributeObject("shortDescription", [&] {
                     J.attribute("text", R.Summary.empty() ? R.Id : R.Summary);
                   });
+                  bool WebDocs = StringRef(Opts.RulesDocUri).startswith("https://") ||
+                                 StringRef(Opts.RulesDocUri).startswith("http://");
+                  std::string DocUri = Opts.RulesDocUri + "#" + R.Id;
+                  std::string SpecUri = specUrl(R.Spec);
                   std::string Help = R.Summary;
                   if (!R.Fix.empty())
                     Help += "\nFix: " + R.Fix;
                   if (!R.Spec.empty())
                     Help += "\nSee PTX ISA section " + R.Spec + ".";
-                  J.attributeObject("help", [&] { J.attribute("text", Help); });
-                  J.attribute("helpUri", Opts.RulesDocUri + "#" + R.Id);
+                  J.attributeObject("help", [&] {
+                    J.attribute("text", Help);
+                    J.attribute("markdown",
+                                ruleMarkdown(R.Summary, R.Example, R.Fix, R.Spec, DocUri));
+                  });
+                  // An https link: the published rule reference when the
+                  // build names one, else NVIDIA's PTX ISA section; none
+                  // for rules outside the ISA (help.markdown has the local
+                  // reference).
+                  if (WebDocs)
+                    J.attribute("helpUri", DocUri);
+                  else if (!SpecUri.empty())
+                    J.attribute("helpUri", SpecUri);
                   J.attributeObject("defaultConfiguration",
                                     [&] { J.attribute("level", sarifLevel(R.Sev)); });
                   J.attributeObject("properties", [&] { J.attribute("spec", R.Spec); });
@@ -191,11 +261,27 @@ void printSarif(ArrayRef<FileReport> Reports, raw_ostream &OS, const DocumentOpt
             });
           });
         });
+        bool Ok = llvm::none_of(Reports, [](const FileReport &R) { return R.IoError; });
+        J.attributeArray("invocations", [&] {
+          J.object([&] {
+            if (!Opts.CommandLine.empty())
+              J.attribute("commandLine", Opts.CommandLine);
+            J.attribute("executionSuccessful", Ok);
+          });
+        });
+        if (!Opts.SarifRoot.empty())
+          J.attributeObject("originalUriBaseIds", [&] {
+            J.attributeObject("SRCROOT", [&] {
+              std::string Root = toUri(Opts.SarifRoot);
+              J.attribute("uri", StringRef(Root).endswith("/") ? Root : Root + "/");
+            });
+          });
         J.attribute("columnKind", "unicodeCodePoints");
         J.attributeArray("artifacts", [&] {
           for (const FileReport &R : Reports)
-            J.object(
-                [&] { J.attributeObject("location", [&] { J.attribute("uri", toUri(R.Path)); }); });
+            J.object([&] {
+              J.attributeObject("location", [&] { sarifArtifact(J, R.Path, Opts.SarifRoot); });
+            });
         });
         J.attributeArray("results", [&] {
           for (size_t FileIdx = 0; FileIdx < Reports.size(); ++FileIdx) {
@@ -210,7 +296,7 @@ void printSarif(ArrayRef<FileReport> Reports, raw_ostream &OS, const DocumentOpt
                   J.object([&] {
                     J.attributeObject("physicalLocation", [&] {
                       J.attributeObject("artifactLocation", [&] {
-                        J.attribute("uri", toUri(R.Path));
+                        sarifArtifact(J, R.Path, Opts.SarifRoot);
                         J.attribute("index", static_cast<int64_t>(FileIdx));
                       });
                       if (D.Loc.isValid())
@@ -225,7 +311,7 @@ void printSarif(ArrayRef<FileReport> Reports, raw_ostream &OS, const DocumentOpt
                         J.attribute("id", static_cast<int64_t>(I));
                         J.attributeObject("physicalLocation", [&] {
                           J.attributeObject("artifactLocation",
-                                            [&] { J.attribute("uri", toUri(R.Path)); });
+                                            [&] { sarifArtifact(J, R.Path, Opts.SarifRoot); });
                           if (D.Notes[I].Loc.isValid())
                             sarifRegion(J, D.Notes[I].Loc);
                         });
@@ -252,12 +338,13 @@ void printSarif(ArrayRef<FileReport> Reports, raw_ostream &OS, const DocumentOpt
                 if (!D.Fixes.empty())
                   J.attributeArray("fixes", [&] {
                     J.object([&] {
-                      J.attributeObject("description",
-                                        [&] { J.attribute("text", "apply fix-it"); });
+                      J.attributeObject("description", [&] {
+                        J.attribute("text", utf8(fixDescription(D.Fixes)));
+                      });
                       J.attributeArray("artifactChanges", [&] {
                         J.object([&] {
                           J.attributeObject("artifactLocation",
-                                            [&] { J.attribute("uri", toUri(R.Path)); });
+                                            [&] { sarifArtifact(J, R.Path, Opts.SarifRoot); });
                           J.attributeArray("replacements", [&] {
                             for (const LocatedDiagnostic::Fix &F : D.Fixes)
                               J.object([&] {

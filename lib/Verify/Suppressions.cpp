@@ -8,6 +8,7 @@
 
 #include "ptxlint/Verify.h"
 
+#include "Check/RuleSelect.h"
 #include "Check/Rules.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -68,23 +69,28 @@ std::vector<SourceComment> scanComments(const SourceFile &F) {
 }
 
 namespace {
-enum class Scope { NextLine, ThisLine, File };
+enum class Scope { NextLine, ThisLine, File, RangeBegin, RangeEnd };
 
 struct Suppression {
   Scope S;
   unsigned Line; // the comment's line
   std::set<std::string> Rules;
   bool All = false;
+  SourceRange Where; // the directive, for the unused-suppression warning
+  std::string Directive;
+  // The lines it covers, [First, Last], and whether it silenced anything.
+  unsigned First = 0, Last = 0;
+  bool Used = false;
 };
 } // namespace
 
-/// Parses one ptx-lint-disable comment; unknown names become warnings.
+/// Parses one ptx-lint-disable/-enable comment; unknown names become warnings.
 static bool parseSuppression(const SourceFile &F, const SourceComment &C, Suppression &Out,
                              std::vector<Diagnostic> &Warnings) {
   StringRef Body = C.Text.ltrim();
   StringRef Directive;
-  for (StringRef D :
-       {"ptx-lint-disable-next-line", "ptx-lint-disable-line", "ptx-lint-disable-file"}) {
+  for (StringRef D : {"ptx-lint-disable-next-line", "ptx-lint-disable-line",
+                      "ptx-lint-disable-file", "ptx-lint-disable", "ptx-lint-enable"}) {
     if (Body.startswith(D) && (Body.size() == D.size() || isSpace(Body[D.size()]))) {
       Directive = Body.take_front(D.size());
       break;
@@ -94,8 +100,12 @@ static bool parseSuppression(const SourceFile &F, const SourceComment &C, Suppre
     return false;
   Out.S = Directive.endswith("next-line") ? Scope::NextLine
           : Directive.endswith("file")    ? Scope::File
-                                          : Scope::ThisLine;
+          : Directive.endswith("-line")   ? Scope::ThisLine
+          : Directive.endswith("enable")  ? Scope::RangeEnd
+                                          : Scope::RangeBegin;
   Out.Line = C.Line;
+  Out.Where = F.rangeOf(Directive);
+  Out.Directive = Directive.str();
   // The rule list ends at the comment's end or at " -- reason".
   StringRef Rest = Body.drop_front(Directive.size());
   size_t Dashes = Rest.find("--");
@@ -119,12 +129,19 @@ static bool parseSuppression(const SourceFile &F, const SourceComment &C, Suppre
       D.Sev = Severity::Warning;
       D.Rule = "unknown-suppression";
       D.Range = F.rangeOf(Name);
-      D.Message = "unknown rule '" + Name.str() + "' in " + Directive.str() +
-                  "; ptx-lint --print-rules lists the rule ids";
+      D.Message = "unknown rule '" + Name.str() + "' in " + Directive.str();
+      if (std::string Near = closestRuleId(Name); !Near.empty()) {
+        D.Message += "; did you mean '" + Near + "'?";
+        D.Fixes.push_back({D.Range, Near});
+      } else {
+        D.Message += "; ptx-lint --print-rules lists the rule ids";
+      }
       Warnings.push_back(std::move(D));
     }
   }
-  if (!Any) {
+  if (!Any && Out.S == Scope::RangeEnd) {
+    Out.All = true; // a bare ptx-lint-enable ends every open range
+  } else if (!Any) {
     Diagnostic D;
     D.Sev = Severity::Warning;
     D.Rule = "unknown-suppression";
@@ -135,7 +152,38 @@ static bool parseSuppression(const SourceFile &F, const SourceComment &C, Suppre
   return true;
 }
 
-void applySuppressions(const SourceFile &F, std::vector<Diagnostic> &Diags) {
+/// The last line of the statement that starts on line Line (at byte Begin):
+/// a statement ends at ';', '{' or '}' outside comments and strings, so a
+/// disable-next-line comment covers every line of a multi-line instruction.
+/// A blank or comment-only line is a statement of its own.
+static unsigned statementLastLine(StringRef T, size_t Begin, unsigned Line) {
+  bool Code = false;
+  for (size_t I = Begin; I < T.size(); ++I) {
+    char C = T[I];
+    if (C == '\n') {
+      if (!Code)
+        return Line;
+      ++Line;
+    } else if (C == '/' && I + 1 < T.size() && T[I + 1] == '/') {
+      size_t End = T.find('\n', I);
+      I = (End == StringRef::npos ? T.size() : End) - 1;
+    } else if (C == '/' && I + 1 < T.size() && T[I + 1] == '*') {
+      for (I += 2; I + 1 < T.size() && !(T[I] == '*' && T[I + 1] == '/'); ++I)
+        Line += T[I] == '\n';
+      ++I;
+    } else if (C == '"') {
+      for (++I; I < T.size() && T[I] != '"' && T[I] != '\n'; ++I)
+        I += T[I] == '\\' && I + 1 < T.size() && T[I + 1] != '\n';
+    } else if (C == ';' || C == '{' || C == '}') {
+      return Line;
+    } else if (!isSpace(C)) {
+      Code = true;
+    }
+  }
+  return Line;
+}
+
+void applySuppressions(const SourceFile &F, std::vector<Diagnostic> &Diags, bool ReportUnused) {
   // Cheap reject: most files have no suppression at all.
   bool Any = false;
   F.forEachWindow([&](StringRef W, size_t) { // windows never split a line
@@ -145,37 +193,71 @@ void applySuppressions(const SourceFile &F, std::vector<Diagnostic> &Diags) {
   if (!Any)
     return;
   std::vector<Diagnostic> Warnings;
-  std::set<std::string> FileRules;
-  bool FileAll = false;
-  // Line -> rules silenced on that line.
-  std::map<unsigned, Suppression> ByLine;
+  std::vector<Suppression> Sups;
+  StringRef T = F.text();
   for (const SourceComment &C : scanComments(F)) {
     Suppression S;
     if (!parseSuppression(F, C, S, Warnings))
       continue;
-    if (S.S == Scope::File) {
-      FileAll |= S.All;
-      FileRules.insert(S.Rules.begin(), S.Rules.end());
+    switch (S.S) {
+    case Scope::File:
+      S.First = 0, S.Last = ~0u;
+      break;
+    case Scope::ThisLine:
+      S.First = S.Last = S.Line;
+      break;
+    case Scope::NextLine: {
+      size_t Eol = T.find('\n', C.Offset);
+      if (Eol == StringRef::npos)
+        continue; // nothing follows
+      S.First = S.Line + 1;
+      S.Last = statementLastLine(T, Eol + 1, S.First);
+      break;
+    }
+    case Scope::RangeBegin:
+      S.First = S.Line, S.Last = ~0u; // until a ptx-lint-enable
+      break;
+    case Scope::RangeEnd:
+      // Ends the open ranges it names (all of them when it names none).
+      for (Suppression &Open : Sups)
+        if (Open.S == Scope::RangeBegin && Open.Last == ~0u &&
+            (S.All || Open.All ||
+             llvm::any_of(S.Rules, [&](const std::string &R) { return Open.Rules.count(R); })))
+          Open.Last = S.Line;
       continue;
     }
-    unsigned Target = S.S == Scope::NextLine ? S.Line + 1 : S.Line;
-    Suppression &Slot = ByLine[Target];
-    Slot.All |= S.All;
-    Slot.Rules.insert(S.Rules.begin(), S.Rules.end());
+    Sups.push_back(std::move(S));
   }
   auto Silenced = [&](const Diagnostic &D) {
     if (D.Rule == "io")
       return false;
-    if (FileAll || FileRules.count(D.Rule))
-      return true;
-    if (!D.Range.isValid() || D.Range.Begin > F.size())
-      return false;
-    auto It = ByLine.find(F.lineCol(D.Range.Begin).Line);
-    return It != ByLine.end() && (It->second.All || It->second.Rules.count(D.Rule));
+    unsigned Line = 0; // a diagnostic without a location: file scope only
+    if (D.Range.isValid() && D.Range.Begin <= F.size())
+      Line = F.lineCol(D.Range.Begin).Line;
+    bool Hit = false;
+    for (Suppression &S : Sups) {
+      bool Covers = S.S == Scope::File || (Line && Line >= S.First && Line <= S.Last);
+      if (Covers && (S.All || S.Rules.count(D.Rule))) {
+        S.Used = true;
+        Hit = true;
+      }
+    }
+    return Hit;
   };
   llvm::erase_if(Diags, Silenced);
   for (Diagnostic &W : Warnings)
     Diags.push_back(std::move(W));
+  // Suppressions that silenced nothing (off by default: --enable=unused-suppression).
+  // One that names only unknown rules already has its warning.
+  for (const Suppression &S : Sups)
+    if (ReportUnused && !S.Used && (S.All || !S.Rules.empty())) {
+      Diagnostic D;
+      D.Sev = Severity::Warning;
+      D.Rule = "unused-suppression";
+      D.Range = S.Where;
+      D.Message = S.Directive + " silences no diagnostic here; remove it";
+      Diags.push_back(std::move(D));
+    }
 }
 
 } // namespace ptxlint

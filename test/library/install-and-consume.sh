@@ -137,4 +137,12 @@ echo "pkg-config C build exit status: $rc"
 # --- 6. the installed tool
 echo "== tool"
 "$PREFIX/bin/ptx-lint" --version | head -1 | sed 's/[0-9][0-9.]*/VERSION/'
+
+# --- 7. the installed Python package: it finds the installed library and tool
+echo "== python package"
+(cd "$WORK" && PYTHONPATH="$PREFIX/lib/python3/dist-packages" python3 -c "
+import ptxlint
+print(ptxlint.__file__.replace('$PREFIX', 'PREFIX'))
+print(ptxlint.executable().replace('$PREFIX', 'PREFIX'))
+print(ptxlint.lint(open('$SRC/examples/mma-bad.ptx').read()))")
 echo "== done"

@@ -27,7 +27,7 @@ repos:
   - repo: $work/hooks
     rev: $rev
     hooks:
-      - id: ptx-lint
+      - id: ptx-lint-system
 CFG
 git add .pre-commit-config.yaml
 git commit -q -m config --no-verify
@@ -60,6 +60,6 @@ echo "== many files"
 for i in $(seq -w 1 60); do cp "$inputs/clean.ptx" "f$i.ptx"; done
 git add f*.ptx
 # --verbose shows the hook's output (the summary) although it passed.
-pre-commit run ptx-lint --verbose --files f*.ptx 2>&1
+pre-commit run ptx-lint-system --verbose --files f*.ptx 2>&1
 git commit -q -m many
 echo "many files: ok"

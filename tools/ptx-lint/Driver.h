@@ -13,6 +13,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -25,6 +26,10 @@ struct InputSpec {
   std::string Path; ///< as given (or found under a directory); "<stdin>" for '-'
   bool IsStdin = false;
   std::string Error; ///< set when the input is already known to be unusable
+  /// Settings of this file (its .ptx-lint.yaml, then the command line);
+  /// null: DriverOptions::Lint and MinSeverity.
+  std::shared_ptr<const LintOptions> Lint;
+  std::optional<Severity> MinSeverity;
 };
 
 /// Expands each argument: a directory becomes its *.ptx files (recursively,
@@ -63,6 +68,8 @@ struct DriverOptions {
   /// Diagnostics below this severity are not reported (attached notes stay).
   Severity MinSeverity = Severity::Note;
   DocumentOptions Doc;
+  /// --statistics: diagnostics per rule on stderr after the summary.
+  bool Statistics = false;
 };
 
 /// Lints Files in parallel, prints the reports to Out in input order (the

@@ -6,8 +6,11 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Config.h"
+#include "Conventions.h"
 #include "Driver.h"
 
+#include "Check/RuleSelect.h"
 #include "Check/Rules.h"
 #include "ptxlint/Emitter.h"
 #include "ptxlint/Lint.h"
@@ -29,6 +32,7 @@
 #include <functional>
 #include <memory>
 #include <thread>
+#include <tuple>
 
 #if defined(__unix__) || defined(__APPLE__)
 #include <csignal>
@@ -87,7 +91,9 @@ static cl::opt<OutputFormat> Format(
                           "source line and a caret (default)"),
                clEnumValN(OutputFormat::Gcc, "gcc", "one line per diagnostic, gcc style"),
                clEnumValN(OutputFormat::Json, "json", "one JSON document (docs/user-guide.md)"),
-               clEnumValN(OutputFormat::Sarif, "sarif", "SARIF 2.1.0")),
+               clEnumValN(OutputFormat::Sarif, "sarif", "SARIF 2.1.0"),
+               clEnumValN(OutputFormat::Github, "github",
+                          "GitHub Actions annotations (::error file=...,line=...::message)")),
     cl::cat(Cat));
 
 static cl::opt<std::string> OutputFile("o",
@@ -105,14 +111,22 @@ static cl::opt<std::string> TargetOpt("target",
                                       cl::desc("Check as if the module said .target sm_NN[a|f]"),
                                       cl::value_desc("sm_NN[a|f]"), cl::cat(Cat));
 
+static cl::opt<std::string>
+    ArchOpt("arch",
+            cl::desc("The GPU the module will be compiled for, as ptxas -arch: instructions are "
+                     "checked against the module's own .target, which must compile for it"),
+            cl::value_desc("sm_NN[a|f]"), cl::cat(Cat));
+
 static cl::opt<bool> Werror("Werror", cl::desc("Treat warnings as errors"), cl::cat(Cat));
 
-static cl::list<std::string> DisableRules("disable", cl::desc("Switch off these rules"),
+static cl::list<std::string> DisableRules("disable",
+                                          cl::desc("Switch off these rules (ids, globs such as "
+                                                   "mma-*, or all; the later of --disable and "
+                                                   "--enable wins)"),
                                           cl::value_desc("rule[,rule...]"), cl::CommaSeparated,
                                           cl::cat(Cat));
 
-static cl::list<std::string> EnableRules("enable",
-                                         cl::desc("Switch on these rules (those off by default)"),
+static cl::list<std::string> EnableRules("enable", cl::desc("Switch these rules (back) on"),
                                          cl::value_desc("rule[,rule...]"), cl::CommaSeparated,
                                          cl::cat(Cat));
 
@@ -175,19 +189,44 @@ static cl::opt<bool> NoProgress("no-progress",
                                          "long runs)"),
                                 cl::cat(Cat));
 
+static cl::opt<std::string> ConfigFile("config",
+                                       cl::desc("Use this configuration file for every input "
+                                                "instead of the nearest .ptx-lint.yaml"),
+                                       cl::value_desc("file"), cl::cat(Cat));
+static cl::opt<std::string>
+    SarifRoot("sarif-root",
+              cl::desc("SARIF: give inputs below this directory URIs relative to it, with "
+                       "uriBaseId SRCROOT (e.g. the repository root)"),
+              cl::value_desc("dir"), cl::cat(Cat));
+static cl::opt<bool> NoConfig("no-config", cl::desc("Ignore .ptx-lint.yaml files"), cl::cat(Cat));
+static cl::opt<std::string> Explain("explain",
+                                    cl::desc("Explain a rule: what, why, example, fix, spec link"),
+                                    cl::value_desc("rule"), cl::cat(Cat));
+static cl::opt<bool> Statistics("statistics",
+                                cl::desc("After the summary, count the diagnostics of each rule"),
+                                cl::cat(Cat));
 static int usageError(const Twine &Msg) {
   WithColor::error(errs(), "ptx-lint") << Msg << "\n";
   return ExitUsage;
 }
 
-/// Checks --enable/--disable names against the registry.
-static bool validateRules(const cl::list<std::string> &Names, StringRef Opt, std::string &Err) {
-  for (const std::string &N : Names) {
-    if (!findRule(N)) {
-      Err = "unknown rule '" + N + "' in --" + Opt.str() +
-            " (ptx-lint --print-rules=list shows every rule id)";
+/// Checks --enable/--disable selectors against the registry and appends
+/// them to Opts.RuleSelectors in command-line order (the later wins).
+static bool collectRuleSelectors(LintOptions &Opts, std::string &Err) {
+  std::vector<std::tuple<unsigned, std::string, bool>> All;
+  for (unsigned I = 0; I < DisableRules.size(); ++I)
+    All.emplace_back(DisableRules.getPosition(I), DisableRules[I], false);
+  for (unsigned I = 0; I < EnableRules.size(); ++I)
+    All.emplace_back(EnableRules.getPosition(I), EnableRules[I], true);
+  std::stable_sort(All.begin(), All.end(),
+                   [](const auto &A, const auto &B) { return std::get<0>(A) < std::get<0>(B); });
+  for (const auto &[Pos, Sel, On] : All) {
+    std::string Msg = checkRuleSelector(Sel, On ? "--enable" : "--disable");
+    if (!Msg.empty()) {
+      Err = Msg + " (ptx-lint --print-rules=list shows every rule id)";
       return false;
     }
+    Opts.RuleSelectors.emplace_back(Sel, On);
   }
   return true;
 }
@@ -327,10 +366,21 @@ static int run(int argc, char **argv) {
     OS << "ptx-lint " << PTXLINT_VERSION << " (PTX ISA up to " << latestPtxVersion().str() << ", "
        << allRules().size() << " rules)\n";
   });
+  // LLVM's --color, as preprocessArgs reads it (LLVM never sees it).
+  if (cl::Option *C = cl::getRegisteredOptions().lookup("color")) {
+    C->setDescription("Colours in text output: auto (on a terminal, unless NO_COLOR is set; "
+                      "FORCE_COLOR forces them), always, never");
+    C->setValueStr("auto|always|never");
+  }
+  std::vector<char *> Args;
+  ColorChoice Color = ColorChoice::Auto;
+  std::string ArgErr;
+  if (!preprocessArgs(argc, argv, Args, Color, ArgErr))
+    return usageError(ArgErr);
   std::string CmdLineErrors;
   raw_string_ostream CmdLineErrStream(CmdLineErrors);
   bool Parsed = cl::ParseCommandLineOptions(
-      argc, argv,
+      static_cast<int>(Args.size()), Args.data(),
       "ptx-lint: check NVIDIA PTX, deep on the warp-level matrix instructions\n\n"
       "  Exit status: 0 no errors (warnings allowed), 1 errors found, 2 usage or I/O "
       "problem.\n  A directory is searched recursively for *.ptx files; '-' reads stdin.\n",
@@ -340,6 +390,13 @@ static int run(int argc, char **argv) {
     errs() << CmdLineErrors;
     errs() << "Run 'ptx-lint --help' for the options.\n";
     return ExitUsage;
+  }
+
+  if (!Explain.empty()) {
+    std::string Err;
+    if (!explainRule(Explain, outs(), Err))
+      return usageError(Err);
+    return ExitOk;
   }
 
   if (PrintRules != RulesFormat::None) {
@@ -360,13 +417,8 @@ static int run(int argc, char **argv) {
   Opts.WarningsAsErrors = Werror;
   Opts.RunChecks = !SyntaxOnly;
   std::string Err;
-  if (!validateRules(DisableRules, "disable", Err) || !validateRules(EnableRules, "enable", Err))
+  if (!collectRuleSelectors(Opts, Err))
     return usageError(Err);
-  Opts.Disabled.insert(DisableRules.begin(), DisableRules.end());
-  Opts.Enabled.insert(EnableRules.begin(), EnableRules.end());
-  for (const std::string &R : Opts.Enabled)
-    if (Opts.Disabled.count(R))
-      return usageError("rule '" + R + "' is both enabled and disabled");
   if (!PtxVersionOpt.empty()) {
     std::optional<PtxVersion> V = PtxVersion::parse(PtxVersionOpt);
     if (!V)
@@ -389,15 +441,32 @@ static int run(int argc, char **argv) {
     }
     Opts.TargetOverride = *T;
   }
+  if (!ArchOpt.empty()) {
+    std::optional<Target> T = Target::parse(ArchOpt);
+    if (!T || !findTarget(*T))
+      return usageError("invalid --arch '" + ArchOpt +
+                        "': expected a known sm_NN, sm_NNa or sm_NNf, e.g. sm_90a");
+    Opts.Arch = *T;
+  }
   if (Inputs.empty())
     return usageError("no input files (give files, directories, or '-' for stdin; --help "
                       "lists the options)");
   if (Emit && VerifyDiags)
     return usageError("--emit and --verify-diagnostics cannot be combined");
 
-  // Expand directories; I/O problems found here are reported in order later.
+  // Expand directories and apply the .ptx-lint.yaml files; I/O problems
+  // found here are reported in order later.
+  CommandLineSettings Cli;
+  Cli.Lint = Opts;
+  if (MinSeverity.getNumOccurrences())
+    Cli.MinSeverity = MinSeverity;
+  Cli.ConfigPath = ConfigFile;
+  Cli.NoConfig = NoConfig;
+  Cli.StdinName = StdinName;
+  std::vector<InputSpec> Files;
   std::vector<std::string> WalkNotes;
-  std::vector<InputSpec> Files = expandInputs(Inputs, StdinName, &WalkNotes);
+  if (!expandWithConfig(Inputs, Cli, Files, Err, &WalkNotes))
+    return usageError(Err);
   for (const std::string &Note : WalkNotes)
     WithColor::note(errs(), "ptx-lint") << Note << "\n";
 
@@ -452,10 +521,21 @@ static int run(int argc, char **argv) {
   DO.Verify = VerifyDiags;
   DO.MaxFileSize = MaxFileSize;
   DO.Jobs = Jobs ? Jobs : std::max(1u, std::thread::hardware_concurrency());
-  DO.Colors = !OutFile && Format == OutputFormat::Text && outs().has_colors();
+  DO.Colors = Format == OutputFormat::Text &&
+              (Color == ColorChoice::Always ||
+               (Color == ColorChoice::Auto && !OutFile && outs().has_colors()));
   DO.Progress = !Quiet && !NoProgress && sys::Process::StandardErrIsDisplayed();
   DO.Quiet = Quiet;
   DO.MinSeverity = MinSeverity;
+  DO.Statistics = Statistics;
+  if (!SarifRoot.empty()) {
+    SmallString<256> Root(SarifRoot);
+    sys::fs::make_absolute(Root);
+    sys::path::remove_dots(Root, /*remove_dot_dot=*/true);
+    DO.Doc.SarifRoot = std::string(Root);
+  }
+  for (int I = 0; I < argc; ++I)
+    DO.Doc.CommandLine += (I ? " " : "") + std::string(argv[I]);
   DO.Doc.ToolVersion = PTXLINT_VERSION;
   DO.Doc.RulesDocUri = rulesDocUri(argv[0]);
   int Status = runLint(Files, DO, Out);

@@ -1,0 +1,23 @@
+//===- SpecAnchors.h - links into NVIDIA's PTX ISA documentation -*- C++ -*-===//
+#ifndef PTXLINT_LIB_CHECK_SPECANCHORS_H
+#define PTXLINT_LIB_CHECK_SPECANCHORS_H
+
+#include "llvm/ADT/StringRef.h"
+
+#include <string>
+
+namespace ptxlint {
+
+/// NVIDIA's PTX ISA reference (the current release).
+constexpr const char *PtxIsaDocsUrl = "https://docs.nvidia.com/cuda/parallel-thread-execution/";
+
+/// The HTML anchor of a PTX ISA section ("9.7.14.5.14" ->
+/// "warp-level-matrix-instructions-mma"); "" when the section is unknown.
+llvm::StringRef specAnchor(llvm::StringRef Section);
+
+/// PtxIsaDocsUrl + "#" + the anchor; "" when the section is unknown.
+std::string specUrl(llvm::StringRef Section);
+
+} // namespace ptxlint
+
+#endif // PTXLINT_LIB_CHECK_SPECANCHORS_H
