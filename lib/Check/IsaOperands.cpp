@@ -46,7 +46,7 @@ const RuleInfo IsaOperandRules[] = {
      "a register operand's declared type must fit the type the instruction gives that operand "
      "(same size, compatible kind; ld, st and cvt allow a wider register; setp's d and selp's c "
      "are .pred; a shift amount is 32-bit)",
-     "setp.lt.s32 %r1, %r2, %r3;", "use a register of the type the message lists"},
+     ".reg .b32 %r<4>; setp.lt.s32 %r1, %r2, %r3;", "use a register of the type the message lists"},
     {"isa-operand-immediate", "9.4", Severity::Error,
      "a constant operand must be of the instruction's type: integer instructions take integer "
      "constants, .f32/.f64 instructions floating-point constants (1.0 or 0f3F800000, not 1)",
