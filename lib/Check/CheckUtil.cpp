@@ -285,6 +285,10 @@ RegisterRef resolveRegister(const CheckContext &Ctx, llvm::StringRef Name) {
         R.Decl = Info;
         R.Type = Info->Type;
         R.Component = true;
+        size_t Idx = llvm::StringRef("xyzw").find(Comp[0]);
+        if (Idx == llvm::StringRef::npos)
+          Idx = llvm::StringRef("rgba").find(Comp[0]);
+        R.BadComponent = Idx >= Info->VectorWidth;
         return R;
       }
   for (const SpecialReg &S : SpecialRegs)

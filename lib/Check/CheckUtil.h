@@ -117,6 +117,7 @@ struct RegisterRef {
   unsigned Width = 1;                 ///< 2 or 4 for a whole vector register
   bool Special = false;               ///< a special register (chapter 10)
   bool Component = false;             ///< `%v.x` of a vector register
+  bool BadComponent = false;          ///< `%v.z` of a .v2 register (ptxas crashes)
   bool known() const { return !Type.empty(); }
 };
 
