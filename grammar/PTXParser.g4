@@ -78,7 +78,10 @@ initializer   : INIT_LIST | LBRACE (initializer (COMMA initializer)*)? RBRACE | 
 
 // ---- Statements -----------------------------------------------------------
 label       : name COLON;
-instruction : guard? IDENT (operand (COMMA operand)*)? SEMI;
+// ptxas takes whitespace and comments between an opcode's dotted parts
+// (`mma .sync.aligned`, `ld/**/.shared .b32`), not inside one of them.
+instruction : guard? IDENT opcodePart* (operand (COMMA operand)*)? SEMI;
+opcodePart  : DOTNAME | SHARED | GLOBAL | CONST | LOCAL | PARAM;
 guard       : AT BANG? IDENT;
 
 operand

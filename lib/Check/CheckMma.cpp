@@ -36,8 +36,9 @@ const RuleInfo MmaOwnRules[] = {
      "{%r6,%r7}, {%u0,%r1};",
      "declare the accumulators .b32 or .f16x2"},
     {"mma-f64-integer-dest", "9.7.14.5.14", Severity::Error,
-     "a .u64/.s64 d of .f64 mma needs c of an integer type too (ptxas)",
-     ".target sm_90: .reg .u64 %u<4>; .reg .f64 %fd<10>; "
+     "on sm_100 and later targets, a .u64/.s64 d of .f64 mma needs c of an integer type too "
+     "(ptxas; sm_90 takes it)",
+     ".target sm_100: .reg .u64 %u<4>; .reg .f64 %fd<10>; "
      "mma.sync.aligned.m16n8k8.row.col.f64.f64.f64.f64 {%u0,%u1,%u2,%u3}, "
      "{%fd0,%fd1,%fd2,%fd3}, {%fd4,%fd5}, {%fd6,%fd7,%fd8,%fd9};",
      "declare d .f64 or .b64"},
@@ -101,9 +102,13 @@ static void checkFp8HalfAccumulators(const Instruction &I, const spec::Form &F, 
 }
 
 /// ptxas takes .u64/.s64 registers for the .f64 fragments, but a .u64/.s64
-/// d next to a c of another type fails for the m16n8k* shapes ("Arguments
-/// mismatch for instruction 'mov'"): d and c must then agree.
+/// d next to a c of another type fails for the m16n8k* shapes on sm_100 and
+/// later targets ("Arguments mismatch for instruction 'mov'"): d and c must
+/// then agree. sm_90/sm_90a take it.
 static void checkF64IntegerDest(const Instruction &I, const spec::Form &F, CheckContext &Ctx) {
+  // sm_90/sm_90a take it (the lowering differs); sm_100 and later do not.
+  if (Ctx.Tgt.isValid() && Ctx.Tgt.Sm < 100)
+    return;
   if (F.DType != ".f64" || F.Shape == ".m8n8k4" || I.Operands.size() < 4 ||
       I.Operands[0].Kind != OperandKind::Vector || I.Operands[3].Kind != OperandKind::Vector)
     return;

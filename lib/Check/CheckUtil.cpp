@@ -7,6 +7,8 @@
 
 #include "Check/CheckUtil.h"
 
+#include "llvm/ADT/StringExtras.h"
+
 #include "llvm/ADT/SmallVector.h"
 
 #include <algorithm>
@@ -218,6 +220,274 @@ SourceRange qualifierRange(const Instruction &I, llvm::StringRef Q) {
     if (I.Qualifiers[K] == Q)
       return K < I.QualifierRanges.size() ? I.QualifierRanges[K] : I.opcodeRange();
   return I.opcodeRange();
+}
+
+namespace {
+/// Special registers (PTX ISA 10) and their types; components (`%tid.x`)
+/// are looked up with their suffix.
+struct SpecialReg {
+  const char *Name;
+  const char *Type;
+};
+const SpecialReg SpecialRegs[] = {
+    {"%laneid", ".u32"},
+    {"%warpid", ".u32"},
+    {"%nwarpid", ".u32"},
+    {"%smid", ".u32"},
+    {"%nsmid", ".u32"},
+    {"%gridid", ".u64"},
+    {"%lanemask_eq", ".u32"},
+    {"%lanemask_le", ".u32"},
+    {"%lanemask_lt", ".u32"},
+    {"%lanemask_ge", ".u32"},
+    {"%lanemask_gt", ".u32"},
+    {"%clock", ".u32"},
+    {"%clock_hi", ".u32"},
+    {"%clock64", ".u64"},
+    {"%globaltimer", ".u64"},
+    {"%globaltimer_lo", ".u32"},
+    {"%globaltimer_hi", ".u32"},
+    {"%dynamic_smem_size", ".u32"},
+    {"%total_smem_size", ".u32"},
+    {"%aggr_smem_size", ".u32"},
+    {"%cluster_ctarank", ".u32"},
+    {"%cluster_nctarank", ".u32"},
+    {"%is_explicit_cluster", ".pred"},
+    {"%current_graph_exec", ".u64"},
+};
+const char *const SpecialVectors[] = {"%tid",           "%ntid",          "%ctaid",
+                                      "%nctaid",        "%clusterid",     "%nclusterid",
+                                      "%cluster_ctaid", "%cluster_nctaid"};
+
+bool isComponent(llvm::StringRef C) {
+  return C == "x" || C == "y" || C == "z" || C == "w" || C == "r" || C == "g" || C == "b" ||
+         C == "a";
+}
+} // namespace
+
+RegisterRef resolveRegister(const CheckContext &Ctx, llvm::StringRef Name) {
+  RegisterRef R;
+  if (const RegisterInfo *Info = Ctx.Syms.lookup(Name)) {
+    R.Decl = Info;
+    R.Type = Info->Type;
+    R.Width = Info->VectorWidth;
+    return R;
+  }
+  llvm::StringRef Base = Name, Comp;
+  size_t Dot = Name.rfind('.');
+  if (Dot != llvm::StringRef::npos) {
+    Base = Name.substr(0, Dot);
+    Comp = Name.substr(Dot + 1);
+  }
+  if (isComponent(Comp))
+    if (const RegisterInfo *Info = Ctx.Syms.lookup(Base))
+      if (Info->VectorWidth > 1) {
+        R.Decl = Info;
+        R.Type = Info->Type;
+        R.Component = true;
+        size_t Idx = llvm::StringRef("xyzw").find(Comp[0]);
+        if (Idx == llvm::StringRef::npos)
+          Idx = llvm::StringRef("rgba").find(Comp[0]);
+        R.BadComponent = Idx >= Info->VectorWidth;
+        return R;
+      }
+  for (const SpecialReg &S : SpecialRegs)
+    if (Name == S.Name) {
+      R.Type = S.Type;
+      R.Special = true;
+      return R;
+    }
+  for (const char *V : SpecialVectors)
+    if (Base == V && (Comp == "x" || Comp == "y" || Comp == "z")) {
+      R.Type = ".u32";
+      R.Special = true;
+      return R;
+    }
+  if (Name.startswith("%envreg") || Name.startswith("%pm")) {
+    R.Type = Name.endswith("_64") ? ".u64" : ".b32";
+    R.Special = true;
+  }
+  return R;
+}
+
+namespace {
+/// Recursive descent over an integer constant expression (PTX ISA 4.6:
+/// C-like operators on 64-bit integers); fails on names and floats.
+class ConstEval {
+public:
+  explicit ConstEval(llvm::StringRef S) : S(S) {}
+  bool run(int64_t &Out) {
+    if (!orExpr(Out))
+      return false;
+    skip();
+    return P == S.size();
+  }
+
+private:
+  llvm::StringRef S;
+  size_t P = 0;
+  unsigned Depth = 0;
+  void skip() {
+    while (P < S.size() && (S[P] == ' ' || S[P] == '\t'))
+      ++P;
+  }
+  bool eat(llvm::StringRef Tok) {
+    skip();
+    if (!S.substr(P).startswith(Tok))
+      return false;
+    // "<" is not "<<", "|" not "||".
+    if (Tok.size() == 1 && P + 1 < S.size() && S[P + 1] == Tok[0] && (Tok == "<" || Tok == ">"))
+      return false;
+    P += Tok.size();
+    return true;
+  }
+  bool orExpr(int64_t &V) {
+    if (!xorExpr(V))
+      return false;
+    int64_t R;
+    while (eat("|"))
+      if (!xorExpr(R))
+        return false;
+      else
+        V |= R;
+    return true;
+  }
+  bool xorExpr(int64_t &V) {
+    if (!andExpr(V))
+      return false;
+    int64_t R;
+    while (eat("^"))
+      if (!andExpr(R))
+        return false;
+      else
+        V ^= R;
+    return true;
+  }
+  bool andExpr(int64_t &V) {
+    if (!shiftExpr(V))
+      return false;
+    int64_t R;
+    while (eat("&"))
+      if (!shiftExpr(R))
+        return false;
+      else
+        V &= R;
+    return true;
+  }
+  bool shiftExpr(int64_t &V) {
+    if (!addExpr(V))
+      return false;
+    for (;;) {
+      int64_t R;
+      if (eat("<<")) {
+        if (!addExpr(R))
+          return false;
+        V = R >= 0 && R < 64 ? int64_t(uint64_t(V) << R) : 0;
+      } else if (eat(">>")) {
+        if (!addExpr(R))
+          return false;
+        V = R >= 0 && R < 64 ? V >> R : 0;
+      } else {
+        return true;
+      }
+    }
+  }
+  bool addExpr(int64_t &V) {
+    if (!mulExpr(V))
+      return false;
+    for (;;) {
+      int64_t R;
+      if (eat("+")) {
+        if (!mulExpr(R))
+          return false;
+        V = int64_t(uint64_t(V) + uint64_t(R));
+      } else if (eat("-")) {
+        if (!mulExpr(R))
+          return false;
+        V = int64_t(uint64_t(V) - uint64_t(R));
+      } else {
+        return true;
+      }
+    }
+  }
+  bool mulExpr(int64_t &V) {
+    if (!unary(V))
+      return false;
+    for (;;) {
+      int64_t R;
+      char Op = 0;
+      if (eat("*"))
+        Op = '*';
+      else if (eat("/"))
+        Op = '/';
+      else if (eat("%"))
+        Op = '%';
+      else
+        return true;
+      if (!unary(R) || (Op != '*' && R == 0))
+        return false;
+      V = Op == '*'   ? int64_t(uint64_t(V) * uint64_t(R))
+          : Op == '/' ? (R == -1 ? int64_t(0 - uint64_t(V)) : V / R)
+                      : (R == -1 ? 0 : V % R);
+    }
+  }
+  bool unary(int64_t &V) {
+    if (++Depth > 64)
+      return false;
+    bool Ok;
+    if (eat("-")) {
+      Ok = unary(V);
+      V = int64_t(0 - uint64_t(V));
+    } else if (eat("+")) {
+      Ok = unary(V);
+    } else if (eat("~")) {
+      Ok = unary(V);
+      V = ~V;
+    } else if (eat("!")) {
+      Ok = unary(V);
+      V = !V;
+    } else if (eat("(")) {
+      Ok = orExpr(V) && eat(")");
+    } else {
+      Ok = number(V);
+    }
+    --Depth;
+    return Ok;
+  }
+  bool number(int64_t &V) {
+    skip();
+    size_t B = P;
+    while (P < S.size() && (llvm::isAlnum(S[P])))
+      ++P;
+    llvm::StringRef N = S.slice(B, P);
+    if (N.empty() || !llvm::isDigit(N[0]))
+      return false;
+    if (N.endswith("U") || N.endswith("u"))
+      N = N.drop_back();
+    unsigned Radix = 10;
+    if (N.startswith("0x") || N.startswith("0X")) {
+      Radix = 16;
+      N = N.drop_front(2);
+    } else if (N.startswith("0b") || N.startswith("0B")) {
+      Radix = 2;
+      N = N.drop_front(2);
+    } else if (N.size() > 1 && N[0] == '0') {
+      Radix = 8;
+      N = N.drop_front();
+    }
+    uint64_t U;
+    if (N.getAsInteger(Radix, U))
+      return false;
+    V = int64_t(U);
+    return true;
+  }
+};
+} // namespace
+
+bool evalConstantExpr(llvm::StringRef Text, int64_t &Out) {
+  if (Text.contains('%') || Text.size() > 256)
+    return false;
+  return ConstEval(Text).run(Out);
 }
 
 } // namespace check

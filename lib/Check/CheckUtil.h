@@ -104,6 +104,33 @@ std::string oneOf(llvm::ArrayRef<const char *> Items);
 /// the opcode's range.
 SourceRange qualifierRange(const Instruction &I, llvm::StringRef Q);
 
+//===----------------------------------------------------------------------===//
+// Register operands
+//===----------------------------------------------------------------------===//
+
+/// What a register operand names, for the typing of matrix operands: a
+/// declared register, a component of a declared vector register (`%v.x`,
+/// `%v.r`), or a special register (`%laneid`, `%tid.x`, `%clock64`).
+struct RegisterRef {
+  const RegisterInfo *Decl = nullptr; ///< the declaration (of the vector, for a component)
+  llvm::StringRef Type;               ///< element type; empty when unknown
+  unsigned Width = 1;                 ///< 2 or 4 for a whole vector register
+  bool Special = false;               ///< a special register (chapter 10)
+  bool Component = false;             ///< `%v.x` of a vector register
+  bool BadComponent = false;          ///< `%v.z` of a .v2 register (ptxas crashes)
+  bool known() const { return !Type.empty(); }
+};
+
+/// Resolves Name against Ctx.Syms, then as a vector component, then as a
+/// special register. Returns an unknown ref (known() false) for undeclared
+/// names: reporting those is the symbol check's job, once per cause.
+RegisterRef resolveRegister(const CheckContext &Ctx, llvm::StringRef Name);
+
+/// The value of an integer constant expression such as `(8*2)` or `(1+1)`
+/// (PTX ISA 4.6); false when Text names anything or is not an integer
+/// expression.
+bool evalConstantExpr(llvm::StringRef Text, int64_t &Out);
+
 } // namespace check
 } // namespace ptxlint
 

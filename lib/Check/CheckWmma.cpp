@@ -306,6 +306,32 @@ bool checkSubOpcode(const Instruction &I, check::CheckContext &Ctx, Family &Fam,
   llvm::StringRef OpQ = I.Qualifiers[0];
   Fam = OpQ == ".load" ? Family::WmmaLoad : OpQ == ".store" ? Family::WmmaStore : Family::WmmaMma;
   Reordered = false;
+  // ptx-lint's parser takes whitespace or a comment between an opcode's
+  // dotted parts, as ptxas does elsewhere; `wmma.load.a` and `wmma.mma` are
+  // one name to ptxas, which refuses a break inside them (syntax error).
+  auto Gap = [&](unsigned K) {
+    if (K >= I.QualifierRanges.size() || !I.QualifierRanges[K].isValid())
+      return false;
+    uint32_t PrevEnd = K == 0 ? I.opcodeRange().End : I.QualifierRanges[K - 1].End;
+    return PrevEnd != SourceRange::Invalid && I.QualifierRanges[K].Begin != PrevEnd;
+  };
+  unsigned NameParts = Fam != Family::WmmaMma && I.Qualifiers.size() > 1 &&
+                               (I.Qualifiers[1] == ".a" || I.Qualifiers[1] == ".b" ||
+                                I.Qualifiers[1] == ".c" || I.Qualifiers[1] == ".d")
+                           ? 2
+                           : 1;
+  for (unsigned K = 0; K < NameParts; ++K)
+    if (Gap(K)) {
+      std::string Name = "wmma";
+      for (unsigned J = 0; J < NameParts; ++J)
+        Name += I.Qualifiers[J].str();
+      Diagnostic &D = Ctx.Diags.error(
+          "wmma-operation", WmmaSec, qualRange(I, K, Ctx),
+          "'" + Name + "' is one name to ptxas: no whitespace or comment may separate its parts");
+      uint32_t PrevEnd = K == 0 ? I.opcodeRange().End : I.QualifierRanges[K - 1].End;
+      D.Fixes.push_back({SourceRange(PrevEnd, I.QualifierRanges[K].Begin), ""});
+      return false;
+    }
   if (Fam == Family::WmmaMma) {
     int Popc = findQual(I, {".popc"});
     int BitOp = findQual(I, {".xor", ".and"});

@@ -590,6 +590,35 @@ static void diagnoseNearest(const Instruction &I, spec::Family Fam, ArrayRef<Tok
   }
 }
 
+/// When the qualifiers match no form, the gates every nearest form shares
+/// still hold (ptxas reports "requires PTX ISA 8.6" and "not supported on
+/// .target" next to the qualifier error): the version gate of the nearest
+/// form that needs the oldest version, and a target gate when no nearest
+/// form is carried by the target.
+static void checkNearestGates(const Instruction &I, spec::Family Fam, ArrayRef<Tok> Toks,
+                              CheckContext &Ctx) {
+  const FormSet &S = spec::formsOf(Fam);
+  const NearestSearch &Found = nearestFor(Fam, Toks, S);
+  std::vector<const Form *> Cands;
+  if (Found.Rejected)
+    Cands.push_back(&Found.Rejected->F);
+  for (const auto &N : Found.Near)
+    Cands.push_back(N.first);
+  if (Cands.empty())
+    return;
+  const Form *Oldest = Cands.front();
+  for (const Form *F : Cands)
+    if (F->MinPtx < Oldest->MinPtx)
+      Oldest = F;
+  checkGateRequirements(I, *Oldest, Ctx, true, false);
+  if (!Ctx.Tgt.isValid())
+    return;
+  for (const Form *F : Cands)
+    if (F->allowedOn(Ctx.Tgt, Ctx.Version.isValid() ? Ctx.Version : latestPtxVersion()))
+      return;
+  checkGateRequirements(I, *Cands.front(), Ctx, false, true);
+}
+
 /// A last type qualifier that ptxas ignores after the types of some forms
 /// (spec::ignoresStrayType): a warning, plus the type's own gates, which
 /// ptxas still applies. On success the token is removed from Toks and the
@@ -675,6 +704,7 @@ MatchResult matchForm(const Instruction &I, spec::Family Fam, CheckContext &Ctx,
   }
   if (!Matched) {
     diagnoseNearest(I, Fam, Toks, Ctx);
+    checkNearestGates(I, Fam, Toks, Ctx);
     Res.HadErrors = true;
     return Res;
   }

@@ -118,6 +118,13 @@ void checkOperands(const Instruction &I, const spec::Form &F, CheckContext &Ctx)
 /// written. Also reports Deprecated (warning) and Advisory (note).
 void checkGates(const Instruction &I, const spec::Form &F, CheckContext &Ctx);
 
+/// The version and/or target requirements of F's gates alone (no
+/// deprecation or advisory): also used for the nearest forms when the
+/// qualifiers match none, so that a line's gate errors are reported next
+/// to its qualifier errors, as ptxas does.
+void checkGateRequirements(const Instruction &I, const spec::Form &F, CheckContext &Ctx,
+                           bool Version, bool Target);
+
 /// Convenience: matchForm, then checkOperands and checkGates on a match.
 MatchResult checkAgainstForms(const Instruction &I, spec::Family Fam, CheckContext &Ctx,
                               const MatchOptions &Opts = {});

@@ -34,6 +34,13 @@ std::string context(const Form &F, const OperandSpec &O) {
   return S;
 }
 
+/// ptxas takes .pred registers in every fragment of ldmatrix, stmatrix and
+/// movmatrix (a warning: the spec asks for .b32).
+bool predicateTolerated(const Form &F) {
+  return F.Fam == spec::Family::Ldmatrix || F.Fam == spec::Family::Stmatrix ||
+         F.Fam == spec::Family::Movmatrix;
+}
+
 std::string regList(const OperandSpec &O) {
   SmallVector<StringRef, 8> Refs(O.RegTypes.begin(), O.RegTypes.end());
   return joinList(Refs, "or");
@@ -67,12 +74,41 @@ void checkRangeOf(const Operand &A, const ImmRange &R, const std::string &What, 
                           R.Reason + ")");
 }
 
+/// A constant expression (`(1+1)`, `(8*2)`) stands where an integer
+/// constant does (ptxas folds it): Tmp as an IntImm with its value, else A.
+const Operand &folded(const Operand &A, Operand &Tmp) {
+  int64_t V;
+  // `(1+1)` parses as a parenthesised list of one expression.
+  if (A.Kind == OperandKind::List && A.Elements.size() == 1) {
+    const Operand &In = A.Elements[0];
+    if (In.Kind == OperandKind::IntImm) {
+      V = In.IntValue;
+    } else if (In.Kind != OperandKind::Expr || !evalConstantExpr(In.Text, V)) {
+      return A;
+    }
+  } else if (A.Kind != OperandKind::Expr || !evalConstantExpr(A.Text, V)) {
+    return A;
+  }
+  Tmp = A;
+  Tmp.Kind = OperandKind::IntImm;
+  Tmp.IntValue = V;
+  Tmp.Elements = {};
+  return Tmp;
+}
+
+/// True for a `0f` literal (ptxas types it .f32: it fits a 32-bit slot).
+bool isF32Literal(const Operand &A) {
+  return A.Kind == OperandKind::FloatImm && (A.Text.startswith("0f") || A.Text.startswith("0F"));
+}
+
 /// One register or immediate standing for one register of operand O. When
 /// Typed is null the declared type is checked here; otherwise a declared
 /// register's info is stored there for the caller's vector-wide check.
-void checkElement(const Operand &A, const OperandSpec &O, const std::string &What,
+void checkElement(const Operand &Raw, const OperandSpec &O, const std::string &What,
                   const ImmRange *Range, const Form &F, CheckContext &Ctx,
-                  const RegisterInfo **Typed = nullptr) {
+                  RegisterRef *Typed = nullptr) {
+  Operand Tmp;
+  const Operand &A = folded(Raw, Tmp);
   switch (A.Kind) {
   case OperandKind::Sink:
     if (!O.IsDest)
@@ -82,8 +118,25 @@ void checkElement(const Operand &A, const OperandSpec &O, const std::string &Wha
   case OperandKind::IntImm:
   case OperandKind::FloatImm:
     if (!O.ImmAllowed) {
+      // ptxas types a 0f literal .f32 and takes it for a 32-bit source
+      // register (metadata, scale data, movmatrix's a); the spec asks for a
+      // register.
+      if (isF32Literal(A) && !O.IsDest && O.Shape == OperandShape::Scalar &&
+          llvm::is_contained(O.RegTypes, ".b32")) {
+        Ctx.Diags.warning(ruleId(F.Fam, matcher_rules::ImmediateNotAllowed), F.Spec, A.Range,
+                          What +
+                              " should be a register (the spec's syntax); ptxas takes the "
+                              "32-bit constant " +
+                              A.Text.str() + " as its bits");
+        return;
+      }
       Ctx.Diags.error(ruleId(F.Fam, matcher_rules::ImmediateNotAllowed), F.Spec, A.Range,
                       What + " must be a register, found the constant " + A.Text.str());
+      return;
+    }
+    if (Range && A.Kind == OperandKind::FloatImm && O.Shape == OperandShape::Immediate) {
+      Ctx.Diags.error(ruleId(F.Fam, matcher_rules::OperandKind), F.Spec, A.Range,
+                      What + " must be an integer constant, found " + A.Text.str());
       return;
     }
     if (Range && A.Kind == OperandKind::IntImm)
@@ -95,33 +148,62 @@ void checkElement(const Operand &A, const OperandSpec &O, const std::string &Wha
                       What + " must be an integer constant, found the register " + A.Text.str());
       return;
     }
-    const RegisterInfo *Info = Ctx.Syms.lookup(A.Text);
-    if (!Info) {
-      if (!Ctx.AssumeDeclared)
-        Ctx.Diags.error(ruleId(F.Fam, matcher_rules::UndeclaredRegister), F.Spec, A.Range,
-                        "register " + A.Text.str() + " is not declared");
+    RegisterRef Ref = resolveRegister(Ctx, A.Text);
+    // An undeclared name is the symbol check's (once per cause).
+    if (!Ref.known())
       return;
-    }
-    if (Info->StateSpace != ".reg") {
+    const RegisterInfo *Info = Ref.Decl;
+    if (Info && Info->StateSpace != ".reg") {
       Ctx.Diags.error(ruleId(F.Fam, matcher_rules::RegisterType), F.Spec, A.Range,
                       What + " must be a register, found " + A.Text.str() + " declared in " +
                           Info->StateSpace.str());
       return;
     }
-    if (Typed) {
-      *Typed = Info;
+    if (Ref.BadComponent)
+      // ptxas 13.0 takes it on most targets and crashes on some (stmatrix
+      // .m16n8 for sm_121a): undefined.
+      Ctx.Diags.warning(ruleId(F.Fam, matcher_rules::OperandKind), F.Spec, A.Range,
+                        A.Text.str() + " names a component beyond the .v" +
+                            std::to_string(Ref.Decl->VectorWidth) + " register (" + What +
+                            "); the element is undefined");
+    if (A.Negated && O.IsDest) {
+      Ctx.Diags.error(ruleId(F.Fam, matcher_rules::OperandKind), F.Spec, A.Range,
+                      What + " is a destination and cannot be negated");
       return;
     }
-    if (O.RegTypes.empty() || llvm::is_contained(O.RegTypes, Info->Type))
+    if (A.Negated && Ref.Type != ".pred") {
+      Ctx.Diags.error(ruleId(F.Fam, matcher_rules::OperandKind), F.Spec, A.Range,
+                      "'!' negates predicates only, but " + A.Text.str() + " is " + Ref.Type.str() +
+                          " (" + What + ")");
+      return;
+    }
+    if (Ref.Width > 1 && !Ref.Component) {
+      Ctx.Diags.error(ruleId(F.Fam, matcher_rules::OperandKind), F.Spec, A.Range,
+                      What + " must be a scalar register, found " + A.Text.str() + ", a .v" +
+                          std::to_string(Ref.Width) + " vector register");
+      return;
+    }
+    if (Ref.Special && F.Fam == spec::Family::Movmatrix) {
+      Ctx.Diags.error(ruleId(F.Fam, matcher_rules::OperandKind), F.Spec, A.Range,
+                      What + " must be a register, found the special register " + A.Text.str() +
+                          " (ptxas: special registers are not allowed for movmatrix)");
+      return;
+    }
+    if (Typed) {
+      *Typed = Ref;
+      return;
+    }
+    if (O.RegTypes.empty() || llvm::is_contained(O.RegTypes, Ref.Type))
       return;
     // ptxas takes a predicate here (it checks nothing); the spec does not.
-    bool Pred = Info->Type == ".pred" && O.Shape == OperandShape::Vector && !O.IsDest;
+    bool Pred = Ref.Type == ".pred" &&
+                ((O.Shape == OperandShape::Vector && !O.IsDest) || predicateTolerated(F));
     Diagnostic &D =
         Ctx.Diags.report(Pred ? Severity::Warning : Severity::Error,
                          ruleId(F.Fam, matcher_rules::RegisterType), F.Spec, A.Range,
                          What + " of " + context(F, O) + " must be declared " + regList(O) +
-                             ", but " + A.Text.str() + " is " + Info->Type.str());
-    if (Info->DeclRange.isValid())
+                             ", but " + A.Text.str() + " is " + Ref.Type.str());
+    if (Info && Info->DeclRange.isValid())
       D.Notes.push_back({Info->DeclRange, A.Text.str() + " is declared here"});
     return;
   }
@@ -133,6 +215,20 @@ void checkElement(const Operand &A, const OperandSpec &O, const std::string &Wha
 }
 
 bool isBitType(StringRef T) { return T == ".b32" || T == ".b64"; }
+
+/// The size of a register type in bits (0 for .pred and unknown types).
+unsigned typeBits(StringRef T) {
+  if (T == ".pred" || T.size() < 3)
+    return 0;
+  if (T.endswith("x2"))
+    return 2 * typeBits(T.drop_back(2));
+  if (T.startswith(".bf"))
+    T = T.drop_front();
+  unsigned N = 0;
+  if (T.drop_front(2).getAsInteger(10, N))
+    return T == ".tf32" ? 32 : 0;
+  return N;
+}
 
 /// Signed and unsigned integers of one width mix freely in a ptxas vector.
 StringRef typeClass(StringRef T) {
@@ -147,18 +243,50 @@ StringRef typeClass(StringRef T) {
 /// (.b32/.b64) mixed with at most one other type (then it counts as bits).
 /// Constants take the vector's type; a vector of constants only is refused.
 void checkVectorElements(const Operand &A, const OperandSpec &O, const Form &F, CheckContext &Ctx) {
-  SmallVector<std::pair<const Operand *, const RegisterInfo *>, 8> Regs;
+  SmallVector<std::pair<const Operand *, RegisterRef>, 8> Regs;
   bool AnyReg = false;
+  unsigned Sinks = 0;
   const Operand *FirstIntImm = nullptr;
-  for (const Operand &E : A.Elements) {
-    const RegisterInfo *Info = nullptr;
+  // Constant expressions folded to their values (kept alive for FirstIntImm).
+  SmallVector<Operand, 8> Folded(A.Elements.size());
+  for (size_t K = 0; K < A.Elements.size(); ++K) {
+    const Operand &E = folded(A.Elements[K], Folded[K]);
+    if (E.Negated) {
+      // ptxas's grammar has no '!' inside braces (a syntax error).
+      Ctx.Diags.error(ruleId(F.Fam, matcher_rules::OperandKind), F.Spec, E.Range,
+                      "a vector element cannot be negated ('!' applies to a predicate operand "
+                      "of its own; ptxas reports a syntax error)");
+      return;
+    }
+    RegisterRef Info;
     checkElement(E, O, "an element of " + O.Name, nullptr, F, Ctx, &Info);
     if (E.Kind == OperandKind::Name || E.Kind == OperandKind::Sink)
       AnyReg = true;
+    Sinks += E.Kind == OperandKind::Sink;
     if (E.Kind == OperandKind::IntImm && !FirstIntImm)
       FirstIntImm = &E;
-    if (Info)
+    if (Info.known())
       Regs.push_back({&E, Info});
+  }
+  if (Sinks && Sinks == A.Elements.size() && O.IsDest) {
+    // ptxas: "Unable to infer type of vector elements".
+    Ctx.Diags.error(ruleId(F.Fam, matcher_rules::OperandKind), F.Spec, A.Range,
+                    O.Name + " is made of sinks only; ptxas types a vector from its registers "
+                             "and cannot type this one (write one register at least)");
+    return;
+  }
+  // ptxas: "Incompatible elements of vector expression" for registers of
+  // different sizes (a .b16 beside a .b32, %clock64 beside a .b32).
+  for (size_t K = 1; K < Regs.size(); ++K) {
+    unsigned W0 = typeBits(Regs[0].second.Type), WK = typeBits(Regs[K].second.Type);
+    if (W0 && WK && W0 != WK) {
+      Ctx.Diags.error(ruleId(F.Fam, matcher_rules::RegisterType), F.Spec, Regs[K].first->Range,
+                      "elements of " + O.Name + " have different sizes (" +
+                          Regs[0].first->Text.str() + " is " + Regs[0].second.Type.str() + ", " +
+                          Regs[K].first->Text.str() + " is " + Regs[K].second.Type.str() +
+                          "); ptxas takes registers of one size in a vector");
+      return;
+    }
   }
   if (!AnyReg && O.ImmAllowed && !A.Elements.empty()) {
     // ptxas types a vector from its registers; with constants only it
@@ -183,17 +311,17 @@ void checkVectorElements(const Operand &A, const OperandSpec &O, const Form &F, 
   }
   if (O.RegTypes.empty() || Regs.empty())
     return;
-  const std::pair<const Operand *, const RegisterInfo *> *Other = nullptr;
+  const std::pair<const Operand *, RegisterRef> *Other = nullptr;
   bool AnyBits = false;
   for (const auto &R : Regs) {
-    if (isBitType(R.second->Type)) {
+    if (isBitType(R.second.Type)) {
       AnyBits = true;
       continue;
     }
-    if (Other && typeClass(Other->second->Type) != typeClass(R.second->Type)) {
+    if (Other && typeClass(Other->second.Type) != typeClass(R.second.Type)) {
       Ctx.Diags.error(ruleId(F.Fam, matcher_rules::RegisterType), F.Spec, R.first->Range,
                       "elements of " + O.Name + " have different types (" +
-                          Other->second->Type.str() + " and " + R.second->Type.str() +
+                          Other->second.Type.str() + " and " + R.second.Type.str() +
                           "); ptxas takes one type per vector (.s32 with .u32 too), or .b32 mixed "
                           "with one type");
       return;
@@ -201,19 +329,19 @@ void checkVectorElements(const Operand &A, const OperandSpec &O, const Form &F, 
     if (!Other)
       Other = &R;
   }
-  auto Report = [&](const Operand *E, const RegisterInfo *Info) {
-    bool Pred = Info->Type == ".pred" && !O.IsDest; // ptxas does not object
+  auto Report = [&](const Operand *E, const RegisterRef &Info) {
+    bool Pred = Info.Type == ".pred" && (!O.IsDest || predicateTolerated(F)); // ptxas takes it
     Diagnostic &D =
         Ctx.Diags.report(Pred ? Severity::Warning : Severity::Error,
                          ruleId(F.Fam, matcher_rules::RegisterType), F.Spec, E->Range,
                          "registers of " + O.Name + " in " + context(F, O) + " must be declared " +
-                             regList(O) + ", but " + E->Text.str() + " is " + Info->Type.str());
-    if (Info->DeclRange.isValid())
-      D.Notes.push_back({Info->DeclRange, E->Text.str() + " is declared here"});
+                             regList(O) + ", but " + E->Text.str() + " is " + Info.Type.str());
+    if (Info.Decl && Info.Decl->DeclRange.isValid())
+      D.Notes.push_back({Info.Decl->DeclRange, E->Text.str() + " is declared here"});
   };
   if (Other && !AnyBits) {
     for (const auto &R : Regs)
-      if (!llvm::is_contained(O.RegTypes, R.second->Type)) {
+      if (!llvm::is_contained(O.RegTypes, R.second.Type)) {
         Report(R.first, R.second);
         return;
       }
@@ -221,20 +349,94 @@ void checkVectorElements(const Operand &A, const OperandSpec &O, const Form &F, 
     // Bit registers (alone or mixed with one other type) must be of an
     // accepted width.
     for (const auto &R : Regs)
-      if (isBitType(R.second->Type) && !llvm::is_contained(O.RegTypes, R.second->Type)) {
+      if (isBitType(R.second.Type) && !llvm::is_contained(O.RegTypes, R.second.Type)) {
         Report(R.first, R.second);
         return;
       }
   }
   if (Other && FirstIntImm &&
-      (Other->second->Type == ".f32" || Other->second->Type == ".f64" ||
-       Other->second->Type == ".f16x2") &&
+      (Other->second.Type == ".f32" || Other->second.Type == ".f64" ||
+       Other->second.Type == ".f16x2") &&
       !AnyBits)
     Ctx.Diags.error(ruleId(F.Fam, matcher_rules::RegisterType), F.Spec, FirstIntImm->Range,
                     "integer constant " + FirstIntImm->Text.str() + " in a vector of " +
-                        Other->second->Type.str() +
+                        Other->second.Type.str() +
                         " registers: ptxas refuses mixed types; write a floating-point "
                         "constant such as 0f00000000");
+}
+
+/// `%rd0+(2*8)`: a register plus a constant expression (ptxas folds it).
+bool isRegPlusConstant(StringRef T) {
+  size_t Plus = T.find('+');
+  if (Plus == StringRef::npos)
+    return false;
+  StringRef Base = T.take_front(Plus).trim(), Off = T.drop_front(Plus + 1);
+  int64_t V;
+  return !Base.empty() && Base.find_first_of("()*/-%", 1) == StringRef::npos &&
+         evalConstantExpr(Off, V);
+}
+
+/// ptxas's address syntax is [reg], [reg+imm], [var], [var+imm] or [imm]
+/// (PTX ISA 6.4.1); anything else in the brackets is a syntax error to it:
+/// a nested address or vector (`[[%r]]`, `[{%r}]`), a register in the
+/// offset (`[%r+%o]`, `[sym+%r]`), a vector component as the base
+/// (`[%v.x]`), an offset written `-8` instead of `+-8`.
+void checkAddressForm(const Operand &A, const OperandSpec &O, const Form &F, CheckContext &Ctx) {
+  if (A.Elements.empty())
+    return;
+  const Operand &B = A.Elements[0];
+  std::string Why;
+  if (B.Kind == OperandKind::Address || B.Kind == OperandKind::Vector ||
+      B.Kind == OperandKind::List || A.Elements.size() > 1)
+    Why = "a nested address, vector or list";
+  else if (B.Kind == OperandKind::Expr && B.Text.contains('%') && !isRegPlusConstant(B.Text))
+    Why = "a register inside an offset expression";
+  else if (B.Kind == OperandKind::Name && B.Negated)
+    Why = "a negated base";
+  else if (B.Kind == OperandKind::Name && resolveRegister(Ctx, B.Text).Component)
+    Why = "a vector component as the base";
+  else if (B.Kind == OperandKind::Name && A.HasOffset) {
+    StringRef T = Ctx.File.slice(A.Range);
+    size_t At = T.find(B.Text);
+    if (At != StringRef::npos && T.drop_front(At + B.Text.size()).ltrim().startswith("-"))
+      Why = "an offset written with '-' (ptxas takes [base+-8])";
+  }
+  if (Why.empty())
+    return;
+  Ctx.Diags.error(ruleId(F.Fam, matcher_rules::OperandKind), F.Spec, A.Range,
+                  "operand " + O.Name + " is not an address ptxas can parse: " + Why +
+                      "; ptxas takes [reg], [reg+imm], [var], [var+imm] or [imm]");
+}
+
+bool isWmma(const Form &F) {
+  return F.Fam == spec::Family::WmmaLoad || F.Fam == spec::Family::WmmaStore ||
+         F.Fam == spec::Family::WmmaMma;
+}
+
+/// A whole vector register (`.reg .v4 .b32 %v`) written for a fragment:
+/// ptxas takes it in mma, mma.sp, ldmatrix, stmatrix and movmatrix when its
+/// width is the fragment's register count (not in wmma). False when A is
+/// no vector register (the caller reports the shape).
+bool checkVectorRegister(const Operand &A, const OperandSpec &O, const Form &F, CheckContext &Ctx) {
+  RegisterRef Ref = resolveRegister(Ctx, A.Text);
+  if (!Ref.known() || Ref.Width < 2 || Ref.Component || isWmma(F))
+    return false;
+  if (Ref.Width != O.Count) {
+    Ctx.Diags.error(ruleId(F.Fam, matcher_rules::FragmentSize), F.FragmentSpec, A.Range,
+                    O.Name + " holds " + std::to_string(O.Count) + " register" +
+                        (O.Count == 1 ? "" : "s") + " for " + context(F, O) + ", found " +
+                        A.Text.str() + ", a .v" + std::to_string(Ref.Width) + " register");
+    return true;
+  }
+  if (!O.RegTypes.empty() && !llvm::is_contained(O.RegTypes, Ref.Type)) {
+    Diagnostic &D = Ctx.Diags.error(
+        ruleId(F.Fam, matcher_rules::RegisterType), F.Spec, A.Range,
+        "registers of " + O.Name + " in " + context(F, O) + " must be declared " + regList(O) +
+            ", but " + A.Text.str() + " is .v" + std::to_string(Ref.Width) + " " + Ref.Type.str());
+    if (Ref.Decl && Ref.Decl->DeclRange.isValid())
+      D.Notes.push_back({Ref.Decl->DeclRange, A.Text.str() + " is declared here"});
+  }
+  return true;
 }
 
 std::string describeShape(const OperandSpec &O) {
@@ -281,6 +483,8 @@ void checkOperands(const Instruction &I, const Form &F, CheckContext &Ctx) {
     const OperandSpec &O = F.Operands[K];
     switch (O.Shape) {
     case OperandShape::Vector: {
+      if (A.Kind == OperandKind::Name && !A.Negated && checkVectorRegister(A, O, F, Ctx))
+        break;
       if (A.Kind != OperandKind::Vector) {
         Ctx.Diags.error(ruleId(F.Fam, matcher_rules::OperandKind), F.Spec, A.Range,
                         "operand " + O.Name + " must be " + describeShape(O) + " in braces");
@@ -330,21 +534,22 @@ void checkOperands(const Instruction &I, const Form &F, CheckContext &Ctx) {
                               " must be an integer constant or a 16-bit register");
       // Typed like a vector: .b16 mixes with one other 16-bit type (an
       // .f16 next to a .b16 is taken, two .f16 are not).
-      const RegisterInfo *Info[2] = {nullptr, nullptr};
+      RegisterRef Info[2];
       for (unsigned E = 0; E < 2; ++E)
         checkElement(A.Elements[E], O, std::string(Part[E]) + " of " + O.Name,
                      E < O.Ranges.size() ? &O.Ranges[E] : nullptr, F, Ctx, &Info[E]);
-      bool AnyB16 = (Info[0] && Info[0]->Type == ".b16") || (Info[1] && Info[1]->Type == ".b16");
+      bool AnyB16 = Info[0].Type == ".b16" || Info[1].Type == ".b16";
       for (unsigned E = 0; E < 2; ++E) {
-        if (!Info[E] || llvm::is_contained(O.RegTypes, Info[E]->Type) ||
-            (AnyB16 && Info[E]->Type == ".f16"))
+        if (!Info[E].known() || llvm::is_contained(O.RegTypes, Info[E].Type) ||
+            (AnyB16 && Info[E].Type == ".f16"))
           continue;
         Diagnostic &D = Ctx.Diags.error(
             ruleId(F.Fam, matcher_rules::RegisterType), F.Spec, A.Elements[E].Range,
             std::string(Part[E]) + " of " + O.Name + " must be declared " + regList(O) + ", but " +
-                A.Elements[E].Text.str() + " is " + Info[E]->Type.str());
-        if (Info[E]->DeclRange.isValid())
-          D.Notes.push_back({Info[E]->DeclRange, A.Elements[E].Text.str() + " is declared here"});
+                A.Elements[E].Text.str() + " is " + Info[E].Type.str());
+        if (Info[E].Decl && Info[E].Decl->DeclRange.isValid())
+          D.Notes.push_back(
+              {Info[E].Decl->DeclRange, A.Elements[E].Text.str() + " is declared here"});
         break;
       }
       break;
@@ -353,6 +558,8 @@ void checkOperands(const Instruction &I, const Form &F, CheckContext &Ctx) {
       if (A.Kind != OperandKind::Address)
         Ctx.Diags.error(ruleId(F.Fam, matcher_rules::OperandKind), F.Spec, A.Range,
                         "operand " + O.Name + " must be an address [...]");
+      else
+        checkAddressForm(A, O, F, Ctx);
       break;
     }
   }
@@ -392,19 +599,34 @@ static SourceRange gateRange(const Instruction &I, const Form &F, const spec::Ga
 }
 
 void checkGates(const Instruction &I, const Form &F, CheckContext &Ctx) {
+  checkGateRequirements(I, F, Ctx, true, true);
+  if (!F.Deprecated.empty())
+    Ctx.Diags.warning(ruleId(F.Fam, matcher_rules::Deprecated), F.Spec, I.opcodeRange(),
+                      F.Deprecated);
+  if (!F.Advisory.empty()) {
+    // Point at the qualifier the advice is about when there is one.
+    SourceRange R = I.opcodeRange();
+    if (!I.Qualifiers.empty() && F.Sparse)
+      R = qualifierRange(I, 0, Ctx);
+    Ctx.Diags.note(ruleId(F.Fam, matcher_rules::Advisory), F.Spec, R, F.Advisory);
+  }
+}
+
+void checkGateRequirements(const Instruction &I, const Form &F, CheckContext &Ctx, bool Version,
+                           bool Tgt) {
   // One version error: the failing gate that needs the newest version.
   const spec::Gate *Newest = nullptr;
   for (const spec::Gate &G : F.Gates)
     if (Ctx.Version.isValid() && G.MinPtx.isValid() && Ctx.Version < G.MinPtx &&
         (!Newest || Newest->MinPtx < G.MinPtx))
       Newest = &G;
-  if (Newest)
+  if (Newest && Version)
     requirePtx(Ctx, Newest->MinPtx, gateRange(I, F, *Newest, Ctx),
                ruleId(F.Fam, matcher_rules::PtxVersion), Newest->Spec, Newest->Feature);
   bool TargetReported = false;
   for (const spec::Gate &G : F.Gates) {
     SourceRange R = gateRange(I, F, G, Ctx);
-    if (!TargetReported && Ctx.Tgt.isValid() && G.Targets.isRestricted() &&
+    if (Tgt && !TargetReported && Ctx.Tgt.isValid() && G.Targets.isRestricted() &&
         !G.Targets.allows(Ctx.Tgt, Ctx.Version)) {
       SmallVector<Target, 4> AnyOf;
       if (G.Targets.Specific.empty()) {
@@ -421,16 +643,6 @@ void checkGates(const Instruction &I, const Form &F, CheckContext &Ctx) {
       }
       TargetReported = true;
     }
-  }
-  if (!F.Deprecated.empty())
-    Ctx.Diags.warning(ruleId(F.Fam, matcher_rules::Deprecated), F.Spec, I.opcodeRange(),
-                      F.Deprecated);
-  if (!F.Advisory.empty()) {
-    // Point at the qualifier the advice is about when there is one.
-    SourceRange R = I.opcodeRange();
-    if (!I.Qualifiers.empty() && F.Sparse)
-      R = qualifierRange(I, 0, Ctx);
-    Ctx.Diags.note(ruleId(F.Fam, matcher_rules::Advisory), F.Spec, R, F.Advisory);
   }
 }
 

@@ -277,19 +277,23 @@ Instruction *Converter::convertInstruction(PTXParser::InstructionContext *C) {
   StringRef Full = text(C->IDENT());
   size_t Dot = Full.find('.');
   I->Opcode = Full.substr(0, Dot);
-  if (Dot != StringRef::npos) {
-    llvm::SmallVector<StringRef, 12> Quals;
-    llvm::SmallVector<SourceRange, 12> Ranges;
-    uint32_t Base = static_cast<uint32_t>(C->IDENT()->getSymbol()->getStartIndex());
-    size_t Pos = Dot;
-    while (Pos != StringRef::npos && Pos < Full.size()) {
-      size_t Next = Full.find('.', Pos + 1);
-      StringRef Q = Full.slice(Pos, Next == StringRef::npos ? Full.size() : Next);
+  llvm::SmallVector<StringRef, 12> Quals;
+  llvm::SmallVector<SourceRange, 12> Ranges;
+  auto Split = [&](StringRef Part, uint32_t Base, size_t Pos) {
+    while (Pos != StringRef::npos && Pos < Part.size()) {
+      size_t Next = Part.find('.', Pos + 1);
+      StringRef Q = Part.slice(Pos, Next == StringRef::npos ? Part.size() : Next);
       Quals.push_back(Q);
       Ranges.push_back(
           {Base + static_cast<uint32_t>(Pos), Base + static_cast<uint32_t>(Pos + Q.size())});
       Pos = Next;
     }
+  };
+  Split(Full, static_cast<uint32_t>(C->IDENT()->getSymbol()->getStartIndex()), Dot);
+  // Parts after whitespace or a comment (`mma .sync.aligned`): one token each.
+  for (auto *P : C->opcodePart())
+    Split(text(P->getStart()), static_cast<uint32_t>(P->getStart()->getStartIndex()), 0);
+  if (!Quals.empty()) {
     I->Qualifiers = Ctx->copy<StringRef>(Quals);
     I->QualifierRanges = Ctx->copy<SourceRange>(Ranges);
   }

@@ -108,6 +108,26 @@ void buildMmaForms(FormSet &Out) {
               P.add(D, G);
           }
 
+  // ptxas 13.0 also takes m8n8k4 with .bf16 inputs (.f32 accumulators, any
+  // layouts, the f16 fragment sizes) from PTX ISA 7.0 on sm_80 and later
+  // targets; the spec lists only .f16 for m8n8k4 (9.7.14.5.14).
+  for (const std::string &AL : RowCol)
+    for (const std::string &BL : RowCol) {
+      MmaDesc D;
+      D.Shape = ".m8n8k4";
+      D.ALayout = AL;
+      D.BLayout = BL;
+      D.DType = D.CType = ".f32";
+      D.AType = D.BType = ".bf16";
+      D.NA = D.NB = 2;
+      D.NC = D.ND = 8;
+      D.FragSpec = "9.7.14.5.1";
+      P.add(D, {gate("`.bf16` mma with shape .m8n8k4", {7, 0}, 80)},
+            "`.bf16` with shape .m8n8k4 is not in the spec's syntax (ptxas takes it as on sm_80 "
+            "and later, with the .f16 fragment sizes)",
+            "mma-ptxas-only", ".atype");
+    }
+
   // --- Alternate floating point: .bf16 / .tf32 (f32 accumulators) --------
   // 9.7.14.5.6-8; PTX ISA 7.0, sm_80.
   struct AltRow {

@@ -224,11 +224,14 @@ def load_known(path):
 
 def minimal_ptx(case):
     """A small self-contained file with just this case."""
-    prefixes = sorted(set(re.findall(r"%([a-z]+)\d+", case.text)), key=len, reverse=True)
+    prefixes = sorted(set(re.findall(r"%([a-uw-z][a-z]*)\d+", case.text)), key=len, reverse=True)
     types = {"r": ".b32", "ru": ".u32", "rs": ".s32", "f": ".f32", "hx": ".f16x2",
              "rd": ".b64", "rdu": ".u64", "rds": ".s64", "fd": ".f64", "h": ".b16",
              "hu": ".u16", "hs": ".s16", "hf": ".f16", "p": ".pred"}
-    decls = ["  .reg %s %%%s<64>;" % (types.get(p, ".b32"), p) for p in sorted(prefixes)]
+    decls = ["  .reg %s %%%s<64>;" % (types.get(p, ".b32"), p) for p in sorted(prefixes)
+             if p in types or p == "r"]
+    for n, p in sorted(set(re.findall(r"%v([24])([a-z]+)\d+", case.text))):
+        decls.append("  .reg .v%s %s %%v%s%s<4>;" % (n, types.get(p, ".b32"), n, p))
     mem = []
     if "gen_smem" in case.text:
         mem.append(".shared .align 16 .b8 gen_smem[4096];")
@@ -260,7 +263,11 @@ def main():
     ap.add_argument("--families", default="all")
     ap.add_argument("--batch-size", type=int, default=400)
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
-    ap.add_argument("--known", default=os.path.join(HERE, "known-differences.txt"))
+    ap.add_argument("--known", action="append",
+                    help="allow-list(s) of known differences (default: known-differences.txt and "
+                    "pending-other-branches.txt)")
+    ap.add_argument("--gen-arg", action="append", default=[],
+                    help="an extra ptx-gen argument (e.g. --gen-arg=--variants=only)")
     ap.add_argument("--sample", type=int, default=150,
                     help="batched cases also run one at a time (deterministic sample)")
     ap.add_argument("--findings", help="write the disagreements (markdown) here")
@@ -286,7 +293,7 @@ def main():
     os.makedirs(single_dir)
     if not args.cases_dir:
         gen = subprocess.run([args.ptx_gen, "--out-dir", cases_dir, "--families", args.families,
-                              "--batch-size", str(args.batch_size)],
+                              "--batch-size", str(args.batch_size)] + args.gen_arg,
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, universal_newlines=True)
         if gen.returncode != 0:
             sys.exit("run_diff: ptx-gen failed: " + gen.stderr)
@@ -392,7 +399,10 @@ def main():
     t_single = time.time() - t0 - t_gen - t_batch
 
     # --- Verdicts --------------------------------------------------------------
-    known = load_known(args.known)
+    known = []
+    for path in args.known or [os.path.join(HERE, "known-differences.txt"),
+                               os.path.join(HERE, "pending-other-branches.txt")]:
+        known += load_known(path)
     agree, disagree, allowed = [], [], []
     for c in cases:
         if c.ptxas == c.lint:
@@ -421,7 +431,7 @@ def main():
     print("families: %s" % ", ".join(sorted({c.family for c in cases})))
     print("%-11s %-7s %7s %7s %9s %6s %8s" % ("family", "kind", "cases", "agree", "disagree", "known", "rejected"))
     for fam in families:
-        for kind in ("valid", "gate", "mutant"):
+        for kind in ("valid", "gate", "mutant", "variant"):
             s = stats.get((fam, kind))
             if s:
                 print("%-11s %-7s %7d %7d %9d %6d %8d" % (fam, kind, s["cases"], s["agree"], s["disagree"],

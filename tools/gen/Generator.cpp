@@ -300,6 +300,37 @@ void Generator::gateCases(const Form &F, const std::vector<Config> &Mins) {
   }
 }
 
+void Generator::variantCases() {
+  // Sample: the first form of each shape and type signature gets the operand
+  // variants, the first of each shape the spellings, the first of each gate
+  // set the configuration sweep. All: every form.
+  bool All = Variants == VariantMode::All || AllVariantForms;
+  std::set<std::string> Sigs, Shapes, GateSets;
+  for (const Form &F : Set->Forms) {
+    Config Hi;
+    if (!highConfig(F, Hi, false))
+      continue;
+    std::string Sig = CiSample
+                          ? F.Shape + "|" + F.AType
+                          : F.Shape + "|" + F.AType + "|" + F.BType + "|" + F.CType + "|" +
+                                F.DType + "|" + F.SType + "|" + std::to_string(F.Operands.size());
+    for (const QualSlot &Q : F.Quals)
+      if (Q.Slot == ".ss" || Q.Slot == ".num" || Q.Slot == ".trans" || Q.Slot == ".kind")
+        Sig += "|" + Q.Values.front();
+    std::string Gates;
+    for (const Gate &G : F.Gates)
+      Gates += G.MinPtx.str() + G.Targets.describe() + ";";
+    if (All || Sigs.insert(Sig).second) {
+      variants(F, Hi);
+      multiErrors(F, minConfigs(F));
+    }
+    if (All || Shapes.insert(F.Shape).second)
+      spellings(F, Hi);
+    if (All || GateSets.insert(Gates).second)
+      targetSweep(F);
+  }
+}
+
 void Generator::generateFamily(Family Fam) {
   Set = &formsOf(Fam);
   FamName = familyName(Fam).str();
@@ -318,6 +349,10 @@ void Generator::generateFamily(Family Fam) {
         Foreign.insert(E.getKey().str());
   std::set<std::string> ShapesDone;
 
+  if (Variants == VariantMode::Only) {
+    variantCases();
+    return;
+  }
   for (const Form &F : Set->Forms) {
     std::vector<Config> Mins = minConfigs(F);
     if (Mins.empty())
@@ -377,6 +412,8 @@ void Generator::generateFamily(Family Fam) {
     add(mk(F, base(F, Hi.V), Hi, "mutant", PtxasOnly ? "accept" : "reject", "rejected:" + R.Rule,
            "excluded combination (" + R.Spec + "): " + R.Reason));
   }
+  if (Variants != VariantMode::None)
+    variantCases();
 }
 
 } // namespace ptxgen

@@ -204,6 +204,23 @@ public:
   void generateFamily(Family Fam);
   /// False: only valid and gate cases (--no-mutants).
   bool WithMutants = true;
+  /// The operand-form, spelling and configuration variants (Variants.cpp):
+  /// none, a sample of the forms (one of each shape, type signature and gate
+  /// set), or every form at every configuration.
+  enum class VariantMode { None, Only, Sample, All };
+  VariantMode Variants = VariantMode::None;
+  /// Every PTX ISA version of every target in the configuration sweep, not
+  /// only the edges.
+  bool AllConfigs = false;
+  /// With Only: every form, not a sample.
+  bool AllVariantForms = false;
+  /// A smaller sample for CI: one form of each shape (and of each ldmatrix/
+  /// stmatrix .num/.trans/format) gets the operand variants.
+  bool CiSample = false;
+  /// Families whose syntax-breaking variants (isolated: each costs ptxas a
+  /// pass) were made; in the CI sample only the first form of a family
+  /// and, for spellings, of a shape gets them.
+  std::set<std::string> IsoDone;
 
 private:
   const FormSet *Set = nullptr;
@@ -222,6 +239,11 @@ private:
   void gateCases(const Form &F, const std::vector<Config> &Mins);
   void mutants(const Form &F, Config Hi);
   void minMutants(const Form &F, Config Min);
+  void variants(const Form &F, Config Hi);
+  void spellings(const Form &F, Config Hi);
+  void multiErrors(const Form &F, const std::vector<Config> &Mins);
+  void targetSweep(const Form &F);
+  void variantCases();
 };
 
 } // namespace ptxgen

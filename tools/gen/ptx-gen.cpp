@@ -65,6 +65,17 @@ static cl::opt<unsigned> BatchSize("batch-size", cl::desc("Cases per batch file 
                                    cl::init(400), cl::cat(GenCat));
 static cl::opt<bool> NoMutants("no-mutants", cl::desc("Only valid and gate cases"),
                                cl::cat(GenCat));
+static cl::opt<std::string>
+    VariantsOpt("variants",
+                cl::desc("Operand-form, spelling and configuration variants (Variants.cpp): "
+                         "none (default), only (a sample of forms, no other cases), ci (a "
+                         "smaller sample, no other cases), sample (with the other cases), all "
+                         "(every form), all-only"),
+                cl::init("none"), cl::cat(GenCat));
+static cl::opt<bool> AllConfigs("all-configs",
+                                cl::desc("Every PTX ISA version of every target in the "
+                                         "configuration sweep (default: the edges)"),
+                                cl::cat(GenCat));
 
 namespace {
 
@@ -82,6 +93,14 @@ void writeHeader(raw_ostream &OS, const Config &C, StringRef Name, unsigned N) {
   OS << ".visible .entry gen_kernel()\n{\n";
   for (const RegKind &K : RegKinds)
     OS << "  .reg " << K.Type << " " << K.Prefix << "<" << RegsPerKind << ">;\n";
+  // Vector registers (.v2/.v4 of every type but .pred: %v2r0, %v4hx1, ...)
+  // for the variants' whole vectors and components.
+  // (.v4 of a 64-bit type exceeds ptxas's 128-bit limit: .v2 only.)
+  for (const RegKind &K : RegKinds)
+    if (StringRef(K.Type) != ".pred")
+      for (unsigned N : {2, 4})
+        if (N == 2 || !StringRef(K.Type).endswith("64"))
+          OS << "  .reg .v" << N << " " << K.Type << " %v" << N << (K.Prefix + 1) << "<4>;\n";
 }
 
 unsigned countLines(StringRef S) { return unsigned(S.count('\n')); }
@@ -180,6 +199,23 @@ int main(int argc, char **argv) {
   }
   Generator G;
   G.WithMutants = !NoMutants;
+  G.AllConfigs = AllConfigs;
+  if (VariantsOpt == "only")
+    G.Variants = Generator::VariantMode::Only;
+  else if (VariantsOpt == "sample")
+    G.Variants = Generator::VariantMode::Sample;
+  else if (VariantsOpt == "all")
+    G.Variants = Generator::VariantMode::All;
+  else if (VariantsOpt == "ci") {
+    G.Variants = Generator::VariantMode::Only;
+    G.CiSample = true;
+  } else if (VariantsOpt == "all-only") {
+    G.Variants = Generator::VariantMode::Only;
+    G.AllVariantForms = true;
+  } else if (VariantsOpt != "none") {
+    errs() << "ptx-gen: --variants must be none, only, sample, all or all-only\n";
+    return 2;
+  }
   for (Family F : Fams)
     G.generateFamily(F);
 
