@@ -284,8 +284,9 @@ TEST(RulesTest, RegistryIsSortedUniqueAndComplete) {
     EXPECT_LT(llvm::StringRef(All[I - 1].Id), llvm::StringRef(All[I].Id));
   // Every id defined by a family array appears exactly once in the registry.
   size_t Total = 0;
-  for (llvm::ArrayRef<RuleInfo> Part : {genericRules(), wmmaRules(), mmaRules(), mmaSpRules(),
-                                        ldmatrixRules(), stmatrixRules(), movmatrixRules()})
+  for (llvm::ArrayRef<RuleInfo> Part :
+       {genericRules(), wmmaRules(), mmaRules(), mmaSpRules(), ldmatrixRules(), stmatrixRules(),
+        movmatrixRules(), symbolRules()})
     Total += Part.size();
   EXPECT_EQ(Total, All.size()) << "a rule id is defined twice";
   for (const RuleInfo &R : All) {
