@@ -132,7 +132,9 @@ bool isVectorSelector(llvm::StringRef Sel) {
 bool isIdentStart(char C) {
   return (C >= 'a' && C <= 'z') || (C >= 'A' && C <= 'Z') || C == '_' || C == '$' || C == '%';
 }
-bool isIdentChar(char C) { return isIdentStart(C) || (C >= '0' && C <= '9'); }
+/// '%' only starts a name: in `%r3%4` the second '%' is the remainder
+/// operator (a syntax error the parser reports).
+bool isIdentChar(char C) { return (isIdentStart(C) && C != '%') || (C >= '0' && C <= '9'); }
 
 /// Calls F(name) for every identifier of a constant expression or an
 /// initializer, skipping numbers (0f3F800000, 10U) and operator names
@@ -141,6 +143,23 @@ template <typename Fn> void forEachIdentifier(llvm::StringRef Text, Fn F) {
   size_t I = 0, N = Text.size();
   while (I < N) {
     char C = Text[I];
+    // A large initializer reaches the checks as one token with its comments
+    // (lib/Parse/InitScan.cpp): `// first row` names nothing.
+    if (C == '/' && I + 1 < N && (Text[I + 1] == '/' || Text[I + 1] == '*')) {
+      size_t E = Text[I + 1] == '/' ? Text.find('\n', I) : Text.find("*/", I + 2);
+      I = E == llvm::StringRef::npos ? N : E + (Text[I + 1] == '/' ? 1 : 2);
+      continue;
+    }
+    // '%' right after a name, a number or ')' is the remainder operator.
+    if (C == '%' && I > 0 && (isIdentChar(Text[I - 1]) || Text[I - 1] == ')')) {
+      ++I;
+      continue;
+    }
+    if (C == '"') {
+      size_t E = Text.find('"', I + 1);
+      I = E == llvm::StringRef::npos ? N : E + 1;
+      continue;
+    }
     if (!isIdentStart(C)) {
       // A number runs on through its letters (0x1F, 0f3F800000, 1U).
       if (C >= '0' && C <= '9')

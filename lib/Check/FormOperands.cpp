@@ -159,13 +159,8 @@ void checkElement(const Operand &Raw, const OperandSpec &O, const std::string &W
                           Info->StateSpace.str());
       return;
     }
-    if (Ref.BadComponent)
-      // ptxas 13.0 takes it on most targets and crashes on some (stmatrix
-      // .m16n8 for sm_121a): undefined.
-      Ctx.Diags.warning(ruleId(F.Fam, matcher_rules::OperandKind), F.Spec, A.Range,
-                        A.Text.str() + " names a component beyond the .v" +
-                            std::to_string(Ref.Decl->VectorWidth) + " register (" + What +
-                            "); the element is undefined");
+    // A component beyond the vector's width (%v2.z) is the symbol checks'
+    // error (symbol-selector: ptxas -arch sm_NN crashes on it), once per cause.
     if (A.Negated && O.IsDest) {
       Ctx.Diags.error(ruleId(F.Fam, matcher_rules::OperandKind), F.Spec, A.Range,
                       What + " is a destination and cannot be negated");

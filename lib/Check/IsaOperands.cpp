@@ -312,25 +312,26 @@ std::string spelledOp(const Instruction &I) {
 /// when a diagnostic needs it: most operands are fine.
 using WhatFn = llvm::function_ref<std::string()>;
 
-void checkRegister(const Instruction &I, CheckContext &Ctx, const Operand &O, Role Rl, Ty T,
+bool checkRegister(const Instruction &I, CheckContext &Ctx, const Operand &O, Role Rl, Ty T,
                    WhatFn What, bool InVector = false) {
   const RegisterInfo *Info = Ctx.Syms.lookup(O.Text);
   // Undeclared names are the symbol checks' concern; variables, parameters
   // and vector registers are not typed here.
   if (!Info || Info->StateSpace != ".reg" || Info->VectorWidth != 1)
-    return;
+    return false;
   Ty R = parseTy(Info->Type);
   if (!R.valid())
-    return;
-  if (InVector) {
-    // A vector's elements are not relaxed: each has the element size (ptxas
-    // takes a .f16 element of ld.v2.u16, not a .b32 one), and a .fN vector
-    // takes .bN and .fN elements only.
-    bool Bad = R.Cls == 'p' || R.Bits != T.Bits || (T.Cls == 'f' && (R.Cls == 'u' || R.Cls == 's'));
-    if (!Bad)
-      return;
+    return false;
+  // A vector's elements may be wider than the type, as scalars may: ptxas
+  // 13.0 takes .b32 elements of ld/st.v2.s8 and .v2.u16 and .b64 ones of
+  // ld.v2.f32 (CUDA's sm_32_intrinsics.hpp writes `ld.global.nc.v2.s8 {%0,%1}`
+  // with "=r" operands), but a .f16/.bf16 vector takes 16-bit elements only.
+  // Elements of different sizes are checked by the caller.
+  if (InVector && T.Cls == 'f' && T.Bits == 16) {
+    if (R.Cls != 'p' && R.Bits == 16 && R.Cls != 'u' && R.Cls != 's')
+      return false;
   } else if (regOk(Rl, T, R)) {
-    return;
+    return false;
   }
   std::string Kind = "a " + validRegs(Rl, T) + " register";
   if (Rl == Role::Pred)
@@ -344,6 +345,34 @@ void checkRegister(const Instruction &I, CheckContext &Ctx, const Operand &O, Ro
                                       " is declared " + Info->Type.str());
   if (Info->DeclRange.isValid())
     D.Notes.push_back({Info->DeclRange, O.Text.str() + " is declared here"});
+  return true;
+}
+
+/// ptxas: "Vector with elements of different types are not allowed" when
+/// the registers of one ld/st vector differ in size (`{%r1, %rd1}`).
+void checkSameSize(CheckContext &Ctx, const Operand &V, WhatFn What) {
+  unsigned First = 0;
+  for (const Operand &E : V.Elements) {
+    if (E.Kind != OperandKind::Name)
+      continue;
+    const RegisterInfo *Info = Ctx.Syms.lookup(E.Text);
+    if (!Info || Info->StateSpace != ".reg" || Info->VectorWidth != 1)
+      continue;
+    Ty R = parseTy(Info->Type);
+    if (!R.valid() || R.Cls == 'p')
+      continue;
+    if (!First) {
+      First = R.Bits;
+      continue;
+    }
+    if (R.Bits != First) {
+      Ctx.Diags.error("isa-operand-type", TypeSpec, E.Range,
+                      What() + ": the elements of a vector must have one size; " + E.Text.str() +
+                          " is " + std::to_string(R.Bits) + "-bit, the first " +
+                          std::to_string(First) + "-bit");
+      return;
+    }
+  }
 }
 
 /// A decimal integer constant ("1", "-2") as a floating-point one ("1.0").
@@ -399,9 +428,12 @@ void checkOperand(const Instruction &I, CheckContext &Ctx, const Operand &O, Rol
   if (O.Kind == OperandKind::Name) {
     checkRegister(I, Ctx, O, Rl, T, What);
   } else if (Elementwise) {
+    bool Reported = false;
     for (const Operand &E : O.Elements)
       if (E.Kind == OperandKind::Name)
-        checkRegister(I, Ctx, E, Rl, T, What, O.Kind == OperandKind::Vector);
+        Reported |= checkRegister(I, Ctx, E, Rl, T, What, O.Kind == OperandKind::Vector);
+    if (O.Kind == OperandKind::Vector && !Reported)
+      checkSameSize(Ctx, O, What);
   }
 }
 
@@ -410,6 +442,10 @@ void checkOperand(const Instruction &I, CheckContext &Ctx, const Operand &O, Rol
 void checkCachePolicy(const Instruction &I, CheckContext &Ctx) {
   if (I.Operands.size() != 3)
     return;
+  // st.async and ld/st.bulk forms take an [mbar] address as their third operand.
+  for (llvm::StringRef Q : I.Qualifiers)
+    if (Q == ".async" || Q == ".bulk")
+      return;
   const Operand &O = I.Operands[2];
   auto What = [&] { return "operand 3 of '" + spelledOp(I) + "'"; };
   if (O.Kind == OperandKind::Address) {

@@ -173,6 +173,11 @@ def run_lint(ptxlint, paths, jobs):
             for d in f["diagnostics"]:
                 if d["severity"] == "error":
                     errs[d["line"]].append("%s [%s]" % (d["message"], d["rule"]))
+                    # One cause is one diagnostic: the later uses of an unknown
+                    # symbol are its notes, each a line ptxas rejects.
+                    for n in d.get("notes", []):
+                        if n.get("message") == "also used here" and n.get("line"):
+                            errs[n["line"]].append("%s [%s, later use]" % (d["message"], d["rule"]))
             out[os.path.abspath(f["path"])] = errs
     return out
 
