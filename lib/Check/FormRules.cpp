@@ -59,8 +59,6 @@ const RuleText MatcherRuleTexts[] = {
      "vector, scalar, address, pair or constant, as the form requires",
      "write the operand in "
      "the listed shape"},
-    {matcher_rules::UndeclaredRegister, Severity::Error, "operands must be declared registers",
-     "declare the register"},
     {matcher_rules::RegisterType, Severity::Error,
      "the declared type of each register must be one ptxas accepts for the operand",
      "declare the register .b32 (or one of the listed types)"},
@@ -122,11 +120,6 @@ const char *handExample(spec::Family F, StringRef Suffix) {
        MMASP "{%f0,%f1,%f2,%f3}, {%r0,%r1,%r2,%r3}, {%r2,%r3}, {%f4,%f5,%f6,%f7}, %r4, 0;"},
       {OperandKind, MMA16816 "{%f0,%f1,%f2,%f3}, {%r0,%r1,%r2,%r3}, %r4, {%f4,%f5,%f6,%f7};",
        MMASP "{%f0,%f1,%f2,%f3}, {_,%r1}, {%r2,%r3}, {%f4,%f5,%f6,%f7}, %r4, 0;"},
-      {UndeclaredRegister,
-       ".reg .b32 %r<8>; .reg .f32 %f<8>; " MMA16816
-       "{%f0,%f1,%f2,%f3}, {%r0,%r1,%r2,%r3}, {%r4,%q5}, {%f4,%f5,%f6,%f7};",
-       ".reg .b32 %r<8>; .reg .f32 %f<8>; " MMASP
-       "{%f0,%f1,%f2,%f3}, {%r0,%r1}, {%r2,%r3}, {%f4,%f5,%f6,%f7}, %q4, 0;"},
       {RegisterType,
        ".reg .u32 %u<4>; .reg .b32 %r<8>; .reg .f32 %f<8>; " MMA16816
        "{%f0,%f1,%f2,%f3}, {%u0,%u1,%u2,%u3}, {%r4,%r5}, {%f4,%f5,%f6,%f7};",
@@ -191,7 +184,6 @@ const char *familyExample(spec::Family F, StringRef Suffix) {
       {Family::Ldmatrix, TargetArch, ".target sm_70: " LDM "{%r0}, [%rd0];"},
       {Family::Ldmatrix, RegisterType,
        ".reg .b64 %rd<2>; .reg .f64 %fd<2>; " LDM "{%fd0}, [%rd0];"},
-      {Family::Ldmatrix, UndeclaredRegister, ".reg .b64 %rd<2>; " LDM "{%r0}, [%rd0];"},
       {Family::Stmatrix, ConflictingQualifier,
        "stmatrix.sync.aligned.m8n8.x1.x4.shared.b16 [%rd0], {%r0};"},
       {Family::Stmatrix, ImmediateNotAllowed,
@@ -200,13 +192,11 @@ const char *familyExample(spec::Family F, StringRef Suffix) {
       {Family::Stmatrix, TargetArch, ".target sm_80: " STM "[%rd0], {%r0};"},
       {Family::Stmatrix, RegisterType,
        ".reg .b64 %rd<2>; .reg .f64 %fd<2>; " STM "[%rd0], {%fd0};"},
-      {Family::Stmatrix, UndeclaredRegister, ".reg .b64 %rd<2>; " STM "[%rd0], {%r0};"},
       {Family::Movmatrix, OperandKind, MOVM "{%r0}, %r1;"},
       {Family::Movmatrix, ImmediateNotAllowed, MOVM "%r0, 1;"},
       {Family::Movmatrix, PtxVersion, ".version 7.7 .target sm_75: " MOVM "%r0, %r1;"},
       {Family::Movmatrix, TargetArch, ".target sm_70: " MOVM "%r0, %r1;"},
       {Family::Movmatrix, RegisterType, ".reg .b32 %r<2>; .reg .f64 %fd<2>; " MOVM "%fd0, %r1;"},
-      {Family::Movmatrix, UndeclaredRegister, ".reg .b32 %r<2>; " MOVM "%r0, %q1;"},
       {Family::WmmaLoad, ConflictingQualifier,
        "wmma.load.a.sync.aligned.row.m16n16k16.global.shared.f16 " R8 ", [%rd0];"},
       {Family::WmmaLoad, ImmediateNotAllowed, WLOAD "{0,%r1,%r2,%r3,%r4,%r5,%r6,%r7}, [%rd0];"},
@@ -221,7 +211,6 @@ const char *familyExample(spec::Family F, StringRef Suffix) {
       {Family::WmmaLoad, RegisterType,
        ".reg .b64 %rd<2>; .reg .f64 %fd<8>; " WLOAD
        "{%fd0,%fd1,%fd2,%fd3,%fd4,%fd5,%fd6,%fd7}, [%rd0];"},
-      {Family::WmmaLoad, UndeclaredRegister, ".reg .b64 %rd<2>; " WLOAD R8 ", [%rd0];"},
       {Family::WmmaStore, ConflictingQualifier,
        "wmma.store.d.sync.aligned.row.m16n16k16.global.shared.f32 [%rd0], " F8 ";"},
       {Family::WmmaStore, ImmediateNotAllowed,
@@ -237,7 +226,6 @@ const char *familyExample(spec::Family F, StringRef Suffix) {
       {Family::WmmaStore, RegisterType,
        ".reg .b64 %rd<2>; .reg .f64 %fd<8>; " WSTORE
        "[%rd0], {%fd0,%fd1,%fd2,%fd3,%fd4,%fd5,%fd6,%fd7};"},
-      {Family::WmmaStore, UndeclaredRegister, ".reg .b64 %rd<2>; " WSTORE "[%rd0], " F8 ";"},
       {Family::WmmaMma, ConflictingQualifier,
        "wmma.mma.sync.aligned.row.col.m16n16k16.m32n8k16.f32.f32 " F8 ", " R8 ", " R8 ", " F8 ";"},
       {Family::WmmaMma, TypeCombination,
@@ -258,8 +246,6 @@ const char *familyExample(spec::Family F, StringRef Suffix) {
       {Family::WmmaMma, RegisterType,
        ".reg .b32 %r<8>; .reg .f32 %f<8>; .reg .f64 %fd<8>; " WMMA F8
        ", {%fd0,%fd1,%fd2,%fd3,%fd4,%fd5,%fd6,%fd7}, " R8 ", " F8 ";"},
-      {Family::WmmaMma, UndeclaredRegister,
-       ".reg .b32 %r<8>; " WMMA F8 ", " R8 ", " R8 ", " F8 ";"},
   };
   for (const Row &R : Rows)
     if (R.Fam == F && Suffix == R.Suffix)
