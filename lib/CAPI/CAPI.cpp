@@ -288,6 +288,16 @@ ptxlint_status ptxlint_options_set_version(ptxlint_options *O, const char *Versi
   });
 }
 
+/// The result of one lint call, or PTXLINT_ERROR_OUT_OF_MEMORY when memory
+/// ran out on the way (every entry point ends here).
+static ptxlint_status finish(std::unique_ptr<ptxlint::SourceFile> File, ptxlint::LintResult LR,
+                             ptxlint_result **Out) {
+  if (LR.OutOfMemory)
+    return PTXLINT_ERROR_OUT_OF_MEMORY;
+  *Out = makeResult(std::move(File), std::move(LR));
+  return PTXLINT_OK;
+}
+
 ptxlint_status ptxlint_lint_buffer(const char *Name, const char *Text, size_t Size,
                                    const ptxlint_options *O, ptxlint_result **Out) {
   if (!Out || (!Text && Size != 0))
@@ -297,10 +307,7 @@ ptxlint_status ptxlint_lint_buffer(const char *Name, const char *Text, size_t Si
     auto File = std::make_unique<ptxlint::SourceFile>(Name ? Name : "<buffer>",
                                                       std::string(Text ? Text : "", Size));
     ptxlint::LintResult LR = ptxlint::lintFile(*File, optionsOf(O));
-    if (LR.OutOfMemory)
-      return PTXLINT_ERROR_OUT_OF_MEMORY;
-    *Out = makeResult(std::move(File), std::move(LR));
-    return PTXLINT_OK;
+    return finish(std::move(File), std::move(LR), Out);
   });
 }
 
@@ -322,10 +329,7 @@ ptxlint_status ptxlint_check_instruction(const char *Instruction, const char *Ta
     auto File = std::make_unique<ptxlint::SourceFile>("<instruction>", Instruction);
     ptxlint::LintResult LR =
         ptxlint::checkInstruction(File->text(), T, V, Decls ? Decls : "", optionsOf(O));
-    if (LR.OutOfMemory)
-      return PTXLINT_ERROR_OUT_OF_MEMORY;
-    *Out = makeResult(std::move(File), std::move(LR));
-    return PTXLINT_OK;
+    return finish(std::move(File), std::move(LR), Out);
   });
 }
 
@@ -338,8 +342,7 @@ ptxlint_status ptxlint_lint_cuda_buffer(const char *Name, const char *Text, size
     auto File = std::make_unique<ptxlint::SourceFile>(Name ? Name : "<buffer>",
                                                       std::string(Text ? Text : "", Size));
     ptxlint::LintResult LR = ptxlint::lintCudaSource(*File, optionsOf(O));
-    *Out = makeResult(std::move(File), std::move(LR));
-    return PTXLINT_OK;
+    return finish(std::move(File), std::move(LR), Out);
   });
 }
 
@@ -359,8 +362,7 @@ ptxlint_status ptxlint_check_inline_asm(const char *Template, const char *Constr
     auto File = std::make_unique<ptxlint::SourceFile>("<inline asm>", Template);
     ptxlint::LintResult LR =
         ptxlint::checkInlineAsm(File->text(), Constraints ? Constraints : "", T, V, optionsOf(O));
-    *Out = makeResult(std::move(File), std::move(LR));
-    return PTXLINT_OK;
+    return finish(std::move(File), std::move(LR), Out);
   });
 }
 

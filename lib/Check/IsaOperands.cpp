@@ -332,14 +332,15 @@ bool checkRegister(const Instruction &I, CheckContext &Ctx, const Operand &O, Ro
       return false;
   } else if (regOk(Rl, T, R)) {
     return false;
+  } else if (InVector && R.Cls != 'p' && R.Bits == T.Bits &&
+             !(T.Cls == 'f' && (R.Cls == 'u' || R.Cls == 's'))) {
+    return false; // an element of the vector's size: .f16 in ld.v2.u16 (valid.ptx)
   }
   std::string Kind = "a " + validRegs(Rl, T) + " register";
   if (Rl == Role::Pred)
     Kind = "a .pred register";
-  else if (InVector)
-    Kind = "a " + std::to_string(T.Bits) + "-bit register" +
-           (T.Cls == 'f' ? " (.b" + std::to_string(T.Bits) + " or .f" + std::to_string(T.Bits) + ")"
-                         : std::string(" like the vector's type"));
+  else if (InVector && T.Cls == 'f' && T.Bits == 16)
+    Kind = "a 16-bit register (.b16 or .f16)";
   Diagnostic &D = Ctx.Diags.error("isa-operand-type", TypeSpec, O.Range,
                                   What() + " must be " + Kind + "; " + O.Text.str() +
                                       " is declared " + Info->Type.str());
