@@ -169,7 +169,7 @@ template <typename Fn> void forEachIdentifier(llvm::StringRef Text, Fn F) {
         ++I;
       continue;
     }
-    size_t B = I;
+    size_t B = I++; // the start character ('%' is no later one)
     while (I < N && isIdentChar(Text[I]))
       ++I;
     // Components: %tid.x.
