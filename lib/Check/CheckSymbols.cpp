@@ -868,6 +868,13 @@ void SymbolChecker::reportUnresolved(llvm::StringRef Name, Uses &U, const Module
 }
 
 void SymbolChecker::onEndOfFile() {
+  // A module-scope name still unknown at the end may be declared in a
+  // statement the parser could not read: the syntax error is its cause.
+  bool SyntaxError = false;
+  for (const Diagnostic &D : Diags.diagnostics())
+    SyntaxError |= D.Sev == Severity::Error && llvm::StringRef(D.Rule) == "syntax";
+  if (SyntaxError)
+    Late.clear();
   for (auto &E : Late) {
     auto It = ModuleSyms.find(E.getKey());
     reportUnresolved(E.getKey(), E.getValue(), It == ModuleSyms.end() ? nullptr : &It->second);
