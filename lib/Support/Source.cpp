@@ -86,7 +86,7 @@ void SourceFile::releaseRange(size_t Begin, size_t End) const {
 }
 
 void SourceFile::forEachWindow(llvm::function_ref<bool(llvm::StringRef, size_t)> Fn) const {
-  constexpr size_t Window = 256 * 1024;
+  constexpr size_t Window = size_t(256) * 1024;
   size_t N = Text.size();
   size_t B = 0;
   while (B < N) {
