@@ -19,6 +19,7 @@
 #include "Check/IsaOperands.h"
 #include "Check/Rules.h"
 #include "Spec/IsaTables.h"
+#include "Spec/Spec.h"
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
@@ -218,7 +219,7 @@ void checkGates(const Instruction &I, CheckContext &Ctx, llvm::ArrayRef<const Is
       continue;
     }
     llvm::SmallVector<Target, 8> T = sectionTargets(S);
-    if (T.empty() || targetSatisfies(Ctx.Tgt, T))
+    if (T.empty() || spec::anyOfAllows(T, Ctx.Tgt))
       TargetOk = true;
     else if (!GateSec) {
       GateSec = &S;
@@ -424,7 +425,7 @@ void checkDirectiveGates(llvm::StringRef Name, SourceRange R, CheckContext &Ctx)
                spec::isaVersion(S.MinPtx), Target());
   if (Ctx.Tgt.isValid() && S.TargetKnown && (S.MinSm || *S.Targets)) {
     llvm::SmallVector<Target, 8> T = sectionTargets(S);
-    if (!T.empty() && !targetSatisfies(Ctx.Tgt, T))
+    if (!T.empty() && !spec::anyOfAllows(T, Ctx.Tgt))
       reportGate(Ctx, "isa-target", S.Num, R, What + " " + requiresTargetText(T, Ctx.Tgt), true,
                  PtxVersion(), T.front());
   }

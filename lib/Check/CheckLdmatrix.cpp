@@ -1,12 +1,10 @@
 //===- CheckLdmatrix.cpp - checks for ldmatrix (9.7.14.5.15) --------------===//
 //
-// The forms live in lib/Spec/LdStMatrixTables.cpp; the generic matcher
-// checks qualifiers, operands and gates. This file adds what ptxas 13.0
-// does beyond the tables (docs/differences/wmma-ldst.md):
+// The forms live in lib/Spec/LdStMatrixTables.cpp, with what ptxas 13.0
+// does beyond them (`.x8` taken unchecked, `.row`/`.col` ignored, a repeated
+// `.sync`); the generic matcher checks qualifiers, operands and gates. This
+// file adds the operand checks (docs/differences/wmma-ldst.md):
 //
-//  - `.x8` is accepted by ptxas for .m8n8 without checking the register
-//    count; the spec has no `.x8`: a warning, and no further matching;
-//  - a repeated `.sync` is accepted: a warning;
 //  - the address: an explicit `.shared{::cta}` with a symbol of another
 //    state space is a ptxas error; a generic address whose symbol is not in
 //    .shared is undefined behaviour (warning); an immediate offset that is
@@ -68,13 +66,6 @@ const RuleInfo OwnRules[] = {
      "ldmatrix.sync.aligned.m16n16.x1.b8 {%r0, %r1}, [%rd0];", "add (or remove) .trans"},
 };
 
-SourceRange qualRange(const Instruction &I, unsigned Idx, const check::CheckContext &Ctx) {
-  if (Idx < I.QualifierRanges.size() && I.QualifierRanges[Idx].isValid())
-    return I.QualifierRanges[Idx];
-  SourceRange R = Ctx.rangeOf(I.Qualifiers[Idx]);
-  return R.isValid() ? R : I.opcodeRange();
-}
-
 int findQual(const Instruction &I, llvm::StringRef Q, unsigned From = 0) {
   for (unsigned K = From; K < I.Qualifiers.size(); ++K)
     if (I.Qualifiers[K] == Q)
@@ -114,46 +105,9 @@ void checkMatrixLoadStore(const Instruction &I, CheckContext &Ctx, Family Fam) {
   std::string Prefix = spec::familyRulePrefix(Fam).str() + "-";
   llvm::StringRef Sec = spec::familySection(Fam);
 
-  // `.x8`: accepted by ptxas, not in the spec.
-  int X8 = findQual(I, ".x8");
-  if (X8 >= 0) {
-    Ctx.Diags.warning(Prefix + "undocumented-num", Sec, qualRange(I, X8, Ctx),
-                      "'.x8' is not a documented .num (the spec has .x1, .x2, .x4); ptxas "
-                      "accepts it without checking the number of registers");
-    return;
-  }
-
-  MatchOptions Opts;
-  // Qualifiers ptxas 13.0 accepts and ignores: .row/.col (both families) and
-  // ldmatrix's format qualifiers on stmatrix.
-  for (unsigned K = 0; K < I.Qualifiers.size(); ++K) {
-    llvm::StringRef Q = I.Qualifiers[K];
-    bool Layout = Q == ".row" || Q == ".col";
-    bool Format =
-        Fam == Family::Stmatrix && (Q == ".b8x16" || Q == ".b6x16_p32" || Q == ".b4x16_p64");
-    if (!Layout && !Format)
-      continue;
-    Opts.Skip.push_back(K);
-    SourceRange R = qualRange(I, K, Ctx);
-    std::string Msg = "'" + Q.str() + "' has no meaning for " + spec::familyName(Fam).str() +
-                      "; ptxas 13.0 accepts and ignores it";
-    if (Layout)
-      Msg += " (a column-major matrix is written with .trans)";
-    Diagnostic &D = Ctx.Diags.warning(Prefix + "ignored-qualifier", Sec, R, Msg);
-    D.Fixes.push_back({R, ""});
-  }
-  int First = findQual(I, ".sync");
-  for (int K = First >= 0 ? findQual(I, ".sync", First + 1) : -1; K >= 0;
-       K = findQual(I, ".sync", K + 1)) {
-    Opts.Skip.push_back(K);
-    SourceRange R = qualRange(I, K, Ctx);
-    Diagnostic &D = Ctx.Diags.warning(Prefix + "redundant-qualifier", Sec, R,
-                                      "'.sync' is written more than once (ptxas accepts the "
-                                      "repetition)");
-    D.Fixes.push_back({R, ""});
-  }
-
-  MatchResult M = matchForm(I, Fam, Ctx, Opts);
+  // `.x8`, ignored qualifiers and a repeated `.sync` are table data
+  // (LdStMatrixTables.cpp), handled by the matcher.
+  MatchResult M = matchForm(I, Fam, Ctx);
   if (!M.F)
     return;
   checkOperands(I, *M.F, Ctx);

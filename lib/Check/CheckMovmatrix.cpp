@@ -1,10 +1,10 @@
 //===- CheckMovmatrix.cpp - checks for movmatrix (9.7.14.5.17) ------------===//
 //
-// One form (lib/Spec/LdStMatrixTables.cpp): the generic matcher checks it.
-// ptxas 13.0 adds two behaviours (docs/differences/wmma-ldst.md): a repeated
-// `.sync` is accepted (a warning here), and a sink `_` as the destination
-// makes ptxas crash (segmentation fault) instead of reporting an error, so it
-// is an error here with its own rule.
+// One form (lib/Spec/LdStMatrixTables.cpp, with the qualifiers ptxas 13.0
+// ignores and its repeated `.sync`): the generic matcher checks it. A sink
+// `_` as the destination makes ptxas crash (segmentation fault) instead of
+// reporting an error (docs/differences/wmma-ldst.md), so it is an error here
+// with its own rule.
 //
 //===----------------------------------------------------------------------===//
 #include "Check/CheckContext.h"
@@ -34,13 +34,6 @@ const RuleInfo OwnRules[] = {
      "movmatrix.sync.aligned.m8n8.trans.b16 _, %r1;", "write a .b32 register"},
 };
 
-SourceRange qualRange(const Instruction &I, unsigned Idx, const check::CheckContext &Ctx) {
-  if (Idx < I.QualifierRanges.size() && I.QualifierRanges[Idx].isValid())
-    return I.QualifierRanges[Idx];
-  SourceRange R = Ctx.rangeOf(I.Qualifiers[Idx]);
-  return R.isValid() ? R : I.opcodeRange();
-}
-
 } // namespace
 
 llvm::ArrayRef<RuleInfo> movmatrixRules() {
@@ -56,44 +49,6 @@ llvm::ArrayRef<RuleInfo> movmatrixRules() {
 namespace check {
 
 void checkMovmatrix(const Instruction &I, CheckContext &Ctx) {
-  MatchOptions Opts;
-  bool SeenSync = false;
-  for (unsigned K = 0; K < I.Qualifiers.size(); ++K) {
-    if (I.Qualifiers[K] != ".sync")
-      continue;
-    if (!SeenSync) {
-      SeenSync = true;
-      continue;
-    }
-    Opts.Skip.push_back(K);
-    SourceRange R = qualRange(I, K, Ctx);
-    Diagnostic &D =
-        Ctx.Diags.warning("movmatrix-redundant-qualifier", MovSec, R,
-                          "'.sync' is written more than once (ptxas accepts the repetition)");
-    D.Fixes.push_back({R, ""});
-  }
-  // Qualifiers ptxas 13.0 accepts and ignores; the extra types only beside
-  // .b16 (alone they are "Unexpected instruction types").
-  bool HasB16 = I.hasQualifier(".b16");
-  for (unsigned K = 0; K < I.Qualifiers.size(); ++K) {
-    llvm::StringRef Q = I.Qualifiers[K];
-    bool Ignored =
-        Q == ".row" || Q == ".col" || Q == ".b8x16" || Q == ".b6x16_p32" || Q == ".b4x16_p64" ||
-        (HasB16 && (Q == ".bf16" || Q == ".tf32" || Q == ".s4" || Q == ".u4" || Q == ".b1"));
-    if (!Ignored)
-      continue;
-    Opts.Skip.push_back(K);
-    SourceRange R = qualRange(I, K, Ctx);
-    Diagnostic &D = Ctx.Diags.warning("movmatrix-ignored-qualifier", MovSec, R,
-                                      "'" + Q.str() +
-                                          "' has no meaning for movmatrix; ptxas 13.0 accepts "
-                                          "and ignores it");
-    D.Fixes.push_back({R, ""});
-    // Ignored, but still gated: "Feature '.bf16' requires .target sm_80".
-    if (Q == ".bf16" || Q == ".tf32")
-      requireSm(Ctx, 80, R, ruleId(spec::Family::Movmatrix, matcher_rules::TargetArch), MovSec,
-                "'" + Q.str() + "'");
-  }
   if (!I.Operands.empty() && I.Operands[0].Kind == OperandKind::Sink)
     Ctx.Diags.error("movmatrix-sink", MovSec, I.Operands[0].Range,
                     "the destination of movmatrix must be a register, not '_' (ptxas 13.0 "
@@ -107,7 +62,7 @@ void checkMovmatrix(const Instruction &I, CheckContext &Ctx) {
                       "movmatrix takes plain registers, not vectors: write the register "
                       "without braces");
 
-  MatchResult M = matchForm(I, spec::Family::Movmatrix, Ctx, Opts);
+  MatchResult M = matchForm(I, spec::Family::Movmatrix, Ctx);
   if (!M.F)
     return;
   checkOperands(I, *M.F, Ctx);

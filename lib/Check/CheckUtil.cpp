@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Check/CheckUtil.h"
+#include "Spec/Spec.h"
 
 #include "llvm/ADT/StringExtras.h"
 
@@ -17,22 +18,6 @@ namespace ptxlint {
 namespace check {
 
 namespace {
-
-/// sm_101* was renamed sm_110* in PTX ISA 9.0: the same hardware target.
-unsigned canonicalSm(unsigned Sm) { return Sm == 101 ? 110 : Sm; }
-
-bool satisfiesOne(Target Have, Target Req) {
-  unsigned H = canonicalSm(Have.Sm), R = canonicalSm(Req.Sm);
-  switch (Req.Suffix) {
-  case 'a':
-    return Have.isArchSpecific() && H == R;
-  case 'f':
-    return (Have.isArchSpecific() || Have.isFamily()) && targetFamily(Have) == targetFamily(Req) &&
-           H >= R;
-  default:
-    return H >= R;
-  }
-}
 
 std::string describeOne(Target T) {
   if (T.isFamily())
@@ -71,13 +56,6 @@ std::string requiresPtxText(PtxVersion Need, PtxVersion Have) {
   return S;
 }
 
-bool targetSatisfies(Target Have, llvm::ArrayRef<Target> AnyOf) {
-  if (!Have.isValid() || AnyOf.empty())
-    return true;
-  return std::any_of(AnyOf.begin(), AnyOf.end(),
-                     [&](Target Req) { return satisfiesOne(Have, Req); });
-}
-
 std::string describeTargets(llvm::ArrayRef<Target> AnyOf) {
   llvm::SmallVector<std::string, 4> Parts;
   for (Target T : AnyOf)
@@ -114,7 +92,7 @@ bool requirePtx(CheckContext &Ctx, PtxVersion Need, SourceRange R, llvm::StringR
 
 bool requireTarget(CheckContext &Ctx, llvm::ArrayRef<Target> AnyOf, SourceRange R,
                    llvm::StringRef Rule, llvm::StringRef Spec, llvm::StringRef What) {
-  if (targetSatisfies(Ctx.Tgt, AnyOf))
+  if (spec::anyOfAllows(AnyOf, Ctx.Tgt))
     return true;
   Diagnostic &D =
       Ctx.Diags.error(Rule, Spec, R, withWhat(What, requiresTargetText(AnyOf, Ctx.Tgt)));

@@ -29,16 +29,6 @@ namespace check {
 /// "requires PTX ISA 7.8 (module is .version 7.0)".
 std::string requiresPtxText(PtxVersion Need, PtxVersion Have);
 
-/// Whether target Have provides a feature available on any of AnyOf. Each
-/// entry means:
-///   sm_NN  - sm_NN or higher, any suffix (the onion model);
-///   sm_NNa - exactly sm_NNa (sm_101a and sm_110a are the same target);
-///   sm_NNf - an 'a' or 'f' target of NN's family, at NN or above
-///            (sm_100f is provided by sm_100a, sm_100f, sm_103a, sm_103f).
-/// An invalid Have (unknown target) satisfies everything: the module-level
-/// check has reported it already.
-bool targetSatisfies(Target Have, llvm::ArrayRef<Target> AnyOf);
-
 /// "sm_90 or higher", "sm_90a", "sm_100f family", "sm_100a, sm_110a or sm_120a".
 std::string describeTargets(llvm::ArrayRef<Target> AnyOf);
 
@@ -53,8 +43,8 @@ bool requirePtx(CheckContext &Ctx, PtxVersion Need, SourceRange R, llvm::StringR
                 llvm::StringRef Spec, llvm::StringRef What);
 
 /// Reports an error when Ctx.Tgt is known and does not satisfy AnyOf (see
-/// targetSatisfies): "<What> requires <targets> (target is <Tgt>)". Returns
-/// true when the requirement holds (or the target is unknown).
+/// spec::anyOfAllows: the one target model, spec::TargetGate): "<What> requires <targets> (target
+/// is <Tgt>)". Returns true when the requirement holds (or the target is unknown).
 bool requireTarget(CheckContext &Ctx, llvm::ArrayRef<Target> AnyOf, SourceRange R,
                    llvm::StringRef Rule, llvm::StringRef Spec, llvm::StringRef What);
 

@@ -1,31 +1,23 @@
 //===- CheckWmma.cpp - checks for wmma.load, wmma.store and wmma.mma ------===//
 //
 // The forms live in lib/Spec/WmmaTables.cpp (9.7.14.4); the generic matcher
-// (FormMatcher.h) binds qualifiers, checks operands and gates. This file adds
-// what the tables cannot say, each established with ptxas 13.0
-// (docs/differences/wmma-ldst.md):
+// (FormMatcher.h) binds qualifiers, checks operands and gates, and applies
+// what the tables say beyond the forms: `.aligned` (an error before PTX ISA
+// 6.3, required from 6.3), `.satfinite` on floating-point wmma.mma (removed
+// in 6.5), repeated and ignored qualifiers, the `.popc` order, ptxas-only
+// forms, the 5.1 alias. This file adds what the tables cannot say, each
+// established with ptxas 13.0 (docs/differences/wmma-ldst.md):
 //
 //  - the sub-opcode: `wmma.load.a`, `wmma.store.d` and `wmma.mma` are one
 //    token to ptxas, so `.a`/`.b`/`.c`/`.d` must follow `.load`/`.store`
-//    directly, and `.popc` must come after `.xor`/`.and`;
-//  - `.aligned`: an error before PTX ISA 6.3, required from 6.3 (the spec
-//    says "considered implicit" before 6.3);
-//  - `.satfinite` on floating-point wmma.mma: a warning before 6.5, an error
-//    from 6.5;
-//  - a repeated `.sync` (and, on integer wmma.mma, `.satfinite`) is accepted
-//    by ptxas: a warning, not a duplicate-qualifier error;
-//  - forms ptxas accepts although the spec does not list them (the tables'
-//    "-ptxas-only" rejected forms): a warning;
+//    directly;
 //  - undefined behaviour the spec names for wmma.load/store operands: a
 //    stride below the leading dimension, strides and address offsets not
 //    multiples of the fragment size (9.7.14.4.2);
-//  - qualifiers ptxas accepts and ignores (ldmatrix's format qualifiers,
-//    `.pred` on wmma.mma): warnings;
 //  - operand rules of ptxas the generic operand check does not cover:
 //    immediates typed against the registers beside them, fragments made of
 //    constants only, address register types, immediate addresses, symbols
-//    of the wrong state space;
-//  - ptxas takes PTX ISA 6.0 wmma at the undocumented version 5.1.
+//    of the wrong state space.
 //
 // Some helpers here are shared with CheckLdmatrix.cpp (stmatrix); they are
 // declared there.
@@ -213,78 +205,6 @@ int findQual(const Instruction &I, llvm::ArrayRef<const char *> Values, unsigned
 
 std::string ruleOf(Family F, llvm::StringRef Suffix) { return check::ruleId(F, Suffix); }
 
-/// Repeated `.sync` (and `.satfinite` on wmma.mma), which ptxas accepts:
-/// reported here as warnings and hidden from the matcher.
-void skipRedundant(const Instruction &I, Family Fam, check::CheckContext &Ctx,
-                   std::vector<unsigned> &Skip) {
-  std::vector<const char *> Allowed = {".sync"};
-  if (Fam == Family::WmmaMma)
-    Allowed.push_back(".satfinite");
-  for (const char *Q : Allowed) {
-    int First = findQual(I, {Q});
-    if (First < 0)
-      continue;
-    for (int K = findQual(I, {Q}, First + 1); K >= 0; K = findQual(I, {Q}, K + 1)) {
-      Skip.push_back(K);
-      SourceRange R = qualRange(I, K, Ctx);
-      Diagnostic &D = Ctx.Diags.warning(
-          ruleOf(Fam, "redundant-qualifier"), spec::familySection(Fam), R,
-          "'" + std::string(Q) + "' is written more than once (ptxas accepts the repetition)");
-      D.Fixes.push_back({R, ""});
-    }
-  }
-}
-
-/// Exact set match of I's qualifiers against F's slots (types positional);
-/// used for the tables' "-ptxas-only" rejected forms, which the matcher
-/// would report as errors.
-bool qualsMatch(const Instruction &I, const spec::Form &F, llvm::ArrayRef<unsigned> Skip) {
-  std::vector<bool> Used(F.Quals.size(), false);
-  std::vector<llvm::StringRef> Types;
-  auto IsType = [&](llvm::StringRef Q) {
-    for (const spec::QualSlot &S : F.Quals)
-      if (S.Group == spec::OrderGroup::Type && S.accepts(Q))
-        return true;
-    return false;
-  };
-  for (unsigned K = 0; K < I.Qualifiers.size(); ++K) {
-    if (llvm::is_contained(Skip, K))
-      continue;
-    llvm::StringRef Q = I.Qualifiers[K];
-    if (IsType(Q)) {
-      Types.push_back(Q);
-      continue;
-    }
-    bool Bound = false;
-    for (unsigned J = 0; J < F.Quals.size() && !Bound; ++J)
-      if (!Used[J] && F.Quals[J].Group != spec::OrderGroup::Type && F.Quals[J].accepts(Q))
-        Used[J] = Bound = true;
-    if (!Bound)
-      return false;
-  }
-  unsigned T = 0;
-  for (unsigned J = 0; J < F.Quals.size(); ++J) {
-    const spec::QualSlot &S = F.Quals[J];
-    if (S.Group == spec::OrderGroup::Type) {
-      if (T >= Types.size() || !S.accepts(Types[T]))
-        return false;
-      Used[J] = true;
-      ++T;
-    }
-    if (!Used[J] && !S.isOmittable())
-      return false;
-  }
-  return T == Types.size();
-}
-
-const spec::RejectedForm *findPtxasOnly(const Instruction &I, Family Fam,
-                                        llvm::ArrayRef<unsigned> Skip) {
-  for (const spec::RejectedForm &R : spec::formsOf(Fam).Rejected)
-    if (llvm::StringRef(R.Rule).endswith("-ptxas-only") && qualsMatch(I, R.F, Skip))
-      return &R;
-  return nullptr;
-}
-
 /// The sub-opcode (`.load`, `.store`, `.mma`) and, for loads and stores, the
 /// matrix qualifier right after it. Returns false when the instruction
 /// cannot be classified.
@@ -332,17 +252,8 @@ bool checkSubOpcode(const Instruction &I, check::CheckContext &Ctx, Family &Fam,
       D.Fixes.push_back({SourceRange(PrevEnd, I.QualifierRanges[K].Begin), ""});
       return false;
     }
-  if (Fam == Family::WmmaMma) {
-    int Popc = findQual(I, {".popc"});
-    int BitOp = findQual(I, {".xor", ".and"});
-    if (Popc >= 0 && BitOp > Popc) {
-      Ctx.Diags.error("wmma-mma-qualifier-position", MmaSec, qualRange(I, Popc, Ctx),
-                      "'.popc' must come after '" + I.Qualifiers[BitOp].str() + "' (write " +
-                          I.Qualifiers[BitOp].str() + ".popc)");
-      Reordered = true;
-    }
-    return true;
-  }
+  if (Fam == Family::WmmaMma)
+    return true; // `.popc` after `.xor`/`.and`: FormSet::Order
   std::vector<const char *> Matrices;
   if (Fam == Family::WmmaLoad)
     Matrices = {".a", ".b", ".c"};
@@ -364,49 +275,6 @@ bool checkSubOpcode(const Instruction &I, check::CheckContext &Ctx, Family &Fam,
     Reordered = true;
   }
   return true;
-}
-
-/// `.aligned`: required from PTX ISA 6.3, an error before (ptxas: "Feature
-/// '.aligned modifier for wmma' requires PTX ISA .version 6.3 or later").
-void checkAligned(const Instruction &I, Family Fam, check::CheckContext &Ctx) {
-  if (!Ctx.Version.isValid())
-    return;
-  int A = findQual(I, {".aligned"});
-  PtxVersion V63(6, 3);
-  if (A >= 0 && Ctx.Version < V63) {
-    check::requirePtx(Ctx, V63, qualRange(I, A, Ctx), ruleOf(Fam, mr::PtxVersion),
-                      spec::familySection(Fam), "'.aligned' on wmma");
-    return;
-  }
-  if (A < 0 && Ctx.Version >= V63) {
-    int Sync = findQual(I, {".sync"});
-    SourceRange R = Sync >= 0 ? qualRange(I, Sync, Ctx) : I.opcodeRange();
-    Diagnostic &D = Ctx.Diags.error(ruleOf(Fam, mr::MissingQualifier), spec::familySection(Fam), R,
-                                    "'.aligned' is required from PTX ISA 6.3 (module is .version " +
-                                        Ctx.Version.str() + "); it was implicit before");
-    if (Sync >= 0 && R.isValid())
-      D.Fixes.push_back({SourceRange(R.End, R.End), ".aligned"});
-  }
-}
-
-/// `.satfinite` on floating-point wmma.mma (PTX ISA notes of 9.7.14.4.5).
-void checkFpSatfinite(const Instruction &I, const spec::Form &F, check::CheckContext &Ctx) {
-  bool Float = F.DType != ".s32";
-  int S = findQual(I, {".satfinite"});
-  if (!Float || S < 0)
-    return;
-  SourceRange R = qualRange(I, S, Ctx);
-  // An unknown version is not gated (a warning either way).
-  bool Removed = Ctx.Version.isValid() && Ctx.Version >= PtxVersion(6, 5);
-  std::string Msg = "'.satfinite' on floating-point wmma.mma ";
-  Msg +=
-      Removed ? "is removed from PTX ISA 6.5" : "is deprecated (PTX ISA 6.4) and removed from 6.5";
-  if (Ctx.Version.isValid())
-    Msg += " (module is .version " + Ctx.Version.str() + ")";
-  Msg += "; ptxas warns that it may produce unexpected results on sm_70 and later";
-  Diagnostic &D = Removed ? Ctx.Diags.error("wmma-mma-satfinite", MmaSec, R, Msg)
-                          : Ctx.Diags.warning("wmma-mma-satfinite", MmaSec, R, Msg);
-  D.Fixes.push_back({R, ""});
 }
 
 /// How ptxas types a vector element for "Vector with elements of different
@@ -779,59 +647,13 @@ void checkWmma(const Instruction &I, CheckContext &Ctx) {
 
   MatchOptions Opts;
   Opts.ReportOrder = !Reordered; // the position error says it already
-  skipRedundant(I, Fam, Ctx, Opts.Skip);
-  // ldmatrix's format qualifiers (and `.pred` on wmma.mma, anywhere and any
-  // number of times), which ptxas ignores on wmma.
-  for (unsigned K = 0; K < I.Qualifiers.size(); ++K) {
-    llvm::StringRef Q = I.Qualifiers[K];
-    bool Pred = Fam == Family::WmmaMma && Q == ".pred";
-    if (Q != ".b8x16" && Q != ".b6x16_p32" && Q != ".b4x16_p64" && !Pred)
-      continue;
-    Opts.Skip.push_back(K);
-    SourceRange R = qualRange(I, K, Ctx);
-    Diagnostic &D =
-        Ctx.Diags.warning(ruleOf(Fam, "ignored-qualifier"), spec::familySection(Fam), R,
-                          "'" + Q.str() + "' " +
-                              (Pred ? std::string("is not a type of wmma.mma")
-                                    : "is an ldmatrix format qualifier with no meaning for " +
-                                          spec::familyName(Fam).str()) +
-                              "; ptxas 13.0 accepts and ignores it");
-    D.Fixes.push_back({R, ""});
-  }
-
-  const spec::Form *F = nullptr;
-  if (const spec::RejectedForm *R = findPtxasOnly(I, Fam, Opts.Skip)) {
-    int Bad = -1;
-    if (const spec::QualSlot *S = R->F.slot(R->BadSlot))
-      for (const std::string &V : S->Values)
-        if ((Bad = findQual(I, {V.c_str()})) >= 0)
-          break;
-    Ctx.Diags.warning(R->Rule, R->Spec, Bad >= 0 ? qualRange(I, Bad, Ctx) : I.opcodeRange(),
-                      R->Reason);
-    F = &R->F;
-    checkOperands(I, *F, Ctx);
-    checkGates(I, *F, Ctx);
-  } else {
-    MatchResult M = matchForm(I, Fam, Ctx, Opts);
-    if (!M.F) {
-      checkAligned(I, Fam, Ctx);
-      return;
-    }
-    F = M.F;
-    checkOperands(I, *F, Ctx);
-    if (Ctx.Version == PtxVersion(5, 1) && F->MinPtx == PtxVersion(6, 0)) {
-      // ptxas 13.0 accepts PTX ISA 6.0 wmma at the undocumented 5.1 (which
-      // the module-level version-undocumented rule already reports).
-      CheckContext As60 = Ctx;
-      As60.Version = PtxVersion(6, 0);
-      checkGates(I, *F, As60);
-    } else {
-      checkGates(I, *F, Ctx);
-    }
-  }
-  checkAligned(I, Fam, Ctx);
+  MatchResult M = matchForm(I, Fam, Ctx, Opts);
+  if (!M.F)
+    return;
+  const spec::Form *F = M.F;
+  checkOperands(I, *F, Ctx);
+  checkGates(I, *F, Ctx);
   if (Fam == Family::WmmaMma) {
-    checkFpSatfinite(I, *F, Ctx);
     for (unsigned K = 1; K < 4; ++K) {
       checkFragmentImmediates(I, K, "wmma-mma-immediate-type", MmaSec, false, Ctx);
       checkConstantFragment(I, K, *F, "wmma-mma-immediate-type", Ctx);

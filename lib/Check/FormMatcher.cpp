@@ -283,6 +283,31 @@ std::string canonicalText(const Instruction &I, const Form &F, const FormBinding
 // matchForm
 //===----------------------------------------------------------------------===//
 
+/// A table message with "{q}" (the qualifier) and "{f}" (the family) filled.
+static std::string fillMessage(StringRef Template, StringRef Q, spec::Family Fam) {
+  std::string Out;
+  for (size_t K = 0; K < Template.size(); ++K) {
+    if (Template.substr(K).startswith("{q}")) {
+      Out += Q.str();
+      K += 2;
+    } else if (Template.substr(K).startswith("{f}")) {
+      Out += spec::familyName(Fam).str();
+      K += 2;
+    } else {
+      Out += Template[K];
+    }
+  }
+  return Out;
+}
+
+/// The row of S.Ignored that makes qualifier Q of I ignored, or null.
+static const FormSet::IgnoredQual *ignoredRow(const Instruction &I, StringRef Q, const FormSet &S) {
+  for (const FormSet::IgnoredQual &Row : S.Ignored)
+    if (Row.Value == Q && (Row.Beside.empty() || I.hasQualifier(Row.Beside)))
+      return &Row;
+  return nullptr;
+}
+
 static std::vector<Tok> tokenize(const Instruction &I, spec::Family Fam, CheckContext &Ctx,
                                  const MatchOptions &Opts, bool &HadErrors) {
   const FormSet &S = spec::formsOf(Fam);
@@ -293,15 +318,17 @@ static std::vector<Tok> tokenize(const Instruction &I, spec::Family Fam, CheckCo
     if (llvm::is_contained(Opts.Skip, Q))
       continue;
     StringRef Text = I.Qualifiers[Q];
-    if (llvm::is_contained(S.Ignored, Text)) {
+    if (const FormSet::IgnoredQual *Row = ignoredRow(I, Text, S)) {
       // ptxas accepts and ignores it (ldmatrix's formats on mma): a warning.
       SourceRange R = qualifierRange(I, Q, Ctx);
-      Diagnostic &D =
-          Ctx.Diags.warning(ruleId(Fam, "ignored-qualifier"), spec::familySection(Fam), R,
-                            "qualifier '" + Text.str() + "' has no meaning for " +
-                                spec::familyName(Fam).str() + "; ptxas ignores it");
+      Diagnostic &D = Ctx.Diags.warning(ruleId(Fam, "ignored-qualifier"), spec::familySection(Fam),
+                                        R, fillMessage(Row->Message, Text, Fam));
       if (R.isValid())
         D.Fixes.push_back({R, ""});
+      // Ignored, yet gated: "Feature '.bf16' requires .target sm_80".
+      if (Row->MinSm)
+        requireSm(Ctx, Row->MinSm, R, ruleId(Fam, matcher_rules::TargetArch),
+                  spec::familySection(Fam), "'" + Text.str() + "'");
       continue;
     }
     auto It = S.Vocab.find(Text);
@@ -342,11 +369,14 @@ static std::vector<Tok> tokenize(const Instruction &I, spec::Family Fam, CheckCo
     if (G == OrderGroup::Free && !SeenFree.insert(Text.str()).second) {
       // ptxas takes a repeated .sync silently and rejects other repeats
       // ("Multiple .aligned modifiers specified").
-      bool Tolerated = Text == ".sync" || Text == ".satfinite";
-      Diagnostic &D = Ctx.Diags.report(Tolerated ? Severity::Warning : Severity::Error,
-                                       ruleId(Fam, matcher_rules::DuplicateQualifier),
-                                       spec::familySection(Fam), qualifierRange(I, Q, Ctx),
-                                       "qualifier '" + Text.str() + "' is written more than once");
+      bool Tolerated = llvm::is_contained(S.Repeatable, Text);
+      Diagnostic &D =
+          Ctx.Diags.report(Tolerated ? Severity::Warning : Severity::Error,
+                           ruleId(Fam, Tolerated ? StringRef(S.RepeatRule)
+                                                 : StringRef(matcher_rules::DuplicateQualifier)),
+                           spec::familySection(Fam), qualifierRange(I, Q, Ctx),
+                           Tolerated ? fillMessage(S.RepeatMessage, Text, Fam)
+                                     : "qualifier '" + Text.str() + "' is written more than once");
       SourceRange R = qualifierRange(I, Q, Ctx);
       if (R.isValid())
         D.Fixes.push_back({R, ""});
@@ -441,7 +471,7 @@ static const NearestSearch &nearestFor(spec::Family Fam, ArrayRef<Tok> Toks, con
   NearestSearch N;
   // Excluded combinations the spec names: quote the rule.
   for (const spec::RejectedForm &R : S.Rejected) {
-    if (StringRef(R.Rule).endswith("-ptxas-only"))
+    if (R.Kind == spec::RejectKind::PtxasOnly)
       continue;
     FormBinding B = bindTokens(R.F, Toks, S.Vocab);
     if (B.Cost != 0)
@@ -667,12 +697,117 @@ static const Form *matchStrayType(const Instruction &I, spec::Family Fam, std::v
   return &F;
 }
 
+/// The first qualifier of I that Slot accepts, or -1.
+static int findWritten(const Instruction &I, const QualSlot &Slot) {
+  for (unsigned K = 0; K < I.Qualifiers.size(); ++K)
+    if (Slot.accepts(I.Qualifiers[K]))
+      return static_cast<int>(K);
+  return -1;
+}
+
+/// Version-dependent presence of F's slots (QualSlot::Introduced and
+/// RequiredFrom), on the qualifiers as written.
+static void checkPresenceVersions(const Instruction &I, const Form &F, CheckContext &Ctx) {
+  if (!Ctx.Version.isValid())
+    return;
+  for (unsigned S = 0; S < F.Quals.size(); ++S) {
+    const QualSlot &Q = F.Quals[S];
+    int At = findWritten(I, Q);
+    if (At >= 0 && Q.Introduced.isValid() && Ctx.Version < Q.Introduced) {
+      requirePtx(Ctx, Q.Introduced, qualifierRange(I, At, Ctx),
+                 ruleId(F.Fam, matcher_rules::PtxVersion), spec::familySection(F.Fam),
+                 "'" + I.Qualifiers[At].str() + "' on " + F.Opcode);
+      continue;
+    }
+    if (At >= 0 || !Q.RequiredFrom.isValid() || Ctx.Version < Q.RequiredFrom || Q.Values.empty())
+      continue;
+    // Point at the qualifier of the slot before, where it is to be inserted.
+    int Prev = S > 0 ? findWritten(I, F.Quals[S - 1]) : -1;
+    SourceRange R = Prev >= 0 ? qualifierRange(I, Prev, Ctx) : I.opcodeRange();
+    Diagnostic &D = Ctx.Diags.error(
+        ruleId(F.Fam, matcher_rules::MissingQualifier), spec::familySection(F.Fam), R,
+        "'" + Q.Values.front() + "' is required from PTX ISA " + Q.RequiredFrom.str() +
+            " (module is .version " + Ctx.Version.str() + "); it was implicit before");
+    if (Prev >= 0 && R.isValid())
+      D.Fixes.push_back({SourceRange(R.End, R.End), Q.Values.front()});
+  }
+}
+
+/// Qualifiers of F written although deprecated or removed (QualSlot::Removed).
+static void checkRemoved(const Instruction &I, const Form &F, CheckContext &Ctx) {
+  for (const QualSlot &Q : F.Quals) {
+    if (!Q.Removed.isValid())
+      continue;
+    int At = findWritten(I, Q);
+    if (At < 0)
+      continue;
+    SourceRange R = qualifierRange(I, At, Ctx);
+    // An unknown version is not gated (a warning either way).
+    bool Removed = Ctx.Version.isValid() && Ctx.Version >= Q.Removed;
+    std::string Msg = Q.RemovedWhat + " ";
+    Msg += Removed ? "is removed from PTX ISA " + Q.Removed.str()
+                   : "is deprecated (PTX ISA " + Q.Deprecated.str() + ") and removed from " +
+                         Q.Removed.str();
+    if (Ctx.Version.isValid())
+      Msg += " (module is .version " + Ctx.Version.str() + ")";
+    if (!Q.RemovedNote.empty())
+      Msg += "; " + Q.RemovedNote;
+    std::string Rule = ruleId(F.Fam, StringRef(Q.Slot).drop_front());
+    Diagnostic &D = Removed ? Ctx.Diags.error(Rule, spec::familySection(F.Fam), R, Msg)
+                            : Ctx.Diags.warning(Rule, spec::familySection(F.Fam), R, Msg);
+    D.Fixes.push_back({R, ""});
+  }
+}
+
+void checkQualifierVersions(const Instruction &I, const Form &F, CheckContext &Ctx) {
+  checkPresenceVersions(I, F, Ctx);
+  checkRemoved(I, F, Ctx);
+}
+
+/// FormSet::UncheckedValues: a warning, and true when I has one.
+static bool reportUnchecked(const Instruction &I, const FormSet &S, CheckContext &Ctx) {
+  for (const FormSet::Unchecked &U : S.UncheckedValues)
+    for (unsigned K = 0; K < I.Qualifiers.size(); ++K)
+      if (I.Qualifiers[K] == U.Value) {
+        Ctx.Diags.warning(ruleId(S.Fam, U.Rule), spec::familySection(S.Fam),
+                          qualifierRange(I, K, Ctx), U.Message);
+        return true;
+      }
+  return false;
+}
+
+/// FormSet::Order: an error for each rule broken; true when one is.
+static bool reportOrderRules(const Instruction &I, const FormSet &S, CheckContext &Ctx) {
+  bool Broken = false;
+  for (const FormSet::OrderRule &O : S.Order) {
+    int After = -1, Before = -1;
+    for (unsigned K = 0; K < I.Qualifiers.size(); ++K) {
+      if (After < 0 && I.Qualifiers[K] == O.After)
+        After = static_cast<int>(K);
+      if (Before < 0 && llvm::is_contained(O.Before, I.Qualifiers[K]))
+        Before = static_cast<int>(K);
+    }
+    if (After < 0 || Before <= After)
+      continue;
+    std::string B = I.Qualifiers[Before].str();
+    Ctx.Diags.error(ruleId(S.Fam, "qualifier-position"), spec::familySection(S.Fam),
+                    qualifierRange(I, After, Ctx),
+                    "'" + O.After + "' must come after '" + B + "' (write " + B + O.After + ")");
+    Broken = true;
+  }
+  return Broken;
+}
+
 MatchResult matchForm(const Instruction &I, spec::Family Fam, CheckContext &Ctx,
                       const MatchOptions &Opts) {
   MatchResult Res;
   const FormSet &S = spec::formsOf(Fam);
   if (S.Forms.empty())
     return Res;
+  if (reportUnchecked(I, S, Ctx))
+    return Res;
+  // The order note would repeat what a broken order rule says.
+  bool ReportOrder = !reportOrderRules(I, S, Ctx) && Opts.ReportOrder;
   std::vector<Tok> Toks = tokenize(I, Fam, Ctx, Opts, Res.HadErrors);
 
   SmallVector<StringRef, 16> Free, Layout, Type;
@@ -690,7 +825,7 @@ MatchResult matchForm(const Instruction &I, spec::Family Fam, CheckContext &Ctx,
     // A combination the spec excludes and ptxas accepts: warn, then check
     // the rest against it.
     for (const spec::RejectedForm &R : S.Rejected) {
-      if (!StringRef(R.Rule).endswith("-ptxas-only") || bindTokens(R.F, Toks, S.Vocab).Cost != 0)
+      if (R.Kind != spec::RejectKind::PtxasOnly || bindTokens(R.F, Toks, S.Vocab).Cost != 0)
         continue;
       SourceRange Range = I.opcodeRange();
       for (const Tok &T : Toks)
@@ -699,12 +834,19 @@ MatchResult matchForm(const Instruction &I, spec::Family Fam, CheckContext &Ctx,
             Range = qualifierRange(I, T.QualIdx, Ctx);
       Ctx.Diags.warning(R.Rule, R.Spec, Range, R.Reason);
       Matched = &R.F;
+      Res.PtxasOnly = &R;
       break;
     }
   }
   if (!Matched) {
     diagnoseNearest(I, Fam, Toks, Ctx);
     checkNearestGates(I, Fam, Toks, Ctx);
+    // Version-dependent presence holds whichever form was meant.
+    const NearestSearch &Found = nearestFor(Fam, Toks, S);
+    if (Found.Rejected)
+      checkPresenceVersions(I, Found.Rejected->F, Ctx);
+    else if (!Found.Near.empty())
+      checkPresenceVersions(I, *Found.Near.front().first, Ctx);
     Res.HadErrors = true;
     return Res;
   }
@@ -720,7 +862,7 @@ MatchResult matchForm(const Instruction &I, spec::Family Fam, CheckContext &Ctx,
       Res.B.QualToSlot[Q] = Slot;
     }
   reportMissingSpecRequired(I, F, B, Ctx);
-  if (Opts.ReportOrder)
+  if (ReportOrder)
     reportOrder(I, F, B, Toks, Ctx);
   return Res;
 }

@@ -84,6 +84,9 @@ struct MatchResult {
   Binding B;
   /// True when a qualifier diagnostic (error) was reported.
   bool HadErrors = false;
+  /// When F is a combination the spec excludes and ptxas accepts (reported
+  /// as a warning): its row.
+  const spec::RejectedForm *PtxasOnly = nullptr;
 };
 
 /// Options for matchForm.
@@ -99,7 +102,11 @@ struct MatchOptions {
 /// diagnostics: unknown (with did-you-mean), duplicated, conflicting,
 /// missing, invalid for this shape/type (naming the slot, listing the valid
 /// values), excluded combinations (with the rule's reason), non-canonical
-/// order (note, with a fix-it). Returns the matched form, if any.
+/// order (note, with a fix-it). Also what the FormSet says beyond its
+/// forms: ignored and repeatable qualifiers, order rules, values ptxas does
+/// not check, ptxas-only combinations (a warning, then matched). When no
+/// form matches, the version-dependent presence of the nearest form's slots
+/// (QualSlot::Introduced/RequiredFrom). Returns the matched form, if any.
 MatchResult matchForm(const Instruction &I, spec::Family Fam, CheckContext &Ctx,
                       const MatchOptions &Opts = {});
 
@@ -115,8 +122,14 @@ void checkOperands(const Instruction &I, const spec::Form &F, CheckContext &Ctx)
 /// Checks F's gates against Ctx.Version/Ctx.Tgt (each only when valid):
 /// "requires PTX ISA 7.8 (module is .version 7.0)", "requires sm_90 or
 /// higher (target is sm_80)", with a fix-it on the directive where one is
-/// written. Also reports Deprecated (warning) and Advisory (note).
+/// written (at the family's version alias, FormSet::AliasWritten, as its
+/// AliasTreatedAs). Also reports Deprecated (warning) and Advisory (note),
+/// then checkQualifierVersions.
 void checkGates(const Instruction &I, const spec::Form &F, CheckContext &Ctx);
+
+/// The version-dependent presence of F's slots against Ctx.Version:
+/// QualSlot::Introduced, RequiredFrom, Deprecated/Removed.
+void checkQualifierVersions(const Instruction &I, const spec::Form &F, CheckContext &Ctx);
 
 /// The version and/or target requirements of F's gates alone (no
 /// deprecation or advisory): also used for the nearest forms when the

@@ -594,7 +594,16 @@ static SourceRange gateRange(const Instruction &I, const Form &F, const spec::Ga
 }
 
 void checkGates(const Instruction &I, const Form &F, CheckContext &Ctx) {
-  checkGateRequirements(I, F, Ctx, true, true);
+  const spec::FormSet &S = spec::formsOf(F.Fam);
+  if (S.AliasWritten.isValid() && Ctx.Version == S.AliasWritten && F.MinPtx == S.AliasTreatedAs) {
+    // ptxas takes these forms at an undocumented version (which the
+    // module-level version-undocumented rule already reports).
+    CheckContext As = Ctx;
+    As.Version = S.AliasTreatedAs;
+    checkGateRequirements(I, F, As, true, true);
+  } else {
+    checkGateRequirements(I, F, Ctx, true, true);
+  }
   if (!F.Deprecated.empty())
     Ctx.Diags.warning(ruleId(F.Fam, matcher_rules::Deprecated), F.Spec, I.opcodeRange(),
                       F.Deprecated);
@@ -605,6 +614,7 @@ void checkGates(const Instruction &I, const Form &F, CheckContext &Ctx) {
       R = qualifierRange(I, 0, Ctx);
     Ctx.Diags.note(ruleId(F.Fam, matcher_rules::Advisory), F.Spec, R, F.Advisory);
   }
+  checkQualifierVersions(I, F, Ctx);
 }
 
 void checkGateRequirements(const Instruction &I, const Form &F, CheckContext &Ctx, bool Version,

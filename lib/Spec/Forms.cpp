@@ -60,7 +60,9 @@ bool QualSlot::accepts(StringRef V) const { return llvm::is_contained(Values, V)
 
 bool QualSlot::operator==(const QualSlot &O) const {
   return Slot == O.Slot && Values == O.Values && Pres == O.Pres && Group == O.Group &&
-         DefaultValue == O.DefaultValue;
+         DefaultValue == O.DefaultValue && Introduced == O.Introduced &&
+         RequiredFrom == O.RequiredFrom && Deprecated == O.Deprecated && Removed == O.Removed &&
+         RemovedWhat == O.RemovedWhat && RemovedNote == O.RemovedNote;
 }
 
 bool ImmRange::operator==(const ImmRange &O) const {
@@ -90,8 +92,8 @@ bool Gate::operator==(const Gate &O) const {
 
 size_t hashValue(const QualSlot &Q) {
   return hash_combine(Q.Slot, hash_combine_range(Q.Values.begin(), Q.Values.end()),
-                      static_cast<unsigned>(Q.Pres), static_cast<unsigned>(Q.Group),
-                      Q.DefaultValue);
+                      static_cast<unsigned>(Q.Pres), static_cast<unsigned>(Q.Group), Q.DefaultValue,
+                      Q.Introduced.encoded(), Q.RequiredFrom.encoded(), Q.Removed.encoded());
 }
 
 size_t hashValue(const OperandSpec &O) {
@@ -121,6 +123,11 @@ bool TargetGate::allows(Target T, PtxVersion V) const {
     for (const SpecificTarget &S : Specific) {
       if (V.isValid() && S.Since.isValid() && V < S.Since)
         continue;
+      if (!S.T.Suffix) { // generic: this sm or higher, any suffix
+        if (T.Sm >= S.T.Sm)
+          return true;
+        continue;
+      }
       if (S.T.Suffix == 'a') {
         if (T.Sm == S.T.Sm && T.Suffix == 'a')
           return true;
@@ -135,6 +142,27 @@ bool TargetGate::allows(Target T, PtxVersion V) const {
     return false;
   }
   return T.Sm >= MinSm;
+}
+
+TargetGate TargetGate::anyOf(ArrayRef<Target> Targets) {
+  TargetGate G;
+  for (Target T : Targets)
+    G.Specific.push_back({currentName(T), PtxVersion(), /*FamilyOrHigher=*/true});
+  return G;
+}
+
+Target currentName(Target T) {
+  if (const TargetInfo *I = findTarget(T))
+    if (I->RenamedTo)
+      if (std::optional<Target> N = Target::parse(I->RenamedTo))
+        return *N;
+  return T;
+}
+
+bool anyOfAllows(ArrayRef<Target> AnyOf, Target T) {
+  if (!T.isValid() || AnyOf.empty())
+    return true;
+  return TargetGate::anyOf(AnyOf).allows(currentName(T), PtxVersion());
 }
 
 std::string TargetGate::describe() const {
@@ -262,14 +290,20 @@ void FormSet::finalize() {
 //===----------------------------------------------------------------------===//
 
 void addRejected(FormSet &Out, Form F, StringRef Rule, StringRef Sec, std::string Reason,
-                 StringRef BadSlot) {
+                 StringRef BadSlot, RejectKind Kind) {
   RejectedForm R;
   R.F = std::move(F);
+  R.Kind = Kind;
   R.Rule = Rule.str();
   R.Spec = Sec.str();
   R.Reason = std::move(Reason);
   R.BadSlot = BadSlot.str();
   Out.Rejected.push_back(std::move(R));
+}
+
+void ignoreLdmatrixFormats(FormSet &Out, StringRef Message) {
+  for (const char *Q : {".b8x16", ".b6x16_p32", ".b4x16_p64"})
+    Out.Ignored.push_back({Q, "", Message.str(), 0});
 }
 
 QualSlot req(StringRef Slot, StringRef Value, OrderGroup G) {

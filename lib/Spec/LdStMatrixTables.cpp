@@ -64,6 +64,31 @@ Gate gate(std::string Feature, llvm::StringRef Sec, PtxVersion V, unsigned MinSm
   return G;
 }
 
+const char *const IgnoredMessage =
+    "'{q}' has no meaning for {f}; ptxas 13.0 accepts and ignores it";
+
+/// ptxas 13.0 accepts a repeated .sync (a warning).
+void repeatableSync(FormSet &Out) {
+  Out.Repeatable = {".sync"};
+  Out.RepeatRule = "redundant-qualifier";
+  Out.RepeatMessage = "'{q}' is written more than once (ptxas accepts the repetition)";
+}
+
+/// What ldmatrix and stmatrix share beyond their forms (ptxas 13.0,
+/// docs/differences/wmma-ldst.md): a repeated .sync; .row and .col ignored;
+/// `.x8` taken with .m8n8 without checking the registers.
+void quirks(FormSet &Out) {
+  repeatableSync(Out);
+  for (const char *Q : {".row", ".col"})
+    Out.Ignored.push_back(
+        {Q, "", std::string(IgnoredMessage) + " (a column-major matrix is written with .trans)",
+         0});
+  Out.UncheckedValues.push_back(
+      {".x8", "undocumented-num",
+       "'.x8' is not a documented .num (the spec has .x1, .x2, .x4); ptxas accepts it without "
+       "checking the number of registers"});
+}
+
 Gate newGate(std::string Feature, llvm::StringRef Sec) {
   Gate G;
   G.Feature = std::move(Feature);
@@ -153,6 +178,7 @@ void buildMovmatrixForms(FormSet &Out);
 //===----------------------------------------------------------------------===//
 
 void buildLdmatrixForms(FormSet &Out) {
+  quirks(Out);
   const std::vector<std::vector<std::string>> TypeOpts = {
       {".b16"}, {".b8"}, {".b8x16", ".b6x16_p32"}, {".b8x16", ".b4x16_p64"}};
   for (const char *Shape : {".m8n8", ".m16n16", ".m8n16"})
@@ -225,6 +251,8 @@ void buildLdmatrixForms(FormSet &Out) {
 //===----------------------------------------------------------------------===//
 
 void buildStmatrixForms(FormSet &Out) {
+  quirks(Out);
+  ignoreLdmatrixFormats(Out, IgnoredMessage);
   for (const char *Shape : {".m8n8", ".m16n8"})
     for (const char *Num : {".x1", ".x2", ".x4"})
       for (bool Trans : {false, true})
@@ -269,6 +297,18 @@ void buildStmatrixForms(FormSet &Out) {
 //===----------------------------------------------------------------------===//
 
 void buildMovmatrixForms(FormSet &Out) {
+  // ptxas 13.0 accepts a repeated .sync and ignores .row, .col, ldmatrix's
+  // formats and, beside .b16 only, a second type (alone they are
+  // "Unexpected instruction types"); .bf16 and .tf32 are still gated
+  // ("Feature '.bf16' requires .target sm_80").
+  repeatableSync(Out);
+  for (const char *Q : {".row", ".col"})
+    Out.Ignored.push_back({Q, "", IgnoredMessage, 0});
+  ignoreLdmatrixFormats(Out, IgnoredMessage);
+  for (const char *Q : {".bf16", ".tf32", ".s4", ".u4", ".b1"})
+    Out.Ignored.push_back(
+        {Q, ".b16", IgnoredMessage,
+         llvm::StringRef(Q) == ".bf16" || llvm::StringRef(Q) == ".tf32" ? 80u : 0u});
   Form F;
   F.Fam = Family::Movmatrix;
   F.Opcode = "movmatrix";

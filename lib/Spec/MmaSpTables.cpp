@@ -50,7 +50,8 @@ void setSelector(Form &F, const SpRow &R) {
 struct SpProduct {
   FormSet &Out;
   void add(const MmaDesc &D, const SpRow &R, std::vector<Gate> Gates, const std::string &Why = "",
-           const std::string &Rule = "", const std::string &BadSlot = "") {
+           const std::string &Rule = "", const std::string &BadSlot = "",
+           RejectKind Kind = RejectKind::Excluded) {
     Form F = makeMmaForm(Family::MmaSp, D);
     setSelector(F, R);
     Gates.insert(Gates.begin(), gate("`mma.sp`", {7, 1}, 80, {}, SpSec));
@@ -66,7 +67,7 @@ struct SpProduct {
     if (Why.empty())
       Out.Forms.push_back(std::move(F));
     else
-      addRejected(Out, std::move(F), Rule, SpSec, Why, BadSlot);
+      addRejected(Out, std::move(F), Rule, SpSec, Why, BadSlot, Kind);
   }
 };
 
@@ -77,8 +78,10 @@ const char *const All = "all threads of the quad hold metadata: the selector mus
 } // namespace
 
 void buildMmaSpForms(FormSet &Out) {
-  // ldmatrix's formats: ptxas 13.0 accepts and ignores them on mma.
-  Out.Ignored = {".b8x16", ".b6x16_p32", ".b4x16_p64"};
+  // ldmatrix's formats: ptxas 13.0 accepts and ignores them on mma; it
+  // accepts a repeated .sync or .satfinite.
+  ignoreLdmatrixFormats(Out, "qualifier '{q}' has no meaning for {f}; ptxas ignores it");
+  Out.Repeatable = {".sync", ".satfinite"};
   SpProduct P{Out};
   const std::vector<std::string> Variants = {".sp", ".sp::ordered_metadata"};
   const std::vector<std::string> F16F32 = {".f16", ".f32"};
@@ -239,7 +242,7 @@ void buildMmaSpForms(FormSet &Out) {
                 std::string("`") + Kind +
                     "` without `.block_scale` is not in the spec's syntax (ptxas takes it as "
                     "`.kind::f8f6f4`)",
-                "mma-sp-ptxas-only", ".kind");
+                "mma-sp-ptxas-only", ".kind", RejectKind::PtxasOnly);
         }
 
   // --- Block scaling (ordered metadata only; 9.7.14.3 Table 36) -----------

@@ -40,14 +40,15 @@ struct ShapeRow {
 struct Product {
   FormSet &Out;
   void add(const MmaDesc &D, const std::vector<Gate> &Gates, const std::string &Why = "",
-           const std::string &Rule = "", const std::string &BadSlot = "") {
+           const std::string &Rule = "", const std::string &BadSlot = "",
+           RejectKind Kind = RejectKind::Excluded) {
     Form F = makeMmaForm(Family::Mma, D);
     for (const Gate &G : Gates)
       addGate(F, G);
     if (Why.empty())
       Out.Forms.push_back(std::move(F));
     else
-      addRejected(Out, std::move(F), Rule, MmaSec, Why, BadSlot);
+      addRejected(Out, std::move(F), Rule, MmaSec, Why, BadSlot, Kind);
   }
 };
 
@@ -59,8 +60,10 @@ const std::vector<std::string> RowCol = {".row", ".col"};
 } // namespace
 
 void buildMmaForms(FormSet &Out) {
-  // ldmatrix's formats: ptxas 13.0 accepts and ignores them on mma.
-  Out.Ignored = {".b8x16", ".b6x16_p32", ".b4x16_p64"};
+  // ldmatrix's formats: ptxas 13.0 accepts and ignores them on mma; it
+  // accepts a repeated .sync or .satfinite.
+  ignoreLdmatrixFormats(Out, "qualifier '{q}' has no meaning for {f}; ptxas ignores it");
+  Out.Repeatable = {".sync", ".satfinite"};
   Product P{Out};
   const std::string Mma = "mma";
 
@@ -125,7 +128,7 @@ void buildMmaForms(FormSet &Out) {
       P.add(D, {gate("`.bf16` mma with shape .m8n8k4", {7, 0}, 80)},
             "`.bf16` with shape .m8n8k4 is not in the spec's syntax (ptxas takes it as on sm_80 "
             "and later, with the .f16 fragment sizes)",
-            "mma-ptxas-only", ".atype");
+            "mma-ptxas-only", ".atype", RejectKind::PtxasOnly);
     }
 
   // --- Alternate floating point: .bf16 / .tf32 (f32 accumulators) --------
@@ -300,7 +303,7 @@ void buildMmaForms(FormSet &Out) {
                 std::string("`") + Kind +
                     "` without `.block_scale` is not in the spec's syntax (ptxas takes it as "
                     "`.kind::f8f6f4`)",
-                "mma-ptxas-only", ".kind");
+                "mma-ptxas-only", ".kind", RejectKind::PtxasOnly);
         }
   // Table 36 rows of the e2m1 kinds, as a product of .kind x .scale_vec x
   // .stype with the rows the table does not list excluded.

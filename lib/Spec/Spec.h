@@ -102,6 +102,21 @@ struct QualSlot {
   OrderGroup Group = OrderGroup::Free;
   std::string DefaultValue; ///< for Defaulted slots: the implied value
 
+  // Version-dependent presence (the spec's "PTX ISA notes" on a qualifier),
+  // checked by the matcher on the written qualifiers. Invalid: no such note.
+  /// Writing the qualifier before this version is an error (`.aligned` on
+  /// wmma before 6.3: "<prefix>-ptx-version").
+  PtxVersion Introduced;
+  /// Leaving it out from this version on is an error (`.aligned` on wmma
+  /// from 6.3: "<prefix>-missing-qualifier"; it was implicit before).
+  PtxVersion RequiredFrom;
+  /// Writing it is a warning before Removed (deprecated in Deprecated) and an
+  /// error from Removed (`.satfinite` on floating-point wmma.mma), with the
+  /// rule "<prefix>-<slot name without its dot>" ("wmma-mma-satfinite").
+  PtxVersion Deprecated, Removed;
+  std::string RemovedWhat; ///< "'.satfinite' on floating-point wmma.mma"
+  std::string RemovedNote; ///< what ptxas says besides ("ptxas warns that ...")
+
   bool isOmittable() const { return Pres != Presence::Required; }
   bool accepts(llvm::StringRef V) const;
   bool operator==(const QualSlot &O) const;
@@ -167,16 +182,21 @@ struct OperandSpec {
 // Gates
 //===----------------------------------------------------------------------===//
 
-/// A specific (arch- or family-specific) target that carries a feature.
+/// A target that carries a feature: an arch-specific one (sm_100a: only
+/// that target), a family-specific one (sm_120f: that member of the family,
+/// a or f, and with FamilyOrHigher the later members too) or a generic one
+/// (sm_90: sm_90 or higher, any suffix).
 struct SpecificTarget {
-  Target T;         ///< sm_120a, sm_120f, sm_100a ...
+  Target T;         ///< sm_120a, sm_120f, sm_100a, sm_90 ...
   PtxVersion Since; ///< first PTX ISA version that allows it on this target
   /// For 'f' targets: also every later member of the family (sm_121a/f for
   /// sm_120f). For 'a' targets: only that exact target.
   bool FamilyOrHigher = false;
 };
 
-/// Which targets carry a feature.
+/// Which targets carry a feature. This is the one target model of ptx-lint:
+/// the matrix forms' gates, the whole-ISA sections' target lists (anyOf)
+/// and the checks' own requirements all answer through allows().
 struct TargetGate {
   /// Generic requirement: sm_MinSm or higher, any suffix. 0: no generic
   /// target carries it (only the Specific list).
@@ -185,8 +205,15 @@ struct TargetGate {
   std::vector<SpecificTarget> Specific;
 
   bool isRestricted() const { return MinSm != 0 || !Specific.empty(); }
-  /// True when T (at PTX ISA version V) carries the feature.
+  /// True when T (at PTX ISA version V; invalid: any) carries the feature.
+  /// Targets are compared as written: a gate that means the renamed sm_101*
+  /// too lists it (the matrix tables do), or is asked with currentName(T).
   bool allows(Target T, PtxVersion V) const;
+  /// The gate of a target list as the ISA text and the checks write it:
+  /// "sm_NN" (sm_NN or higher), "sm_NNa" (that target), "sm_NNf" (that
+  /// member of its family or a later one, a or f), each under its current
+  /// name.
+  static TargetGate anyOf(llvm::ArrayRef<Target> Targets);
   /// "sm_90 or higher", "sm_120a, or sm_120f and later family members
   /// (PTX ISA 8.8)".
   std::string describe() const;
@@ -194,6 +221,15 @@ struct TargetGate {
   Target suggest() const;
   bool operator==(const TargetGate &O) const;
 };
+
+/// T under its current name: sm_101, sm_101a and sm_101f were renamed
+/// sm_110* in PTX ISA 9.0 (lib/Spec/Targets.cpp), the names the ISA uses.
+Target currentName(Target T);
+
+/// Whether T carries a feature available on any of AnyOf (see
+/// TargetGate::anyOf), T read under its current name. An invalid T (an
+/// unknown target) carries everything: the module-level check reports it.
+bool anyOfAllows(llvm::ArrayRef<Target> AnyOf, Target T);
 
 /// One sub-feature gate: a spec sentence of "PTX ISA notes" / "Target ISA
 /// notes" that applies to the form.
@@ -251,12 +287,20 @@ struct Form {
   unsigned minSm() const;
 };
 
+/// What an excluded combination is to ptxas.
+enum class RejectKind : uint8_t {
+  /// The spec excludes it and ptxas rejects it: an error quoting the rule.
+  Excluded,
+  /// The spec excludes it and ptxas accepts it: the matcher reports a
+  /// warning and goes on checking operands and gates against F (which must
+  /// then be complete). Its rule id ends in "-ptxas-only".
+  PtxasOnly,
+};
+
 /// A combination produced by the cartesian product and excluded by a rule.
-/// A rule id ending in "-ptxas-only" marks a combination the spec excludes
-/// and ptxas accepts: the matcher reports it as a warning and goes on
-/// checking operands and gates against F (which must then be complete).
 struct RejectedForm {
-  Form F;              ///< the would-be form (operands may be empty)
+  Form F; ///< the would-be form (operands may be empty)
+  RejectKind Kind = RejectKind::Excluded;
   std::string Rule;    ///< rule id, e.g. "mma-type-combination"
   std::string Spec;    ///< "9.7.14.5.14"
   std::string Reason;  ///< "m16n8k8 requires .dtype to equal .ctype"
@@ -275,9 +319,54 @@ struct FormSet {
     std::vector<std::string> Slots;
   };
   llvm::StringMap<VocabEntry> Vocab;
-  /// Qualifiers that select the family and are not slots of it
-  /// (none for mma; the matcher ignores them when listed here).
-  std::vector<std::string> Ignored;
+
+  /// A qualifier ptxas accepts and ignores, anywhere and any number of
+  /// times: a warning ("<prefix>-ignored-qualifier") with a fix that removes
+  /// it; the matcher then leaves it out.
+  struct IgnoredQual {
+    std::string Value; ///< ".b8x16"
+    /// Ignored only when this qualifier is written too (movmatrix's extra
+    /// types beside .b16); "" for always.
+    std::string Beside;
+    /// The message; "{q}" stands for the qualifier, "{f}" for the family.
+    std::string Message;
+    /// Ignored, yet gated: the target must be sm_MinSm or higher
+    /// ("<prefix>-target"; ptxas: "Feature '.bf16' requires .target sm_80").
+    unsigned MinSm = 0;
+  };
+  std::vector<IgnoredQual> Ignored;
+
+  /// Free qualifiers ptxas accepts written more than once (a repeated
+  /// `.sync`): a warning, "<prefix>-<RepeatRule>", with a fix that removes
+  /// the repetition. Any other repeated free qualifier is an error
+  /// ("<prefix>-duplicate-qualifier").
+  std::vector<std::string> Repeatable;
+  std::string RepeatRule = "duplicate-qualifier";
+  /// The message; "{q}" stands for the qualifier.
+  std::string RepeatMessage = "qualifier '{q}' is written more than once";
+
+  /// An order ptxas imposes on free qualifiers: After must not be written
+  /// before any of Before (wmma.mma's `.popc` after `.xor`/`.and`): an error,
+  /// "<prefix>-qualifier-position", and no qualifier-order note.
+  struct OrderRule {
+    std::vector<std::string> Before;
+    std::string After;
+  };
+  std::vector<OrderRule> Order;
+
+  /// A qualifier value after which ptxas checks nothing (ldmatrix's `.x8`):
+  /// a warning, "<prefix>-<Rule>", and no further matching.
+  struct Unchecked {
+    std::string Value;
+    std::string Rule;
+    std::string Message;
+  };
+  std::vector<Unchecked> UncheckedValues;
+
+  /// ptxas takes the forms of PTX ISA TreatedAs at the undocumented version
+  /// Written (wmma: 6.0 forms at 5.1): their gates are checked as if the
+  /// module were at TreatedAs.
+  PtxVersion AliasWritten, AliasTreatedAs;
 
   /// Fills Vocab from Forms and Rejected (call after building).
   void finalize();
@@ -326,7 +415,11 @@ OperandSpec vecOperand(llvm::StringRef Name, unsigned Count, std::vector<std::st
 /// Records a combination the spec (or ptxas) excludes, with the rule that
 /// excludes it, its section, the reason, and the slot to point at.
 void addRejected(FormSet &Out, Form F, llvm::StringRef Rule, llvm::StringRef Sec,
-                 std::string Reason, llvm::StringRef BadSlot);
+                 std::string Reason, llvm::StringRef BadSlot,
+                 RejectKind Kind = RejectKind::Excluded);
+/// Marks ldmatrix's format qualifiers (.b8x16, .b6x16_p32, .b4x16_p64) as
+/// ignored by ptxas in Out, with Message (see FormSet::IgnoredQual).
+void ignoreLdmatrixFormats(FormSet &Out, llvm::StringRef Message);
 /// Adds G to F.Gates and raises F.MinPtx.
 void addGate(Form &F, Gate G);
 

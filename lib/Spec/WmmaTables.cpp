@@ -11,16 +11,17 @@
 // nvcc and LLVM emit; the spec's own examples write the shape before the
 // layout, which ptxas accepts (the matcher reports it as a note).
 //
-// Three quirks are not representable as plain slots and are checked in
-// lib/Check/CheckWmma.cpp instead: `.aligned` is an error before PTX ISA 6.3
-// and required from 6.3 (so the slot is Optional here), `.satfinite` on
-// floating-point wmma.mma is a ptxas warning before 6.5 and an error from 6.5
-// (Optional here), and the `.load`/`.store`/`.mma` sub-opcode must be followed
-// directly by `.a`/`.b`/`.c`/`.d`.
+// What ptxas 13.0 does beyond the syntax lines is data here too, handled by
+// the generic matcher: `.aligned` is an error before PTX ISA 6.3 and
+// required from 6.3 (alignedSlot()), `.satfinite` on floating-point wmma.mma
+// is a ptxas warning before 6.5 and an error from 6.5 (makeMma), ignored and
+// repeatable qualifiers, the `.popc` order and the 5.1 alias (quirks()).
+// Only the sub-opcode (`.load`/`.store`/`.mma` directly followed by
+// `.a`/`.b`/`.c`/`.d`, one name to ptxas) is lib/Check/CheckWmma.cpp's.
 //
 // Combinations ptxas accepts although the spec does not list them are kept
-// as RejectedForms whose rule ends in "-ptxas-only" (the check reports them
-// as warnings, not errors); they never appear in enumerateForms().
+// as RejectedForms of kind PtxasOnly (the matcher reports them as warnings,
+// not errors); they never appear in enumerateForms().
 //
 //===----------------------------------------------------------------------===//
 #include "Spec/Spec.h"
@@ -38,6 +39,28 @@ const char *const StoreSec = "9.7.14.4.4";
 const char *const MmaSec = "9.7.14.4.5";
 
 const std::vector<std::string> RowCol = {".row", ".col"};
+
+/// `.aligned`: "considered implicit" before PTX ISA 6.3; ptxas rejects it
+/// written before 6.3 ("Feature '.aligned modifier for wmma' requires PTX
+/// ISA .version 6.3 or later") and requires it from 6.3.
+QualSlot alignedSlot() {
+  QualSlot Q = opt(".aligned", {".aligned"});
+  Q.Introduced = Q.RequiredFrom = {6, 3};
+  return Q;
+}
+
+/// What every wmma family shares beyond its forms (ptxas 13.0,
+/// docs/differences/wmma-ldst.md).
+void quirks(FormSet &Out) {
+  ignoreLdmatrixFormats(Out, "'{q}' is an ldmatrix format qualifier with no meaning for {f}; "
+                             "ptxas 13.0 accepts and ignores it");
+  Out.Repeatable = {".sync"};
+  Out.RepeatRule = "redundant-qualifier";
+  Out.RepeatMessage = "'{q}' is written more than once (ptxas accepts the repetition)";
+  // ptxas takes PTX ISA 6.0 wmma at the undocumented 5.1.
+  Out.AliasWritten = {5, 1};
+  Out.AliasTreatedAs = {6, 0};
+}
 
 /// A class of element types sharing gates (the spec's "PTX ISA Notes" and
 /// "Target ISA Notes" are per class, not per type).
@@ -262,7 +285,7 @@ Form makeLoadStore(Family Fam, llvm::StringRef Matrix, llvm::StringRef Layout,
   F.Quals.push_back(req(".op", IsLoad ? ".load" : ".store"));
   F.Quals.push_back(req(".matrix", Matrix));
   F.Quals.push_back(req(".sync", ".sync"));
-  F.Quals.push_back(opt(".aligned", {".aligned"}));
+  F.Quals.push_back(alignedSlot());
   F.Quals.push_back(req(".layout", Layout, OrderGroup::Layout));
   F.Quals.push_back(req(".shape", Shape));
   F.Quals.push_back(Space);
@@ -332,6 +355,7 @@ TypeClass accClass(const AccRow &R, llvm::StringRef T) {
 }
 
 void buildLoadStore(FormSet &Out, Family Fam) {
+  quirks(Out);
   bool IsLoad = Fam == Family::WmmaLoad;
   llvm::StringRef Sec = IsLoad ? LoadSec : StoreSec;
   std::string Prefix = IsLoad ? "wmma-load" : "wmma-store";
@@ -382,7 +406,7 @@ void buildLoadStore(FormSet &Out, Family Fam) {
                     std::string("the accumulator of ") + Shape +
                         " is .s32 in the spec; ptxas accepts .f32 but its meaning is "
                         "undocumented",
-                    IsLoad ? ".ctype" : ".type");
+                    IsLoad ? ".ctype" : ".type", RejectKind::PtxasOnly);
       });
 }
 
@@ -411,7 +435,7 @@ Form makeMma(const MmaDesc &D) {
     F.Quals.push_back(req(".popc", ".popc"));
   }
   F.Quals.push_back(req(".sync", ".sync"));
-  F.Quals.push_back(opt(".aligned", {".aligned"}));
+  F.Quals.push_back(alignedSlot());
   F.Quals.push_back(req(".alayout", D.ALayout, OrderGroup::Layout));
   F.Quals.push_back(req(".blayout", D.BLayout, OrderGroup::Layout));
   F.Quals.push_back(req(".shape", D.Shape));
@@ -426,8 +450,16 @@ Form makeMma(const MmaDesc &D) {
     F.Quals.push_back(req(".btype", D.Types[2], OrderGroup::Type));
     F.Quals.push_back(req(".ctype", D.Types[3], OrderGroup::Type));
   }
-  if (D.Satfinite)
-    F.Quals.push_back(opt(".satfinite", {".satfinite"}));
+  if (D.Satfinite) {
+    QualSlot S = opt(".satfinite", {".satfinite"});
+    if (D.DType != ".s32") { // PTX ISA notes of 9.7.14.4.5
+      S.Deprecated = {6, 4};
+      S.Removed = {6, 5};
+      S.RemovedWhat = "'.satfinite' on floating-point wmma.mma";
+      S.RemovedNote = "ptxas warns that it may produce unexpected results on sm_70 and later";
+    }
+    F.Quals.push_back(S);
+  }
 
   auto Frag = [&](const char *Name, unsigned N, const std::string &T, bool Dest) {
     bool Acc = Name[0] == 'c' || Name[0] == 'd';
@@ -466,8 +498,14 @@ Form makeMma(const MmaDesc &D) {
 }
 
 void buildMma(FormSet &Out) {
-  auto Reject = [&](const MmaDesc &D, const char *Rule, std::string Why, const char *Slot) {
-    addRejected(Out, makeMma(D), Rule, MmaSec, std::move(Why), Slot);
+  quirks(Out);
+  Out.Ignored.push_back(
+      {".pred", "", "'{q}' is not a type of wmma.mma; ptxas 13.0 accepts and ignores it", 0});
+  Out.Repeatable.push_back(".satfinite");
+  Out.Order.push_back({{".xor", ".and"}, ".popc"});
+  auto Reject = [&](const MmaDesc &D, const char *Rule, std::string Why, const char *Slot,
+                    RejectKind Kind = RejectKind::Excluded) {
+    addRejected(Out, makeMma(D), Rule, MmaSec, std::move(Why), Slot, Kind);
   };
   for (const FragRow &Row : FragRows) {
     TypeClass C = cls(Row.Class);
@@ -505,7 +543,7 @@ void buildMma(FormSet &Out) {
               X.CType = CT;
               X.ND = accCount(Row.Shape, DT);
               X.NC = accCount(Row.Shape, CT);
-              X.Satfinite = true; // removed in 6.5: CheckWmma.cpp gates it
+              X.Satfinite = true; // removed in 6.5 (makeMma)
               Emit(X);
             }
           break;
@@ -594,7 +632,7 @@ void buildMma(FormSet &Out) {
         Reject(X, "wmma-mma-ptxas-only",
                "double precision wmma.mma is .m8n8k4 only in the spec; ptxas accepts " + X.Shape +
                    " but its meaning is undocumented",
-               ".shape");
+               ".shape", RejectKind::PtxasOnly);
       }
 }
 

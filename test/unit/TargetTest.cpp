@@ -8,6 +8,7 @@
 
 #include "ptxlint/Target.h"
 #include "Check/CheckUtil.h"
+#include "Spec/Spec.h"
 
 #include "gtest/gtest.h"
 
@@ -158,28 +159,28 @@ TEST(CompatibilityTest, CanCompileForMatchesPtxas) {
   EXPECT_EQ(targetFamily(tgt("sm_101")), 11u);
 }
 
-TEST(CheckUtilTest, TargetSatisfies) {
+TEST(CheckUtilTest, AnyOfAllows) {
   const Target Sm90[] = {smT(90)};
-  EXPECT_TRUE(targetSatisfies(tgt("sm_90"), Sm90));
-  EXPECT_TRUE(targetSatisfies(tgt("sm_120a"), Sm90));
-  EXPECT_FALSE(targetSatisfies(tgt("sm_89"), Sm90));
-  EXPECT_TRUE(targetSatisfies(Target(), Sm90)); // unknown target: reported elsewhere
+  EXPECT_TRUE(spec::anyOfAllows(Sm90, tgt("sm_90")));
+  EXPECT_TRUE(spec::anyOfAllows(Sm90, tgt("sm_120a")));
+  EXPECT_FALSE(spec::anyOfAllows(Sm90, tgt("sm_89")));
+  EXPECT_TRUE(spec::anyOfAllows(Sm90, Target())); // unknown target: reported elsewhere
 
   const Target Arch[] = {smT(100, 'a'), smT(110, 'a'), smT(120, 'a')};
-  EXPECT_TRUE(targetSatisfies(tgt("sm_100a"), Arch));
-  EXPECT_TRUE(targetSatisfies(tgt("sm_101a"), Arch)); // renamed sm_110a
-  EXPECT_FALSE(targetSatisfies(tgt("sm_100"), Arch));
-  EXPECT_FALSE(targetSatisfies(tgt("sm_103a"), Arch));
-  EXPECT_FALSE(targetSatisfies(tgt("sm_100f"), Arch));
+  EXPECT_TRUE(spec::anyOfAllows(Arch, tgt("sm_100a")));
+  EXPECT_TRUE(spec::anyOfAllows(Arch, tgt("sm_101a"))); // renamed sm_110a
+  EXPECT_FALSE(spec::anyOfAllows(Arch, tgt("sm_100")));
+  EXPECT_FALSE(spec::anyOfAllows(Arch, tgt("sm_103a")));
+  EXPECT_FALSE(spec::anyOfAllows(Arch, tgt("sm_100f")));
 
   const Target Fam[] = {smT(100, 'f')};
-  EXPECT_TRUE(targetSatisfies(tgt("sm_100f"), Fam));
-  EXPECT_TRUE(targetSatisfies(tgt("sm_100a"), Fam));
-  EXPECT_TRUE(targetSatisfies(tgt("sm_103a"), Fam));
-  EXPECT_TRUE(targetSatisfies(tgt("sm_103f"), Fam));
-  EXPECT_FALSE(targetSatisfies(tgt("sm_103"), Fam));
-  EXPECT_FALSE(targetSatisfies(tgt("sm_110f"), Fam));
-  EXPECT_FALSE(targetSatisfies(tgt("sm_90a"), Fam));
+  EXPECT_TRUE(spec::anyOfAllows(Fam, tgt("sm_100f")));
+  EXPECT_TRUE(spec::anyOfAllows(Fam, tgt("sm_100a")));
+  EXPECT_TRUE(spec::anyOfAllows(Fam, tgt("sm_103a")));
+  EXPECT_TRUE(spec::anyOfAllows(Fam, tgt("sm_103f")));
+  EXPECT_FALSE(spec::anyOfAllows(Fam, tgt("sm_103")));
+  EXPECT_FALSE(spec::anyOfAllows(Fam, tgt("sm_110f")));
+  EXPECT_FALSE(spec::anyOfAllows(Fam, tgt("sm_90a")));
 }
 
 TEST(CheckUtilTest, GatingMessages) {

@@ -408,7 +408,7 @@ void Generator::generateFamily(Family Fam) {
       ++Skipped[FamName + ": rejected combination without operands or carrying target"];
       continue;
     }
-    bool PtxasOnly = StringRef(R.Rule).endswith("-ptxas-only");
+    bool PtxasOnly = R.Kind == RejectKind::PtxasOnly;
     add(mk(F, base(F, Hi.V), Hi, "mutant", PtxasOnly ? "accept" : "reject", "rejected:" + R.Rule,
            "excluded combination (" + R.Spec + "): " + R.Reason));
   }
