@@ -2,10 +2,12 @@
 //
 // Function headers, `.reg` declarations, `.loc` and the lines of a
 // `.section`, read straight from the bytes (FastStatement.h). Each builds the
-// node lib/Parse/Converter.cpp would build, or gives up.
+// node lib/Parse/Converter.cpp would build, through the same AST builder
+// (ASTBuilder.h), or gives up.
 //
 //===----------------------------------------------------------------------===//
 
+#include "Parse/ASTBuilder.h"
 #include "Parse/FastCursor.h"
 #include "Parse/FastStatement.h"
 
@@ -120,12 +122,12 @@ public:
     if (peek() == '<') { // %r<100>
       ++Pos;
       SourceRange N;
-      uint64_t Count = 0;
-      if (!skipSpaceAndComments() || !decimal(N) || File.slice(N).getAsInteger(10, Count) ||
+      int64_t Count = 0;
+      if (!skipSpaceAndComments() || !decimal(N) || !build::decodeInteger(File.slice(N), Count) ||
           !skipSpaceAndComments() || peek() != '>')
         return false; // a count the converter reads otherwise, or no count
       End = ++Pos;
-      D.RangeCount = static_cast<int64_t>(Count);
+      D.RangeCount = Count;
       if (!skipSpaceAndComments())
         return false;
     }
@@ -494,14 +496,10 @@ bool parseSectionLineAt(const SourceFile &File, uint32_t Begin, ASTContext &Ctx,
   Out = Directive();
   Out.Range = Whole;
   Out.IsLabel = IsLabel;
-  Out.Name = Toks.front();
-  if (!IsLabel) {
-    if (Toks.back() == ";") {
-      Out.HasSemicolon = true;
-      Toks.pop_back();
-    }
-    Out.Args = Ctx.copy<llvm::StringRef>(llvm::makeArrayRef(Toks).drop_front());
-  }
+  if (IsLabel)
+    Out.Name = Toks.front();
+  else
+    build::directiveFromTokens(Out, Toks, Ctx);
   return true;
 }
 
