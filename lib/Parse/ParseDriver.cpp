@@ -743,5 +743,24 @@ bool runParse(const SourceFile &File, ParseSink *Sink, DiagnosticEngine &Diags,
   return P.run();
 }
 
+std::vector<AntlrToken> lexWithAntlr(llvm::StringRef Text) {
+  ByteCharStream Chars(Text, "<lex>");
+  PTXLexer L(&Chars);
+  L.removeErrorListeners();
+  std::vector<AntlrToken> Out;
+  for (;;) {
+    std::unique_ptr<Token> T = L.nextToken();
+    size_t Type = T->getType();
+    if (Type == Token::EOF) {
+      Out.push_back(
+          {"EOF", static_cast<uint32_t>(Text.size()), static_cast<uint32_t>(Text.size())});
+      return Out;
+    }
+    Out.push_back({L.getVocabulary().getSymbolicName(Type),
+                   static_cast<uint32_t>(T->getStartIndex()),
+                   static_cast<uint32_t>(T->getStopIndex() + 1)});
+  }
+}
+
 } // namespace parsedriver
 } // namespace ptxlint
