@@ -182,6 +182,9 @@ private:
   bool group(OperandKind Kind, char Close, Operand &O) {
     if (GroupDepth >= MaxNestingDepth)
       return false;
+    // A long outermost list is built in place in the arena (one Operand per
+    // element, no growing vector copied afterwards): see countElements.
+    size_t Count = GroupDepth == 0 ? countElements(Pos) : 0;
     struct Nest {
       unsigned &D;
       explicit Nest(unsigned &D) : D(D) { ++D; }
@@ -189,16 +192,69 @@ private:
     } InGroup(GroupDepth);
     uint32_t B = Pos++;
     skipSpace();
-    llvm::SmallVector<Operand, 8> Elems;
-    if (!(Kind == OperandKind::List && peek() == Close) && !operands(Elems))
-      return false;
+    if (Count >= InPlaceFrom) {
+      llvm::MutableArrayRef<Operand> Elems = Ctx.allocate<Operand>(Count);
+      for (size_t K = 0; K < Count; ++K) {
+        if (K && peek() != ',')
+          return false;
+        if (K) {
+          ++Pos;
+          skipSpace();
+        }
+        if (!parseOperand(Elems[K]))
+          return false;
+        skipSpace();
+      }
+      O.Elements = Elems;
+    } else {
+      llvm::SmallVector<Operand, 8> Elems;
+      if (!(Kind == OperandKind::List && peek() == Close) && !operands(Elems))
+        return false;
+      O.Elements = Ctx.copy<Operand>(Elems);
+    }
     if (peek() != Close)
       return false;
     ++Pos;
     O.Kind = Kind;
     O.Range = {B, Pos};
-    O.Elements = Ctx.copy<Operand>(Elems);
     return true;
+  }
+
+  /// Lists of at least this many elements are built in place.
+  static constexpr size_t InPlaceFrom = 64;
+
+  /// The number of elements of the list that opens at P, counted on the
+  /// bytes (commas between its brackets); 0 when unsure (a comment, a
+  /// string, a ';' or the end of the text first), and the list is then
+  /// built the usual way. A wrong count only makes the recognizer decline.
+  size_t countElements(size_t P) const {
+    int Depth = 0;
+    size_t Commas = 0;
+    for (; P < Text.size(); ++P) {
+      switch (Text[P]) {
+      case '{':
+      case '(':
+      case '[':
+        ++Depth;
+        break;
+      case '}':
+      case ')':
+      case ']':
+        if (--Depth == 0)
+          return Commas + 1;
+        break;
+      case ',':
+        Commas += Depth == 1;
+        break;
+      case ';':
+      case '/':
+      case '"':
+        return 0;
+      default:
+        break;
+      }
+    }
+    return 0;
   }
 
   unsigned GroupDepth = 0;

@@ -61,6 +61,14 @@ bool parseLabelAt(const SourceFile &File, uint32_t Begin, SourceRange &Name, uin
 /// the converter builds it, in Ctx. End is the offset past the last number.
 const Directive *parseLocAt(const SourceFile &File, uint32_t Begin, ASTContext &Ctx, uint32_t &End);
 
+/// A directive the grammar reads as genericDirective (`.pragma "nounroll";`,
+/// `.maxnreg 32;` in a body, at module scope): a DOTNAME, then names,
+/// numbers, strings and commas, then ';'; read with the hand lexer
+/// (Lexer.h). The directive as the converter builds it, in Ctx. End is the
+/// offset past the ';'. Anything else in the arguments: null.
+const Directive *parseGenericDirectiveAt(const SourceFile &File, uint32_t Begin, ASTContext &Ctx,
+                                         uint32_t &End);
+
 /// Moves Pos past whitespace and comments as the lexer skips them. False on
 /// an unterminated block comment (Pos is then unspecified).
 bool skipSpaceAndComments(llvm::StringRef Text, size_t &Pos);

@@ -243,13 +243,19 @@ void StreamParser::releaseBehind(size_t Off) {
 // The fast path
 //===----------------------------------------------------------------------===//
 
-/// A function header at module scope; 0 when declined.
+/// A function header or a plain directive at module scope; 0 when declined.
 uint32_t StreamParser::fastModuleScope(uint32_t B) {
   uint32_t End = 0;
   if (Text[B] != '.')
     return 0;
-  if (Function *F = parseFunctionHeaderAt(File, B, Keep, End))
+  if (Function *F = parseFunctionHeaderAt(File, B, Keep, End)) {
     beginFunction(F);
+  } else if (const Directive *D = parseGenericDirectiveAt(File, B, Keep, End)) {
+    if (Built)
+      Built->Items.push_back({ItemKind::Directive, D, nullptr, nullptr});
+    if (Sink)
+      Sink->onDirective(*D);
+  }
   return End;
 }
 
@@ -266,8 +272,8 @@ uint32_t StreamParser::fastSectionLine(uint32_t B) {
   return End;
 }
 
-/// A plain statement of a function body: a brace, `.loc`, `.reg`, an
-/// instruction or a label.
+/// A plain statement of a function body: a brace, `.loc`, `.reg`, a plain
+/// directive, an instruction or a label.
 uint32_t StreamParser::fastBodyStatement(uint32_t B) {
   char C = Text[B];
   uint32_t End = 0;
@@ -277,7 +283,8 @@ uint32_t StreamParser::fastBodyStatement(uint32_t B) {
     return B + 1;
   }
   if (C == '.') {
-    if (const Directive *D = parseLocAt(File, B, Transient, End)) {
+    const Directive *D = nullptr;
+    if ((D = parseLocAt(File, B, Transient, End))) {
       S.Kind = StmtKind::Directive;
       S.Dir = D;
       S.Range = D->Range;
@@ -285,6 +292,10 @@ uint32_t StreamParser::fastBodyStatement(uint32_t B) {
       S.Kind = StmtKind::VarDecl;
       S.Var = V;
       S.Range = V->Range;
+    } else if ((D = parseGenericDirectiveAt(File, B, Transient, End))) {
+      S.Kind = StmtKind::Directive;
+      S.Dir = D;
+      S.Range = D->Range;
     } else {
       return 0;
     }

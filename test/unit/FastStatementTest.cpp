@@ -105,12 +105,31 @@ TEST(FastStatementTest, EdgeCasesParseAsAntlrDoes) {
       "\tcall (_), f, ();\n\tcall.uni (retval0), vprintf, ( param0 , param1 ) ;\n"
       "\tcall f, (1, -2, 0f3F800000);\n\tcall f, ((1));\n\tcall f, (a+1);\n\tcall f, (p0 p1);\n"
       "\tcall f, (p0,);\n\tcall.uni (retval0), vprintf, (param0, param1), proto;\n\tret;\n",
+      // Plain directives (genericDirective), and what the fast path leaves
+      // to the grammar.
+      "\t.pragma \"nounroll\";\n\t.pragma \"a\", \"b\" ;\n\t.pragma /* c */ \"x\";\n"
+      "\t.maxnreg 32;\n\t.weird .b32 _, 1.5, 0f3F800000, a.b;\n\t.pragma x + 1;\n\t.pragma;\n"
+      "\t.pragma \"a\\\"b\";\n\t.pragma \"unterminated;\n\t.pragma .reg;\n\t.pragma \"a\" { ;\n"
+      "\tret;\n",
       // Scopes and errors inside a body.
       "\t{\n\t.reg .b32 t;\n\tmov.b32 t, 1;\n\t}\n\tadd.s32 %r1, %r2 %r3;\n\tmov.u32 %r1, ;\n"
       "\tret\n\tret;\n",
   };
   for (const char *Body : Bodies) {
     SourceFile F("edge.ptx", std::string(Header) + Body + "}\n");
+    expectSame(F);
+  }
+}
+
+TEST(FastStatementTest, ModuleScopeDirectivesParseAsAntlrDoes) {
+  const char *Texts[] = {
+      ".version 8.0\n.target sm_90\n.address_size 64\n.pragma \"nounroll\";\n"
+      ".pragma \"a\", \"b\";\n.weird 1, x;\n.entry k()\n{\nret;\n}\n.pragma \"c\";\n",
+      ".version 8.0\n.target sm_90\n.pragma \"a\"\n.entry k()\n{\nret;\n}\n",
+      ".version 8.0\n.target sm_90\n.pragma \"a\" {\n.pragma;\n",
+  };
+  for (const char *T : Texts) {
+    SourceFile F("module.ptx", T);
     expectSame(F);
   }
 }
