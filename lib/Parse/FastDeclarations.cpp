@@ -483,7 +483,12 @@ public:
 
 const VarDecl *parseRegDeclAt(const SourceFile &File, uint32_t Begin, ASTContext &Ctx,
                               uint32_t &End) {
-  DeclParser P(File, Ctx, Begin);
+  return parseRegDeclAt(File.text(), Begin, Ctx, End);
+}
+
+const VarDecl *parseRegDeclAt(llvm::StringRef Text, uint32_t Begin, ASTContext &Ctx,
+                              uint32_t &End) {
+  DeclParser P(Text, Ctx, Begin);
   const VarDecl *V = P.regDecl();
   if (V)
     End = P.pos();

@@ -42,6 +42,8 @@ const Instruction *parseInstructionAt(const SourceFile &File, uint32_t Begin, AS
 /// VarDecl the converter builds), in Ctx. End is the offset past the ';'.
 const VarDecl *parseRegDeclAt(const SourceFile &File, uint32_t Begin, ASTContext &Ctx,
                               uint32_t &End);
+/// The same on a text that is no SourceFile.
+const VarDecl *parseRegDeclAt(llvm::StringRef Text, uint32_t Begin, ASTContext &Ctx, uint32_t &End);
 
 /// One line of a `.section` body at Begin: a data line `.bN v, v, ...` with
 /// plain values, or a label. With Keep, Out is the Directive the converter
