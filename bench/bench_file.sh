@@ -3,11 +3,15 @@
 # (ptxas's parse-only mode: it parses and checks PTX, and generates no code),
 # measured in the same run, on large real PTX. Numbers go to docs/performance.md.
 #
-# usage: bench/bench_file.sh [BUILD_DIR] [RUNS]
+# With BASELINE_BUILD, that build's ptx-lint is measured on the same files in
+# the same run (interleaved), for before/after comparisons.
+#
+# usage: bench/bench_file.sh [BUILD_DIR] [RUNS] [BASELINE_BUILD]
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 build=${1:-$here/../build}
 runs=${2:-5}
+base=${3:-}
 lint=$build/bin/ptx-lint
 corpus=${PTXLINT_CORPUS_DIR:-$here/../../shared/corpus}
 ptxas=$(command -v ptxas || echo /usr/local/cuda/bin/ptxas)
@@ -43,7 +47,9 @@ print(time.perf_counter() - t)' "$@")
   echo "$best $peak"
 }
 
-printf "%-40s %9s %10s %10s %7s %10s %10s %8s\n" file MB "ptxas s" "lint s" ratio "ptxas MiB" "lint MiB" "lint/in"
+printf "%-40s %9s %10s %10s %7s %10s %10s %8s" file MB "ptxas s" "lint s" ratio "ptxas MiB" "lint MiB" "lint/in"
+[ -n "$base" ] && printf " %10s %10s" "base s" "base MiB"
+echo
 for f in "${files[@]}"; do
   target=$(sed -n 's/^[[:space:]]*\.target[[:space:]]*sm_\([0-9]*[af]\{0,1\}\).*/\1/p' "$f" | head -n1)
   arch=${target%[af]}
@@ -51,12 +57,17 @@ for f in "${files[@]}"; do
   bytes=$(stat -c %s "$f")
   read -r pt pm < <(measure "$ptxas" -arch "compute_$target" "$f" -o "$work/out")
   read -r lt lm < <(measure "$lint" --quiet "$f")
-  python3 - "$f" "$bytes" "$pt" "$pm" "$lt" "$lm" <<'PY'
+  bt=0 bm=0
+  if [ -n "$base" ]; then read -r bt bm < <(measure "$base/bin/ptx-lint" --quiet "$f"); fi
+  python3 - "$f" "$bytes" "$pt" "$pm" "$lt" "$lm" "$bt" "$bm" <<'PY'
 import os, sys
-f, b, pt, pm, lt, lm = sys.argv[1], int(sys.argv[2]), *map(float, sys.argv[3:])
-print("%-40s %9.2f %10.3f %10.3f %6.2fx %10.1f %10.1f %7.2fx" % (
+f, b, pt, pm, lt, lm, bt, bm = sys.argv[1], int(sys.argv[2]), *map(float, sys.argv[3:])
+row = "%-40s %9.2f %10.3f %10.3f %6.2fx %10.1f %10.1f %7.2fx" % (
     os.path.basename(f)[:40], b / 1e6, pt, lt, pt / lt if lt else 0, pm / 1024, lm / 1024,
-    lm * 1024 / b))
+    lm * 1024 / b)
+if bm:
+    row += " %10.3f %10.1f" % (bt, bm / 1024)
+print(row)
 PY
 done
 echo "ratio = ptxas time / ptx-lint time (above 1: ptx-lint is faster); lint/in = peak RSS / input size"

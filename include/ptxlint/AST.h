@@ -37,6 +37,15 @@ public:
     std::uninitialized_copy(Items.begin(), Items.end(), Mem);
     return {Mem, Items.size()};
   }
+  /// N default-constructed T in the arena, to be filled in place (a long
+  /// operand list is built once, not in a growing vector and then copied).
+  template <typename T> llvm::MutableArrayRef<T> allocate(size_t N) {
+    if (!N)
+      return {};
+    T *Mem = Alloc.Allocate<T>(N);
+    std::uninitialized_value_construct_n(Mem, N);
+    return {Mem, N};
+  }
   template <typename T, typename... Args> T *create(Args &&...A) {
     return new (Alloc.Allocate<T>()) T(std::forward<Args>(A)...);
   }

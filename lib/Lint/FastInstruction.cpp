@@ -1,8 +1,8 @@
 //===- FastInstruction.cpp - ANTLR-free parse of one plain instruction ----===//
 //
-// The recognizer itself is lib/Parse/FastStatement.cpp (the file parser uses
-// it too); this file adds the whole-text check and the register
-// declarations of checkInstruction.
+// The recognizers are lib/Parse/FastStatement.cpp and FastDeclarations.cpp
+// (the file parser uses them too); this file adds the whole-text check and
+// reads checkInstruction's register declarations with them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,9 +15,6 @@ namespace ptxlint {
 namespace lint {
 
 namespace {
-bool isAlpha(char C) { return (C >= 'a' && C <= 'z') || (C >= 'A' && C <= 'Z'); }
-bool isDigit(char C) { return C >= '0' && C <= '9'; }
-bool isWordChar(char C) { return isAlpha(C) || isDigit(C) || C == '_'; }
 bool isSpace(char C) { return C == ' ' || C == '\t' || C == '\r' || C == '\n' || C == '\f'; }
 } // namespace
 
@@ -36,92 +33,28 @@ const Instruction *parseInstructionFast(const SourceFile &File, ASTContext &Ctx)
 }
 
 bool declareRegistersFast(llvm::StringRef Decls, check::SymbolTable &Syms) {
-  struct OneDecl {
-    llvm::SmallVector<llvm::StringRef, 2> Attrs;
-    llvm::SmallVector<Declarator, 4> Names;
-  };
-  llvm::SmallVector<OneDecl, 4> All;
+  // The file parser's recognizer of declarations, on the caller's text in
+  // place (names point into Decls); anything it declines goes to the caller.
+  // One arena per thread, reset per call: its first slab stays, so a call
+  // allocates nothing (checkInstruction is timed in microseconds).
+  thread_local ASTContext Ctx;
+  Ctx.reset();
+  llvm::SmallVector<const VarDecl *, 4> All;
   size_t P = 0;
-  auto Space = [&] {
-    while (P < Decls.size() && (Decls[P] == ' ' || Decls[P] == '\t' || Decls[P] == '\r' ||
-                                Decls[P] == '\n' || Decls[P] == '\f'))
-      ++P;
-  };
-  auto Word = [&](size_t From) {
-    size_t E = From;
-    while (E < Decls.size() && (isWordChar(Decls[E]) || Decls[E] == '$'))
-      ++E;
-    return E;
-  };
   for (;;) {
-    Space();
+    if (!parsedriver::skipSpaceAndComments(Decls, P))
+      return false;
     if (P == Decls.size())
       break;
-    if (!Decls.substr(P).startswith(".reg") ||
-        isWordChar(Decls.substr(P + 4).empty() ? ' ' : Decls[P + 4]))
+    uint32_t End = 0;
+    const VarDecl *V = parsedriver::parseRegDeclAt(Decls, static_cast<uint32_t>(P), Ctx, End);
+    if (!V)
       return false;
-    P += 4;
-    OneDecl D;
-    // Attributes: .vN and one type.
-    for (;;) {
-      Space();
-      if (P >= Decls.size() || Decls[P] != '.')
-        break;
-      size_t E = Word(P + 1);
-      if (E == P + 1)
-        return false;
-      D.Attrs.push_back(Decls.slice(P, E));
-      P = E;
-    }
-    if (D.Attrs.empty() || D.Attrs.size() > 2)
-      return false;
-    for (;;) {
-      Space();
-      if (P >= Decls.size() ||
-          !(Decls[P] == '%' || Decls[P] == '_' || Decls[P] == '$' || isAlpha(Decls[P])))
-        return false;
-      size_t E = Word(P + 1);
-      if (E == P + 1 && Decls[P] != '%' && !isAlpha(Decls[P]))
-        return false;
-      Declarator Dc;
-      Dc.Name = Decls.slice(P, E);
-      P = E;
-      Space();
-      if (P < Decls.size() && Decls[P] == '<') {
-        ++P;
-        Space();
-        size_t B = P;
-        while (P < Decls.size() && isDigit(Decls[P]))
-          ++P;
-        uint64_t N = 0;
-        if (P == B || Decls.slice(B, P).getAsInteger(10, N) || N > (1u << 24))
-          return false;
-        Dc.RangeCount = static_cast<int64_t>(N);
-        Space();
-        if (P >= Decls.size() || Decls[P] != '>')
-          return false;
-        ++P;
-        Space();
-      }
-      D.Names.push_back(Dc);
-      if (P < Decls.size() && Decls[P] == ',') {
-        ++P;
-        continue;
-      }
-      break;
-    }
-    if (P >= Decls.size() || Decls[P] != ';')
-      return false;
-    ++P;
-    All.push_back(std::move(D));
+    All.push_back(V);
+    P = End;
   }
-  for (OneDecl &D : All) {
-    VarDecl V;
-    V.StateSpace = ".reg";
-    V.Attrs = D.Attrs;
-    V.Declarators = D.Names;
-    Syms.declare(V, nullptr);
-  }
+  for (const VarDecl *V : All)
+    Syms.declare(*V, nullptr);
   return true;
 }
 

@@ -25,11 +25,11 @@ namespace lint {
 /// outside the recognized subset.
 const Instruction *parseInstructionFast(const SourceFile &File, ASTContext &Ctx);
 
-/// Declares register declarations written as `.reg [.vN] .type name[<N>],
-/// ...;` (any number of them) into Syms, with no location. Returns false,
-/// declaring nothing, when Decls holds anything else (the caller then parses
-/// it with the real parser). Names point into Decls, which must outlive Syms'
-/// use.
+/// Declares the declarations of a function body that the fast path reads
+/// (`.reg .v4 .b32 %r<4>, %x;` and the like, any number of them, comments
+/// between) into Syms, with no location. Returns false, declaring nothing,
+/// when Decls holds anything else (the caller then parses it with the real
+/// parser). Names point into Decls, which must outlive Syms' use.
 bool declareRegistersFast(llvm::StringRef Decls, check::SymbolTable &Syms);
 
 } // namespace lint

@@ -240,10 +240,6 @@ public:
   /// An expression as one string without whitespace or comments.
   StringRef normalizedText(antlr4::tree::ParseTree *T) const;
 
-  static bool parseInteger(StringRef Lit, int64_t &Out);
-
-  static double parseFloatLiteral(StringRef Lit);
-
   //===--------------------------------------------------------------------===//
   // Operands
   //===--------------------------------------------------------------------===//

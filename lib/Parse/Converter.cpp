@@ -1,11 +1,13 @@
 //===- Converter.cpp - ANTLR parse tree to AST -----------------------------===//
 //
 // Each unit's parse tree becomes AST nodes in the arena the driver chooses
-// (Converter::Ctx); every node gets its source range. The fast path
-// (FastStatement.h, FastDeclarations.cpp) must build exactly what these build.
+// (Converter::Ctx); every node gets its source range. Token texts become
+// values through the AST builder (ASTBuilder.h), which the fast path
+// (FastStatement.h, FastDeclarations.cpp) uses too.
 //
 //===----------------------------------------------------------------------===//
 
+#include "Parse/ASTBuilder.h"
 #include "Parse/AntlrConverter.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -52,67 +54,13 @@ StringRef Converter::normalizedText(antlr4::tree::ParseTree *T) const {
   return Ctx->save(S);
 }
 
-bool Converter::parseInteger(StringRef Lit, int64_t &Out) {
-  StringRef S = Lit;
-  if (S.endswith("U") || S.endswith("u"))
-    S = S.drop_back();
-  unsigned Radix = 10;
-  if (S.startswith_insensitive("0x")) {
-    Radix = 16;
-    S = S.drop_front(2);
-  } else if (S.startswith_insensitive("0b")) {
-    Radix = 2;
-    S = S.drop_front(2);
-  } else if (S.size() > 1 && S[0] == '0') {
-    Radix = 8;
-    S = S.drop_front(1);
-  }
-  uint64_t V = 0;
-  if (S.getAsInteger(Radix, V))
-    return false;
-  Out = static_cast<int64_t>(V);
-  return true;
-}
-
-double Converter::parseFloatLiteral(StringRef Lit) {
-  if (Lit.size() > 2 && (Lit[1] == 'f' || Lit[1] == 'F') && Lit[0] == '0') {
-    uint64_t Bits = 0;
-    Lit.drop_front(2).getAsInteger(16, Bits);
-    uint32_t B32 = static_cast<uint32_t>(Bits);
-    float F;
-    std::memcpy(&F, &B32, sizeof F);
-    return F;
-  }
-  if (Lit.size() > 2 && (Lit[1] == 'd' || Lit[1] == 'D') && Lit[0] == '0') {
-    uint64_t Bits = 0;
-    Lit.drop_front(2).getAsInteger(16, Bits);
-    double D;
-    std::memcpy(&D, &Bits, sizeof D);
-    return D;
-  }
-  double D = 0;
-  Lit.getAsDouble(D, /*AllowInexact=*/true);
-  return D;
-}
-
 //===--------------------------------------------------------------------===//
 // Operands
 //===--------------------------------------------------------------------===//
 Operand Converter::convertNumber(PTXParser::NumberContext *N, bool Negate, SourceRange R) {
-  Operand Op;
-  Op.Range = R;
-  Op.Text = File.slice(R);
-  if (N->INT()) {
-    Op.Kind = OperandKind::IntImm;
-    int64_t V = 0;
-    parseInteger(text(N->INT()), V);
-    Op.IntValue = Negate ? static_cast<int64_t>(0 - static_cast<uint64_t>(V)) : V;
-  } else {
-    Op.Kind = OperandKind::FloatImm;
-    double D = parseFloatLiteral(text(N->getStart()));
-    Op.FloatValue = Negate ? -D : D;
-  }
-  return Op;
+  if (N->INT())
+    return build::intOperand(text(N->INT()), Negate, R, File.slice(R));
+  return build::floatOperand(text(N->getStart()), Negate, R, File.slice(R));
 }
 
 /// A '%' (remainder) with a register or symbol in either operand, as in
@@ -188,24 +136,11 @@ Operand Converter::convertAddress(PTXParser::AddressOperandContext *A) {
     if (auto *EO = dynamic_cast<PTXParser::ExprOperandContext *>(Inner[0])) {
       PTXParser::ExprContext *E = EO->expr();
       // base +/- offset
-      if (auto *Add = dynamic_cast<PTXParser::AddExprContext *>(E)) {
-        Operand Base = convertExpr(Add->expr(0));
-        Operand Off = convertExpr(Add->expr(1));
-        if ((Base.Kind == OperandKind::Name) && Off.Kind == OperandKind::IntImm) {
-          Op.Elements = Ctx->copy<Operand>({Base});
-          Op.HasOffset = true;
-          Op.IntValue = Add->MINUS() ? static_cast<int64_t>(0 - static_cast<uint64_t>(Off.IntValue))
-                                     : Off.IntValue;
+      if (auto *Add = dynamic_cast<PTXParser::AddExprContext *>(E))
+        if (build::foldAddress(Op, convertExpr(Add->expr(0)), convertExpr(Add->expr(1)),
+                               Add->MINUS() != nullptr, *Ctx))
           return Op;
-        }
-      }
-      Operand Only = convertExpr(E);
-      if (Only.Kind == OperandKind::IntImm) {
-        Op.HasOffset = true;
-        Op.IntValue = Only.IntValue;
-        return Op;
-      }
-      Op.Elements = Ctx->copy<Operand>({Only});
+      build::addressOf(Op, convertExpr(E), *Ctx);
       return Op;
     }
   }
@@ -274,29 +209,12 @@ Instruction *Converter::convertInstruction(PTXParser::InstructionContext *C) {
     I->GuardNegated = G->BANG() != nullptr;
     I->GuardRange = range(G);
   }
-  StringRef Full = text(C->IDENT());
-  size_t Dot = Full.find('.');
-  I->Opcode = Full.substr(0, Dot);
-  llvm::SmallVector<StringRef, 12> Quals;
-  llvm::SmallVector<SourceRange, 12> Ranges;
-  auto Split = [&](StringRef Part, uint32_t Base, size_t Pos) {
-    while (Pos != StringRef::npos && Pos < Part.size()) {
-      size_t Next = Part.find('.', Pos + 1);
-      StringRef Q = Part.slice(Pos, Next == StringRef::npos ? Part.size() : Next);
-      Quals.push_back(Q);
-      Ranges.push_back(
-          {Base + static_cast<uint32_t>(Pos), Base + static_cast<uint32_t>(Pos + Q.size())});
-      Pos = Next;
-    }
-  };
-  Split(Full, static_cast<uint32_t>(C->IDENT()->getSymbol()->getStartIndex()), Dot);
+  build::OpcodeSplitter Split(*I, text(C->IDENT()),
+                              static_cast<uint32_t>(C->IDENT()->getSymbol()->getStartIndex()));
   // Parts after whitespace or a comment (`mma .sync.aligned`): one token each.
   for (auto *P : C->opcodePart())
-    Split(text(P->getStart()), static_cast<uint32_t>(P->getStart()->getStartIndex()), 0);
-  if (!Quals.empty()) {
-    I->Qualifiers = Ctx->copy<StringRef>(Quals);
-    I->QualifierRanges = Ctx->copy<SourceRange>(Ranges);
-  }
+    Split.addPart(text(P->getStart()), static_cast<uint32_t>(P->getStart()->getStartIndex()));
+  Split.finish(*Ctx);
   llvm::SmallVector<Operand, 8> Ops;
   for (auto *O : C->operand())
     Ops.push_back(convertOperand(O));
@@ -310,7 +228,7 @@ Declarator Converter::convertDeclarator(PTXParser::DeclaratorContext *D) {
   R.Name = text(D->name()->getStart());
   if (D->LT()) {
     int64_t N = 0;
-    parseInteger(text(D->INT()), N);
+    build::decodeInteger(text(D->INT()), N);
     R.RangeCount = N;
   }
   if (!D->arraySpec().empty()) {
@@ -395,15 +313,10 @@ Function *Converter::convertFunctionHeader(PTXParser::FunctionHeaderContext *C) 
   for (auto *A : C->functionAttribute()) {
     Directive D;
     D.Range = range(A);
-    D.Name = text(A->DOTNAME());
     llvm::SmallVector<StringRef, 8> Toks;
-    for (size_t I = 1; I < A->children.size(); ++I)
+    for (size_t I = 0; I < A->children.size(); ++I)
       collectTokens(A->children[I], Toks);
-    if (!Toks.empty() && Toks.back() == ";") {
-      Toks.pop_back();
-      D.HasSemicolon = true;
-    }
-    D.Args = Ctx->copy<StringRef>(Toks);
+    build::directiveFromTokens(D, Toks, *Ctx);
     Attrs.push_back(D);
   }
   F->Attributes = Ctx->copy<Directive>(Attrs);
@@ -417,14 +330,7 @@ Directive *Converter::convertDirectiveTokens(antlr4::ParserRuleContext *C) {
   D->Range = range(C);
   llvm::SmallVector<StringRef, 16> Toks;
   collectTokens(C, Toks);
-  if (!Toks.empty()) {
-    D->Name = Toks.front();
-    if (Toks.back() == ";" && Toks.size() > 1) {
-      D->HasSemicolon = true;
-      Toks.pop_back();
-    }
-    D->Args = Ctx->copy<StringRef>(llvm::makeArrayRef(Toks).drop_front());
-  }
+  build::directiveFromTokens(*D, Toks, *Ctx);
   return D;
 }
 
@@ -449,12 +355,7 @@ Directive Converter::convertSectionEntry(PTXParser::SectionEntryContext *E) {
   }
   llvm::SmallVector<StringRef, 16> Toks;
   collectTokens(E, Toks);
-  Line.Name = Toks.front();
-  if (Toks.back() == ";") {
-    Line.HasSemicolon = true;
-    Toks.pop_back();
-  }
-  Line.Args = Ctx->copy<StringRef>(llvm::makeArrayRef(Toks).drop_front());
+  build::directiveFromTokens(Line, Toks, *Ctx);
   return Line;
 }
 

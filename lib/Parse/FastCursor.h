@@ -15,6 +15,7 @@
 #include "ptxlint/Source.h"
 
 #include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/StringSwitch.h"
 
 #include <cstdint>
 
@@ -29,14 +30,14 @@ inline bool isHex(char C) { return isDigit(C) || (C >= 'a' && C <= 'f') || (C >=
 
 /// Directive words that PTXLexer.g4 makes tokens of their own (not DOTNAME).
 inline bool isKeyword(llvm::StringRef W) {
-  static const char *const Keywords[] = {
-      ".version", ".target", ".address_size", ".entry",   ".func",   ".section", ".file",
-      ".loc",     ".reg",    ".sreg",         ".param",   ".shared", ".global",  ".const",
-      ".local",   ".tex",    ".extern",       ".visible", ".weak",   ".common"};
-  for (const char *K : Keywords)
-    if (W == K)
-      return true;
-  return false;
+  if (W.size() < 4 || W.size() > 13 || W[0] != '.')
+    return false;
+  return llvm::StringSwitch<bool>(W)
+      .Cases(".version", ".target", ".address_size", ".entry", ".func", true)
+      .Cases(".section", ".file", ".loc", ".reg", ".sreg", true)
+      .Cases(".param", ".shared", ".global", ".const", ".local", true)
+      .Cases(".tex", ".extern", ".visible", ".weak", ".common", true)
+      .Default(false);
 }
 
 /// True when W may be a declaration attribute (declAttribute): any DOTNAME,
@@ -46,11 +47,24 @@ inline bool isDeclAttribute(llvm::StringRef W) {
          W == ".param";
 }
 
-/// A position in a SourceFile and the arena the recognizers build in.
+/// The text the recognizers read, sliced as SourceFile::slice does (a
+/// caller's string needs no SourceFile: checkInstruction's declarations).
+struct TextView {
+  llvm::StringRef Text;
+  llvm::StringRef slice(SourceRange R) const {
+    if (!R.isValid() || R.End > Text.size())
+      return {};
+    return Text.slice(R.Begin, R.End);
+  }
+};
+
+/// A position in a text and the arena the recognizers build in.
 class Cursor {
 public:
   Cursor(const SourceFile &File, ASTContext &Ctx, uint32_t Begin)
-      : File(File), Ctx(Ctx), Text(File.text()), Pos(Begin) {}
+      : Cursor(File.text(), Ctx, Begin) {}
+  Cursor(llvm::StringRef Text, ASTContext &Ctx, uint32_t Begin)
+      : File{Text}, Ctx(Ctx), Text(Text), Pos(Begin) {}
 
   uint32_t pos() const { return Pos; }
 
@@ -194,7 +208,7 @@ protected:
     return true;
   }
 
-  const SourceFile &File;
+  const TextView File;
   ASTContext &Ctx;
   llvm::StringRef Text;
   uint32_t Pos;

@@ -2,12 +2,15 @@
 //
 // Function headers, `.reg` declarations, `.loc` and the lines of a
 // `.section`, read straight from the bytes (FastStatement.h). Each builds the
-// node lib/Parse/Converter.cpp would build, or gives up.
+// node lib/Parse/Converter.cpp would build, through the same AST builder
+// (ASTBuilder.h), or gives up.
 //
 //===----------------------------------------------------------------------===//
 
+#include "Parse/ASTBuilder.h"
 #include "Parse/FastCursor.h"
 #include "Parse/FastStatement.h"
+#include "Parse/Lexer.h"
 
 #include "llvm/ADT/SmallVector.h"
 
@@ -23,6 +26,11 @@ namespace {
 class DeclParser : public Cursor {
 public:
   using Cursor::Cursor;
+
+  static void keep(llvm::SmallVectorImpl<llvm::StringRef> *Toks, llvm::StringRef T) {
+    if (Toks)
+      Toks->push_back(T);
+  }
 
   /// `.loc F L C` with optional `, function_name sym[+N]` and
   /// `, inlined_at F L C` attributes (locDirective in the grammar). Args are
@@ -120,12 +128,12 @@ public:
     if (peek() == '<') { // %r<100>
       ++Pos;
       SourceRange N;
-      uint64_t Count = 0;
-      if (!skipSpaceAndComments() || !decimal(N) || File.slice(N).getAsInteger(10, Count) ||
+      int64_t Count = 0;
+      if (!skipSpaceAndComments() || !decimal(N) || !build::decodeInteger(File.slice(N), Count) ||
           !skipSpaceAndComments() || peek() != '>')
         return false; // a count the converter reads otherwise, or no count
       End = ++Pos;
-      D.RangeCount = static_cast<int64_t>(Count);
+      D.RangeCount = Count;
       if (!skipSpaceAndComments())
         return false;
     }
@@ -213,8 +221,10 @@ public:
 
   /// One line of a `.section` body: `.bN value, ...` or `label:`. Values are
   /// integers, names and directives names (`.debug_abbrev`), each optionally
-  /// `+`/`-` an integer or a name. Toks gets every token, commas included.
-  bool sectionLine(llvm::SmallVectorImpl<llvm::StringRef> &Toks, SourceRange &Whole,
+  /// `+`/`-` an integer or a name. Toks (when not null) gets every token,
+  /// commas included: a data line of millions of values is not held
+  /// when nobody wants its values.
+  bool sectionLine(llvm::SmallVectorImpl<llvm::StringRef> *Toks, SourceRange &Whole,
                    bool &IsLabel) {
     uint32_t Start = Pos;
     IsLabel = false;
@@ -222,7 +232,7 @@ public:
       SourceRange Name, L;
       if (!label(Name, L))
         return false;
-      Toks.push_back(File.slice(Name));
+      keep(Toks, File.slice(Name));
       Whole = L;
       IsLabel = true;
       return true;
@@ -231,7 +241,7 @@ public:
       llvm::StringRef W = dotWord();
       if (W.empty() || isKeyword(W))
         return false;
-      Toks.push_back(W);
+      keep(Toks, W);
       return true;
     };
     auto Atom = [&]() {
@@ -262,7 +272,7 @@ public:
       }
       if (isWordChar(peek()) || peek() == '.' || peek() == '$' || peek() == ':')
         return false;
-      Toks.push_back(Text.slice(B, Pos));
+      keep(Toks, Text.slice(B, Pos));
       return true;
     };
     if (!DotName())
@@ -278,7 +288,7 @@ public:
       if (!skipSpaceAndComments())
         return false;
       if (peek() == '+' || peek() == '-') {
-        Toks.push_back(Text.slice(Pos, Pos + 1));
+        keep(Toks, Text.slice(Pos, Pos + 1));
         ++Pos;
         if (!skipSpaceAndComments() || peek() == '.' || !Atom())
           return false;
@@ -289,7 +299,7 @@ public:
       }
       char C = peek();
       if (C == ',') {
-        Toks.push_back(Text.slice(Pos, Pos + 1));
+        keep(Toks, Text.slice(Pos, Pos + 1));
         ++Pos;
         continue;
       }
@@ -299,7 +309,7 @@ public:
           C == '=' || C == ':' || C == '[')
         return false;
       if (C == ';') {
-        Toks.push_back(Text.slice(Pos, Pos + 1));
+        keep(Toks, Text.slice(Pos, Pos + 1));
         LastEnd = ++Pos;
       } else {
         Pos = Save;
@@ -473,7 +483,12 @@ public:
 
 const VarDecl *parseRegDeclAt(const SourceFile &File, uint32_t Begin, ASTContext &Ctx,
                               uint32_t &End) {
-  DeclParser P(File, Ctx, Begin);
+  return parseRegDeclAt(File.text(), Begin, Ctx, End);
+}
+
+const VarDecl *parseRegDeclAt(llvm::StringRef Text, uint32_t Begin, ASTContext &Ctx,
+                              uint32_t &End) {
+  DeclParser P(Text, Ctx, Begin);
   const VarDecl *V = P.regDecl();
   if (V)
     End = P.pos();
@@ -486,7 +501,7 @@ bool parseSectionLineAt(const SourceFile &File, uint32_t Begin, ASTContext &Ctx,
   llvm::SmallVector<llvm::StringRef, 48> Toks;
   SourceRange Whole;
   bool IsLabel = false;
-  if (!P.sectionLine(Toks, Whole, IsLabel))
+  if (!P.sectionLine(Keep ? &Toks : nullptr, Whole, IsLabel))
     return false;
   End = Whole.End;
   if (!Keep)
@@ -494,14 +509,10 @@ bool parseSectionLineAt(const SourceFile &File, uint32_t Begin, ASTContext &Ctx,
   Out = Directive();
   Out.Range = Whole;
   Out.IsLabel = IsLabel;
-  Out.Name = Toks.front();
-  if (!IsLabel) {
-    if (Toks.back() == ";") {
-      Out.HasSemicolon = true;
-      Toks.pop_back();
-    }
-    Out.Args = Ctx.copy<llvm::StringRef>(llvm::makeArrayRef(Toks).drop_front());
-  }
+  if (IsLabel)
+    Out.Name = Toks.front();
+  else
+    build::directiveFromTokens(Out, Toks, Ctx);
   return true;
 }
 
@@ -527,6 +538,42 @@ const Directive *parseLocAt(const SourceFile &File, uint32_t Begin, ASTContext &
   D->Args = Ctx.copy<llvm::StringRef>(Args);
   End = Whole.End;
   return D;
+}
+
+const Directive *parseGenericDirectiveAt(const SourceFile &File, uint32_t Begin, ASTContext &Ctx,
+                                         uint32_t &End) {
+  llvm::StringRef Text = File.text();
+  Lexer L(Text, Begin);
+  Token T = L.next();
+  if (T.Kind != Tok::DOTNAME || T.Begin != Begin)
+    return nullptr;
+  llvm::SmallVector<llvm::StringRef, 16> Toks{T.text(Text)};
+  for (;;) {
+    T = L.next();
+    switch (T.Kind) {
+    case Tok::STRING:
+    case Tok::INT:
+    case Tok::IDENT:
+    case Tok::DOTNAME:
+    case Tok::COMMA:
+    case Tok::DEC_FLOAT:
+    case Tok::FLOAT_HEX:
+    case Tok::DOUBLE_HEX:
+    case Tok::UNDERSCORE:
+      Toks.push_back(T.text(Text));
+      continue;
+    case Tok::SEMI: {
+      Toks.push_back(T.text(Text));
+      auto *D = Ctx.create<Directive>();
+      D->Range = {Begin, T.End};
+      build::directiveFromTokens(*D, Toks, Ctx);
+      End = T.End;
+      return D;
+    }
+    default: // operators, braces, keywords: the grammar's business
+      return nullptr;
+    }
+  }
 }
 
 } // namespace parsedriver

@@ -1,18 +1,17 @@
 //===- FastStatement.cpp - ANTLR-free parse of plain instructions ---------===//
 //
 // Instructions and labels (the declarations are FastDeclarations.cpp).
-// Mirrors the operand conversion of lib/Parse/Converter.cpp for the subset it
-// accepts; whenever the input strays from that subset it gives up rather than
-// guess.
+// Recognizes the token shapes of the subset it accepts and builds the nodes
+// through the AST builder the converter uses too (ASTBuilder.h); whenever
+// the input strays from that subset it gives up rather than guess.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Parse/FastStatement.h"
+#include "Parse/ASTBuilder.h"
 #include "Parse/FastCursor.h"
 
 #include "llvm/ADT/SmallVector.h"
-
-#include <cstring>
 
 namespace ptxlint {
 namespace parsedriver {
@@ -65,29 +64,13 @@ public:
 private:
   /// Opcode and its qualifiers, split at each '.' as the converter does.
   void splitOpcode(Instruction &I, SourceRange R) {
-    llvm::StringRef Full = File.slice(R);
-    size_t Dot = Full.find('.');
-    I.Opcode = Full.substr(0, Dot);
-    if (Dot == llvm::StringRef::npos)
-      return;
-    llvm::SmallVector<llvm::StringRef, 12> Quals;
-    llvm::SmallVector<SourceRange, 12> Ranges;
-    size_t P = Dot;
-    while (P != llvm::StringRef::npos && P < Full.size()) {
-      size_t Next = Full.find('.', P + 1);
-      llvm::StringRef Q = Full.slice(P, Next == llvm::StringRef::npos ? Full.size() : Next);
-      Quals.push_back(Q);
-      Ranges.push_back(
-          {R.Begin + static_cast<uint32_t>(P), R.Begin + static_cast<uint32_t>(P + Q.size())});
-      P = Next;
-    }
-    I.Qualifiers = Ctx.copy<llvm::StringRef>(Quals);
-    I.QualifierRanges = Ctx.copy<SourceRange>(Ranges);
+    build::OpcodeSplitter Split(I, File.slice(R), R.Begin);
+    Split.finish(Ctx);
   }
 
-  /// FLOAT_HEX / DOUBLE_HEX: 0f + up to 8, 0d + up to 16 hex digits (the
-  /// IEEE bits, decoded as the converter does). Longer ones: give up.
-  bool lexHexFloat(SourceRange &R, double &Out) {
+  /// FLOAT_HEX / DOUBLE_HEX: 0f + up to 8, 0d + up to 16 hex digits.
+  /// Longer ones: give up.
+  bool lexHexFloat(SourceRange &R) {
     char K = peekAt(1);
     if (peek() != '0' || !(K == 'f' || K == 'F' || K == 'd' || K == 'D') || !isHex(peekAt(2)))
       return false;
@@ -101,49 +84,27 @@ private:
     if (Digits > (Single ? 8u : 16u) || isWordChar(After) || After == '.' || After == '$' ||
         After == '%')
       return false;
-    uint64_t Bits = 0;
-    if (Text.slice(B + 2, P).getAsInteger(16, Bits))
-      return false;
-    if (Single) {
-      uint32_t B32 = static_cast<uint32_t>(Bits);
-      float F;
-      std::memcpy(&F, &B32, sizeof F);
-      Out = F;
-    } else {
-      std::memcpy(&Out, &Bits, sizeof Out);
-    }
     Pos = static_cast<uint32_t>(P);
     R = {B, Pos};
     return true;
   }
 
-  /// INT: 0x.. / 0b.. / decimal, optional U; value as the converter reads it
-  /// (a leading 0 means octal). Floats and anything else: give up.
+  /// INT: 0x.. / 0b.. / decimal, optional U, decoded by the AST builder.
+  /// Floats, glued characters and values it cannot decode: give up.
   bool lexInt(SourceRange &R, int64_t &V) {
     uint32_t B = Pos;
-    llvm::StringRef Digits;
-    unsigned Radix = 10;
     if (peek() == '0' && (peekAt(1) == 'x' || peekAt(1) == 'X') && isHex(peekAt(2))) {
       Pos += 2;
       while (isHex(peek()))
         ++Pos;
-      Digits = Text.slice(B + 2, Pos);
-      Radix = 16;
     } else if (peek() == '0' && (peekAt(1) == 'b' || peekAt(1) == 'B') &&
                (peekAt(2) == '0' || peekAt(2) == '1')) {
       Pos += 2;
       while (peek() == '0' || peek() == '1')
         ++Pos;
-      Digits = Text.slice(B + 2, Pos);
-      Radix = 2;
     } else if (isDigit(peek())) {
       while (isDigit(peek()))
         ++Pos;
-      Digits = Text.slice(B, Pos);
-      if (Digits.size() > 1 && Digits[0] == '0') {
-        Digits = Digits.drop_front(1);
-        Radix = 8;
-      }
     } else {
       return false;
     }
@@ -153,10 +114,9 @@ private:
     char After = peek();
     if (isWordChar(After) || After == '.' || After == '$' || After == '%')
       return false;
-    uint64_t U = 0;
-    if (Digits.getAsInteger(Radix, U))
-      return false; // out of range or bad octal: let the real parser decide
-    V = static_cast<int64_t>(U);
+    // Out of range or a bad octal: let the real parser decide.
+    if (!build::decodeInteger(Text.slice(B, Pos), V))
+      return false;
     R = {B, Pos};
     return true;
   }
@@ -190,21 +150,14 @@ private:
       skipSpace();
     }
     SourceRange R;
-    double F = 0;
-    if (lexHexFloat(R, F)) {
-      O.Kind = OperandKind::FloatImm;
-      O.Range = {B, R.End};
-      O.Text = File.slice(O.Range);
-      O.FloatValue = Neg ? -F : F;
+    if (lexHexFloat(R)) {
+      O = build::floatOperand(File.slice(R), Neg, {B, R.End}, Text.slice(B, R.End));
       return true;
     }
     int64_t V = 0;
     if (!lexInt(R, V))
       return false;
-    O.Kind = OperandKind::IntImm;
-    O.Range = {B, R.End};
-    O.Text = File.slice(O.Range);
-    O.IntValue = Neg ? static_cast<int64_t>(0 - static_cast<uint64_t>(V)) : V;
+    O = build::intOperand(File.slice(R), Neg, {B, R.End}, Text.slice(B, R.End));
     return true;
   }
 
@@ -229,6 +182,9 @@ private:
   bool group(OperandKind Kind, char Close, Operand &O) {
     if (GroupDepth >= MaxNestingDepth)
       return false;
+    // A long outermost list is built in place in the arena (one Operand per
+    // element, no growing vector copied afterwards): see countElements.
+    size_t Count = GroupDepth == 0 ? countElements(Pos) : 0;
     struct Nest {
       unsigned &D;
       explicit Nest(unsigned &D) : D(D) { ++D; }
@@ -236,16 +192,69 @@ private:
     } InGroup(GroupDepth);
     uint32_t B = Pos++;
     skipSpace();
-    llvm::SmallVector<Operand, 8> Elems;
-    if (!(Kind == OperandKind::List && peek() == Close) && !operands(Elems))
-      return false;
+    if (Count >= InPlaceFrom) {
+      llvm::MutableArrayRef<Operand> Elems = Ctx.allocate<Operand>(Count);
+      for (size_t K = 0; K < Count; ++K) {
+        if (K && peek() != ',')
+          return false;
+        if (K) {
+          ++Pos;
+          skipSpace();
+        }
+        if (!parseOperand(Elems[K]))
+          return false;
+        skipSpace();
+      }
+      O.Elements = Elems;
+    } else {
+      llvm::SmallVector<Operand, 8> Elems;
+      if (!(Kind == OperandKind::List && peek() == Close) && !operands(Elems))
+        return false;
+      O.Elements = Ctx.copy<Operand>(Elems);
+    }
     if (peek() != Close)
       return false;
     ++Pos;
     O.Kind = Kind;
     O.Range = {B, Pos};
-    O.Elements = Ctx.copy<Operand>(Elems);
     return true;
+  }
+
+  /// Lists of at least this many elements are built in place.
+  static constexpr size_t InPlaceFrom = 64;
+
+  /// The number of elements of the list that opens at P, counted on the
+  /// bytes (commas between its brackets); 0 when unsure (a comment, a
+  /// string, a ';' or the end of the text first), and the list is then
+  /// built the usual way. A wrong count only makes the recognizer decline.
+  size_t countElements(size_t P) const {
+    int Depth = 0;
+    size_t Commas = 0;
+    for (; P < Text.size(); ++P) {
+      switch (Text[P]) {
+      case '{':
+      case '(':
+      case '[':
+        ++Depth;
+        break;
+      case '}':
+      case ')':
+      case ']':
+        if (--Depth == 0)
+          return Commas + 1;
+        break;
+      case ',':
+        Commas += Depth == 1;
+        break;
+      case ';':
+      case '/':
+      case '"':
+        return 0;
+      default:
+        break;
+      }
+    }
+    return 0;
   }
 
   unsigned GroupDepth = 0;
@@ -286,10 +295,7 @@ private:
     if (!parseSimple(Base))
       return false;
     skipSpace();
-    O.Kind = OperandKind::Address;
     if (peek() == '+' || peek() == '-') {
-      if (Base.Kind != OperandKind::Name)
-        return false;
       bool Minus = peek() == '-';
       ++Pos;
       skipSpace();
@@ -302,21 +308,14 @@ private:
         return false;
       ++Pos;
       O.Range = {B, Pos};
-      O.HasOffset = true;
-      O.IntValue = Minus ? static_cast<int64_t>(0 - static_cast<uint64_t>(V)) : V;
-      O.Elements = Ctx.copy<Operand>({Base});
-      return true;
+      Operand Off = build::intOperand(File.slice(R), false, R, File.slice(R));
+      return build::foldAddress(O, Base, Off, Minus, Ctx);
     }
     if (peek() != ']')
       return false;
     ++Pos;
     O.Range = {B, Pos};
-    if (Base.Kind == OperandKind::IntImm) {
-      O.HasOffset = true;
-      O.IntValue = Base.IntValue;
-      return true;
-    }
-    O.Elements = Ctx.copy<Operand>({Base});
+    build::addressOf(O, Base, Ctx);
     return true;
   }
 };

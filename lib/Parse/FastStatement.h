@@ -42,6 +42,8 @@ const Instruction *parseInstructionAt(const SourceFile &File, uint32_t Begin, AS
 /// VarDecl the converter builds), in Ctx. End is the offset past the ';'.
 const VarDecl *parseRegDeclAt(const SourceFile &File, uint32_t Begin, ASTContext &Ctx,
                               uint32_t &End);
+/// The same on a text that is no SourceFile.
+const VarDecl *parseRegDeclAt(llvm::StringRef Text, uint32_t Begin, ASTContext &Ctx, uint32_t &End);
 
 /// One line of a `.section` body at Begin: a data line `.bN v, v, ...` with
 /// plain values, or a label. With Keep, Out is the Directive the converter
@@ -60,6 +62,14 @@ bool parseLabelAt(const SourceFile &File, uint32_t Begin, SourceRange &Name, uin
 /// ".loc F L C" at Begin (no function_name/inlined_at): the directive as
 /// the converter builds it, in Ctx. End is the offset past the last number.
 const Directive *parseLocAt(const SourceFile &File, uint32_t Begin, ASTContext &Ctx, uint32_t &End);
+
+/// A directive the grammar reads as genericDirective (`.pragma "nounroll";`,
+/// `.maxnreg 32;` in a body, at module scope): a DOTNAME, then names,
+/// numbers, strings and commas, then ';'; read with the hand lexer
+/// (Lexer.h). The directive as the converter builds it, in Ctx. End is the
+/// offset past the ';'. Anything else in the arguments: null.
+const Directive *parseGenericDirectiveAt(const SourceFile &File, uint32_t Begin, ASTContext &Ctx,
+                                         uint32_t &End);
 
 /// Moves Pos past whitespace and comments as the lexer skips them. False on
 /// an unterminated block comment (Pos is then unspecified).

@@ -3,10 +3,13 @@
 // Drives the generated parser one `unit` (statement) at a time, converts each
 // unit's parse tree to AST nodes, hands them to the ParseSink and frees the
 // tree and the consumed tokens, so memory stays flat whatever the file size.
-// Plain statements skip ANTLR altogether (FastStatement.h); a module-scope
-// .section is parsed one line at a time. Prediction runs in SLL mode and
-// falls back to full LL only for a unit that fails in SLL (then the error, if
-// any, is real).
+// Plain statements skip ANTLR altogether (FastStatement.h): each statement
+// start is first offered to the fast recognizers, which either build its
+// node and say where it ends, or decline without consuming anything, and
+// ANTLR parses the statement from the same place. A module-scope .section is
+// parsed one line at a time. Prediction runs in SLL mode and falls back to
+// full LL only for a unit that fails in SLL (then the error, if any, is
+// real).
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,31 +20,343 @@
 namespace ptxlint {
 namespace parsedriver {
 
-bool runParse(const SourceFile &File, ParseSink *Sink, DiagnosticEngine &Diags,
-              const ParseOptions &Opts, Module *Built, UnitMode Mode, ASTContext *Persist) {
-  ByteCharStream Chars(File.text(), File.name().str());
-  FoldingLexer Lexer(&Chars, File.text(), Opts.FoldInitializersFrom);
-  Lexer.removeErrorListeners();
-  StreamingTokenStream Tokens(&Lexer);
-  PTXParser Parser(&Tokens);
-  Parser.removeErrorListeners();
-  auto Bail = std::make_shared<antlr4::BailErrorStrategy>();
-  Parser.setErrorHandler(Bail);
-  auto *Sim = Parser.getInterpreter<antlr4::atn::ParserATNSimulator>();
-  Sim->setPredictionMode(antlr4::atn::PredictionMode::SLL);
+namespace {
 
-  Converter Conv(File);
+/// What ANTLR is asked to parse at a statement start.
+enum class Entry { Unit, SectionBegin, SectionLine };
+
+/// One parse of one file: the ANTLR machinery, the scope state shared by
+/// both paths (function, depth, open section) and the arenas.
+class StreamParser {
+public:
+  StreamParser(const SourceFile &File, ParseSink *Sink, DiagnosticEngine &Diags,
+               const ParseOptions &Opts, Module *Built, UnitMode Mode, ASTContext *Persist);
+
+  /// Parses the whole file; true when it has no syntax error.
+  bool run();
+
+private:
+  // Scope state and what the statements become.
+  void syntaxError(SourceRange R, std::string Msg);
+  void emitStatement(Statement &S);
+  void beginFunction(Function *F);
+  void endFunction(SourceRange EndRange);
+  void onBrace(bool Open, SourceRange R);
+  void closeSection(SourceRange R);
+  void enterBrokenBody();
+  void statementDone();
+
+  // The fast path: a statement at byte B, taken whole or declined.
+  bool tryFast(uint32_t B);
+  uint32_t fastModuleScope(uint32_t B);
+  uint32_t fastSectionLine(uint32_t B);
+  uint32_t fastBodyStatement(uint32_t B);
+  /// Offers the statements after the last fast one to the fast path until
+  /// one is declined; then ANTLR's lexer goes on from there.
+  void fastRun();
+
+  // ANTLR.
+  void parseOne();
+  antlr4::ParserRuleContext *parseEntry(Entry What);
+  antlr4::ParserRuleContext *parseWithRetry(Entry What, size_t Start, Token *&Offending,
+                                            std::string &Expected);
+  std::string expectedText(antlr4::RecognitionException &RE);
+  bool skipTooDeep(Entry What);
+  void recover(size_t Start, Token *Offending, std::string Expected);
+  void skipToSync(bool Consumed);
+  void finishUnit();
+  void convertSectionPiece(Entry What, antlr4::ParserRuleContext *Parsed);
+  void convertUnit(PTXParser::UnitContext *U);
+  void convertDirective(PTXParser::UnitContext *U);
+  void finishFile();
+
+  const SourceFile &File;
+  const StringRef Text;
+  ParseSink *Sink;
+  DiagnosticEngine &Diags;
+  const ParseOptions &Opts;
+  Module *Built;
+  const UnitMode Mode;
+  const bool FastOk;
+
+  ByteCharStream Chars;
+  FoldingLexer Lexer;
+  StreamingTokenStream Tokens;
+  PTXParser Parser;
+  antlr4::atn::ParserATNSimulator *Sim = nullptr;
+  Converter Conv;
+
   ASTContext StmtArena, FuncArena; // streaming: freed per statement / function
-  if (Built)
-    Persist = &Built->Ctx;
-  ASTContext &Keep = Persist ? *Persist : FuncArena;
-  ASTContext &Transient = Persist ? *Persist : StmtArena;
+  ASTContext *Persist;
+  ASTContext &Keep;      // nodes that outlive the statement
+  ASTContext &Transient; // nodes of one statement
 
   unsigned SyntaxErrors = 0;
   bool GaveUp = false;
+  int Depth = 0;               // 0: module scope; 1: function body; >1 nested
+  Function *CurFunc = nullptr; // header of the function being parsed
+  Function ErrorFunc;          // stands in for a header that failed to parse
+
+  // The module-scope .section being streamed (null outside one), and its
+  // lines when someone wants them (see ParseSink::wantsDataContents).
+  Directive *Section = nullptr;
+  std::vector<Directive> SectionLines;
+  bool KeepSectionLines;
+
+  // Where the last fast statement ended (FastEnd) and the line and column
+  // there, counted while the bytes are hot, for ANTLR's lexer to go on.
+  size_t FastEnd = 0, KnownOff = 0, KnownLine = 1, KnownCol = 0;
+  bool AfterFast = false;
+
+  // A mapped file's pages behind the statement being parsed go back to the
+  // kernel every ReleaseStep bytes (SourceFile::releaseRange): what the AST
+  // and the checker still point at stays valid and is read again if needed.
+  static constexpr size_t ReleaseStep = 256 * 1024, ReleaseLag = 64 * 1024;
+  size_t Released = 0;
+  void releaseBehind(size_t Off);
+};
+
+StreamParser::StreamParser(const SourceFile &File, ParseSink *Sink, DiagnosticEngine &Diags,
+                           const ParseOptions &Opts, Module *Built, UnitMode Mode,
+                           ASTContext *PersistIn)
+    : File(File), Text(File.text()), Sink(Sink), Diags(Diags), Opts(Opts), Built(Built), Mode(Mode),
+      FastOk(Opts.FastStatements && Mode == UnitMode::File), Chars(File.text(), File.name().str()),
+      Lexer(&Chars, File.text(), Opts.FoldInitializersFrom), Tokens(&Lexer), Parser(&Tokens),
+      Conv(File), Persist(Built ? &Built->Ctx : PersistIn), Keep(Persist ? *Persist : FuncArena),
+      Transient(Persist ? *Persist : StmtArena),
+      KeepSectionLines(Built || (Sink && Sink->wantsDataContents())) {
+  Lexer.removeErrorListeners();
+  Parser.removeErrorListeners();
+  Parser.setErrorHandler(std::make_shared<antlr4::BailErrorStrategy>());
+  Sim = Parser.getInterpreter<antlr4::atn::ParserATNSimulator>();
+  Sim->setPredictionMode(antlr4::atn::PredictionMode::SLL);
+  Conv.KeepData = KeepSectionLines;
+  if (Mode == UnitMode::SingleInstruction)
+    Depth = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Scope state
+//===----------------------------------------------------------------------===//
+
+void StreamParser::syntaxError(SourceRange R, std::string Msg) {
+  ++SyntaxErrors;
+  if (Opts.MaxSyntaxErrors && SyntaxErrors > Opts.MaxSyntaxErrors) {
+    if (!GaveUp)
+      Diags.error("syntax", SyntaxSpec, R, "too many syntax errors; stopping here");
+    GaveUp = true;
+    return;
+  }
+  Diags.error("syntax", SyntaxSpec, R, std::move(Msg));
+}
+
+void StreamParser::emitStatement(Statement &S) {
+  if (Built && CurFunc)
+    CurFunc->Body.push_back(Built->Ctx.create<Statement>(S));
+  if (Sink)
+    Sink->onStatement(S);
+}
+
+/// A function header at module scope: its body follows, or it is a
+/// prototype and ends here.
+void StreamParser::beginFunction(Function *F) {
+  if (Built)
+    Built->Items.push_back({ItemKind::Function, nullptr, nullptr, F});
+  if (Sink)
+    Sink->onFunctionBegin(*F);
+  if (F->HasBody) {
+    CurFunc = F;
+    Depth = 1;
+  } else if (Sink) {
+    Sink->onFunctionEnd(*F);
+  }
+}
+
+void StreamParser::endFunction(SourceRange EndRange) {
+  if (CurFunc && CurFunc != &ErrorFunc) {
+    CurFunc->Range = CurFunc->Range.cover(EndRange);
+    if (Sink)
+      Sink->onFunctionEnd(*CurFunc);
+  }
+  CurFunc = nullptr;
+  if (!Persist)
+    FuncArena.reset();
+}
+
+/// A body whose header failed to parse: its statements are parsed anyway.
+void StreamParser::enterBrokenBody() {
+  CurFunc = &ErrorFunc;
+  Depth = 1;
+}
+
+/// A '{' or '}' unit: a nested scope, or the end of the function body.
+void StreamParser::onBrace(bool Open, SourceRange R) {
+  Statement S;
+  S.Range = R;
+  if (Open) {
+    if (Depth == 0) {
+      syntaxError(R, "'{' outside a function body");
+      enterBrokenBody();
+      return;
+    }
+    ++Depth;
+    S.Kind = StmtKind::ScopeBegin;
+    emitStatement(S);
+  } else if (Depth == 0 || (Depth == 1 && Mode == UnitMode::SingleInstruction)) {
+    syntaxError(R, "unmatched '}'");
+  } else if (Depth == 1) {
+    Depth = 0;
+    endFunction(R);
+  } else {
+    --Depth;
+    S.Kind = StmtKind::ScopeEnd;
+    emitStatement(S);
+  }
+}
+
+/// The '}' of a module-scope section: the section is complete.
+void StreamParser::closeSection(SourceRange R) {
+  Section->Range = Section->Range.cover(R);
+  Section->Body = Keep.copy<Directive>(SectionLines);
+  SectionLines.clear();
+  SectionLines.shrink_to_fit();
+  if (Built)
+    Built->Items.push_back({ItemKind::Directive, Section, nullptr, nullptr});
+  if (Sink)
+    Sink->onDirective(*Section);
+  Section = nullptr;
+}
+
+void StreamParser::statementDone() {
+  if (!Persist)
+    StmtArena.reset();
+}
+
+void StreamParser::releaseBehind(size_t Off) {
+  if (File.isMapped() && Off >= Released + ReleaseStep + ReleaseLag) {
+    File.releaseRange(Released, Off - ReleaseLag);
+    Released = Off - ReleaseLag;
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// The fast path
+//===----------------------------------------------------------------------===//
+
+/// A function header or a plain directive at module scope; 0 when declined.
+uint32_t StreamParser::fastModuleScope(uint32_t B) {
+  uint32_t End = 0;
+  if (Text[B] != '.')
+    return 0;
+  if (Function *F = parseFunctionHeaderAt(File, B, Keep, End)) {
+    beginFunction(F);
+  } else if (const Directive *D = parseGenericDirectiveAt(File, B, Keep, End)) {
+    if (Built)
+      Built->Items.push_back({ItemKind::Directive, D, nullptr, nullptr});
+    if (Sink)
+      Sink->onDirective(*D);
+  }
+  return End;
+}
+
+/// A line of the module-scope section being streamed, or its '}'.
+uint32_t StreamParser::fastSectionLine(uint32_t B) {
+  if (Text[B] == '}') {
+    closeSection({B, B + 1});
+    return B + 1;
+  }
+  uint32_t End = 0;
+  Directive Line;
+  if (parseSectionLineAt(File, B, Keep, KeepSectionLines, Line, End) && KeepSectionLines)
+    SectionLines.push_back(Line);
+  return End;
+}
+
+/// A plain statement of a function body: a brace, `.loc`, `.reg`, a plain
+/// directive, an instruction or a label.
+uint32_t StreamParser::fastBodyStatement(uint32_t B) {
+  char C = Text[B];
+  uint32_t End = 0;
+  Statement S;
+  if (C == '{' || C == '}') {
+    onBrace(C == '{', {B, B + 1});
+    return B + 1;
+  }
+  if (C == '.') {
+    const Directive *D = nullptr;
+    if ((D = parseLocAt(File, B, Transient, End))) {
+      S.Kind = StmtKind::Directive;
+      S.Dir = D;
+      S.Range = D->Range;
+    } else if (const VarDecl *V = parseRegDeclAt(File, B, Transient, End)) {
+      S.Kind = StmtKind::VarDecl;
+      S.Var = V;
+      S.Range = V->Range;
+    } else if ((D = parseGenericDirectiveAt(File, B, Transient, End))) {
+      S.Kind = StmtKind::Directive;
+      S.Dir = D;
+      S.Range = D->Range;
+    } else {
+      return 0;
+    }
+  } else if (const Instruction *I = parseInstructionAt(File, B, Transient, End)) {
+    S.Kind = StmtKind::Instruction;
+    S.Inst = I;
+    S.Range = I->Range;
+  } else {
+    SourceRange Name;
+    if (!parseLabelAt(File, B, Name, End))
+      return 0;
+    S.Kind = StmtKind::Label;
+    S.Range = {B, End};
+    S.LabelName = File.slice(Name);
+  }
+  emitStatement(S);
+  return End;
+}
+
+/// One statement at byte B (a token start); true when the fast path took
+/// it (nothing is consumed otherwise).
+bool StreamParser::tryFast(uint32_t B) {
+  uint32_t End = Section      ? fastSectionLine(B)
+                 : Depth == 0 ? fastModuleScope(B)
+                              : fastBodyStatement(B);
+  if (!End)
+    return false;
+  // Keep the line count while the bytes are hot (a count over the whole
+  // body at the end would bring a released file back into memory).
+  StringRef Skipped = Text.slice(KnownOff, End);
+  size_t NL = Skipped.count('\n');
+  KnownLine += NL;
+  KnownCol = NL ? Skipped.size() - Skipped.rfind('\n') - 1 : KnownCol + Skipped.size();
+  KnownOff = FastEnd = End;
+  AfterFast = true;
+  statementDone();
+  return true;
+}
+
+void StreamParser::fastRun() {
+  for (;;) {
+    size_t P = FastEnd;
+    if (GaveUp || !skipSpaceAndComments(Text, P) || P >= Text.size())
+      break;
+    releaseBehind(P);
+    if (!tryFast(static_cast<uint32_t>(P)))
+      break;
+  }
+  // ANTLR's lexer goes on where the last fast statement ended.
+  Tokens.resumeAt(FastEnd, KnownLine, KnownCol, Lexer);
+  AfterFast = false;
+}
+
+//===----------------------------------------------------------------------===//
+// The driver loop
+//===----------------------------------------------------------------------===//
+
+bool StreamParser::run() {
   // A UTF-8 byte order mark: ptxas rejects it ("unexpected non-ASCII
   // character"), so it is an error, said in words; the rest is parsed.
-  if (File.text().startswith("\xEF\xBB\xBF")) {
+  if (Text.startswith("\xEF\xBB\xBF")) {
     ++SyntaxErrors;
     Diags
         .error("syntax", SyntaxSpec, {0, 3},
@@ -51,538 +366,376 @@ bool runParse(const SourceFile &File, ParseSink *Sink, DiagnosticEngine &Diags,
     Chars.seek(3);
     Lexer.setCharPositionInLine(3);
   }
-  int Depth = 0;               // 0: module scope; 1: function body; >1 nested
-  Function *CurFunc = nullptr; // header of the function being parsed
-  SourceRange CurFuncHeader;
-  Function ErrorFunc; // stands in for a header that failed to parse
-
-  auto syntaxError = [&](SourceRange R, std::string Msg) {
-    ++SyntaxErrors;
-    if (Opts.MaxSyntaxErrors && SyntaxErrors > Opts.MaxSyntaxErrors) {
-      if (!GaveUp)
-        Diags.error("syntax", SyntaxSpec, R, "too many syntax errors; stopping here");
-      GaveUp = true;
-      return;
-    }
-    Diags.error("syntax", SyntaxSpec, R, std::move(Msg));
-  };
-  auto emitStatement = [&](Statement &S) {
-    if (Built && CurFunc)
-      CurFunc->Body.push_back(Built->Ctx.create<Statement>(S));
-    if (Sink)
-      Sink->onStatement(S);
-  };
-  auto endFunction = [&](SourceRange EndRange) {
-    if (CurFunc && CurFunc != &ErrorFunc) {
-      CurFunc->Range = CurFunc->Range.cover(EndRange);
-      if (Sink)
-        Sink->onFunctionEnd(*CurFunc);
-    }
-    CurFunc = nullptr;
-    if (!Persist)
-      FuncArena.reset();
-  };
-
-  // A '{' or '}' unit: a nested scope, or the end of the function body.
-  auto onBrace = [&](bool Open, SourceRange R) {
-    Statement S;
-    S.Range = R;
-    if (Open) {
-      if (Depth == 0) {
-        syntaxError(R, "'{' outside a function body");
-        CurFunc = &ErrorFunc;
-        Depth = 1;
-      } else {
-        ++Depth;
-        S.Kind = StmtKind::ScopeBegin;
-        emitStatement(S);
-      }
-    } else if (Depth == 0 || (Depth == 1 && Mode == UnitMode::SingleInstruction)) {
-      syntaxError(R, "unmatched '}'");
-    } else if (Depth == 1 && Mode != UnitMode::SingleInstruction) {
-      Depth = 0;
-      endFunction(R);
-    } else {
-      --Depth;
-      S.Kind = StmtKind::ScopeEnd;
-      emitStatement(S);
-    }
-  };
-
-  if (Mode == UnitMode::SingleInstruction)
-    Depth = 1;
-
-  // A mapped file's pages behind the statement being parsed go back to the
-  // kernel every ReleaseStep bytes (SourceFile::releaseRange): what the AST
-  // and the checker still point at stays valid and is read again if needed.
-  constexpr size_t ReleaseStep = 256 * 1024, ReleaseLag = 64 * 1024;
-  size_t Released = 0;
-
-  // The module-scope .section being streamed (null outside one), and its
-  // lines when someone wants them (see ParseSink::wantsSectionBodies).
-  Directive *Section = nullptr;
-  std::vector<Directive> SectionLines;
-  const bool KeepSectionLines = Built || (Sink && Sink->wantsDataContents());
-  Conv.KeepData = KeepSectionLines;
-
-  // A function header at module scope: its body follows, or it is a
-  // prototype and ends here.
-  auto beginFunction = [&](Function *F) {
-    if (Built)
-      Built->Items.push_back({ItemKind::Function, nullptr, nullptr, F});
-    if (Sink)
-      Sink->onFunctionBegin(*F);
-    if (F->HasBody) {
-      CurFunc = F;
-      Depth = 1;
-    } else if (Sink) {
-      Sink->onFunctionEnd(*F);
-    }
-  };
-
-  // The '}' of a module-scope section: the section is complete.
-  auto closeSection = [&](SourceRange R) {
-    Section->Range = Section->Range.cover(R);
-    Section->Body = Keep.copy<Directive>(SectionLines);
-    SectionLines.clear();
-    SectionLines.shrink_to_fit();
-    if (Built)
-      Built->Items.push_back({ItemKind::Directive, Section, nullptr, nullptr});
-    if (Sink)
-      Sink->onDirective(*Section);
-    Section = nullptr;
-  };
-
-  // The fast path (FastStatement.h): plain statements of a function body
-  // are parsed from the bytes, without ANTLR's lexer or parser. After one,
-  // the token stream is left behind (Unsynced) and CharPos says where ANTLR
-  // resumes; KnownOff/KnownLine/KnownCol keep its line and column exact.
-  const StringRef Text = File.text();
-  bool Unsynced = false;
-  size_t CharPos = 0, KnownOff = 0, KnownLine = 1, KnownCol = 0;
-  auto releaseBehind = [&](size_t Off) {
-    if (File.isMapped() && Off >= Released + ReleaseStep + ReleaseLag) {
-      File.releaseRange(Released, Off - ReleaseLag);
-      Released = Off - ReleaseLag;
-    }
-  };
-  // One plain statement at byte B (a token start); true when taken.
-  auto tryFast = [&](uint32_t B) {
-    char C = Text[B];
-    uint32_t End = 0;
-    Statement S;
-    if (Depth == 0 && !Section) {
-      if (C != '.')
-        return false;
-      if (Function *F = parsedriver::parseFunctionHeaderAt(File, B, Keep, End))
-        beginFunction(F);
-    } else if (Section) {
-      Directive Line;
-      if (C == '}') {
-        closeSection({B, B + 1});
-        End = B + 1;
-      } else if (parsedriver::parseSectionLineAt(File, B, Keep, KeepSectionLines, Line, End)) {
-        if (KeepSectionLines)
-          SectionLines.push_back(Line);
-      }
-    } else if (C == '{' || C == '}') {
-      onBrace(C == '{', {B, B + 1});
-      End = B + 1;
-    } else if (C == '.') {
-      if (const Directive *D = parsedriver::parseLocAt(File, B, Transient, End)) {
-        S.Kind = StmtKind::Directive;
-        S.Dir = D;
-        S.Range = D->Range;
-        emitStatement(S);
-      } else if (const VarDecl *V = parsedriver::parseRegDeclAt(File, B, Transient, End)) {
-        S.Kind = StmtKind::VarDecl;
-        S.Var = V;
-        S.Range = V->Range;
-        emitStatement(S);
-      }
-    } else if (const Instruction *I = parsedriver::parseInstructionAt(File, B, Transient, End)) {
-      S.Kind = StmtKind::Instruction;
-      S.Inst = I;
-      S.Range = I->Range;
-      emitStatement(S);
-    } else {
-      SourceRange Name;
-      if (parsedriver::parseLabelAt(File, B, Name, End)) {
-        S.Kind = StmtKind::Label;
-        S.Range = {B, End};
-        S.LabelName = File.slice(Name);
-        emitStatement(S);
-      }
-    }
-    if (!End)
-      return false;
-    CharPos = End;
-    // Keep the line count while the bytes are hot (a count over the whole
-    // body at the end would bring a released file back into memory).
-    StringRef Skipped = Text.slice(KnownOff, CharPos);
-    size_t NL = Skipped.count('\n');
-    KnownLine += NL;
-    KnownCol = NL ? Skipped.size() - Skipped.rfind('\n') - 1 : KnownCol + Skipped.size();
-    KnownOff = CharPos;
-    if (!Persist)
-      StmtArena.reset();
-    return true;
-  };
-
   while (!GaveUp) {
-    const bool FastOk = Opts.FastStatements && Mode == UnitMode::File;
-    if (Unsynced) {
-      size_t P = CharPos;
-      if (FastOk && parsedriver::skipSpaceAndComments(Text, P) && P < Text.size()) {
-        releaseBehind(P);
-        if (tryFast(static_cast<uint32_t>(P)))
-          continue;
-      }
-      // Back to ANTLR where the fast path stopped.
-      Tokens.resumeAt(CharPos, KnownLine, KnownCol, Lexer);
-      Unsynced = false;
+    if (AfterFast) {
+      fastRun();
+      if (GaveUp)
+        break;
     }
-    size_t La = Tokens.LA(1);
-    if (La == Token::EOF)
+    if (Tokens.LA(1) == Token::EOF)
       break;
-    size_t Start = Tokens.index();
     Token *StartTok = Tokens.LT(1);
     releaseBehind(StartTok->getStartIndex());
     if (FastOk) {
-      size_t B = StartTok->getStartIndex();
-      KnownOff = B;
+      KnownOff = StartTok->getStartIndex();
       KnownLine = StartTok->getLine();
       KnownCol = StartTok->getCharPositionInLine();
-      if (tryFast(static_cast<uint32_t>(B))) {
+      if (tryFast(static_cast<uint32_t>(KnownOff))) {
         Tokens.dropLookahead();
         Tokens.discardConsumed();
-        Unsynced = true;
         continue;
       }
     }
+    parseOne();
+  }
+  finishFile();
+  return SyntaxErrors == 0;
+}
 
-    // What to parse: a statement, or at module scope a section piecewise.
-    enum class Entry { Unit, SectionBegin, SectionLine };
-    Entry What = Section                                 ? Entry::SectionLine
-                 : Depth == 0 && La == PTXLexer::SECTION ? Entry::SectionBegin
-                                                         : Entry::Unit;
-    auto parseEntry = [&]() -> antlr4::ParserRuleContext * {
-      switch (What) {
-      case Entry::SectionBegin:
-        return Parser.sectionBegin();
-      case Entry::SectionLine:
-        return Parser.sectionLine();
-      case Entry::Unit:
-        break;
-      }
-      return Parser.unit();
-    };
-    // Too deep to parse (NestingScan.cpp): one error where the limit is
-    // passed, and the statement is skipped as the scan delimited it.
-    NestingScan Nest = scanNesting(Tokens, What == Entry::SectionLine, MaxNestingDepth);
-    if (Nest.TooDeep != NestingScan::None) {
-      syntaxError(Converter::range(Tokens.ahead(Nest.TooDeep)),
-                  "nesting too deep: more than " + std::to_string(MaxNestingDepth) +
-                      " levels of parentheses, brackets, braces or unary and conditional "
-                      "operators in one statement (a ptx-lint limit)");
-      for (size_t K = 0; K < Nest.End; ++K)
-        Tokens.consume();
-      if (Nest.StoppedAtBrace && Depth == 0 && What == Entry::Unit) {
-        Tokens.consume(); // a function header's body: parse it anyway
-        CurFunc = &ErrorFunc;
-        Depth = 1;
-      }
-      Parser.getTreeTracker().reset();
-      Tokens.discardConsumed();
-      continue;
-    }
+/// The statement at the current token, through ANTLR.
+void StreamParser::parseOne() {
+  size_t La = Tokens.LA(1);
+  Entry What = Section                                 ? Entry::SectionLine
+               : Depth == 0 && La == PTXLexer::SECTION ? Entry::SectionBegin
+                                                       : Entry::Unit;
+  if (skipTooDeep(What))
+    return;
+  size_t Start = Tokens.index();
+  Token *Offending = nullptr;
+  std::string Expected;
+  antlr4::ParserRuleContext *Parsed = parseWithRetry(What, Start, Offending, Expected);
+  if (!Parsed) {
+    recover(Start, Offending, std::move(Expected));
+    return;
+  }
+  if (What == Entry::Unit) {
+    convertUnit(static_cast<PTXParser::UnitContext *>(Parsed));
+  } else {
+    convertSectionPiece(What, Parsed);
+  }
+  finishUnit();
+  statementDone();
+}
 
-    antlr4::ParserRuleContext *Parsed = nullptr;
-    Token *Offending = nullptr;
-    std::string Expected;
+void StreamParser::finishUnit() {
+  Parser.getTreeTracker().reset();
+  Tokens.discardConsumed();
+}
+
+antlr4::ParserRuleContext *StreamParser::parseEntry(Entry What) {
+  switch (What) {
+  case Entry::SectionBegin:
+    return Parser.sectionBegin();
+  case Entry::SectionLine:
+    return Parser.sectionLine();
+  case Entry::Unit:
+    break;
+  }
+  return Parser.unit();
+}
+
+/// Too deep to parse (NestingScan.cpp): one error where the limit is
+/// passed, and the statement is skipped as the scan delimited it.
+bool StreamParser::skipTooDeep(Entry What) {
+  NestingScan Nest = scanNesting(Tokens, What == Entry::SectionLine, MaxNestingDepth);
+  if (Nest.TooDeep == NestingScan::None)
+    return false;
+  syntaxError(Converter::range(Tokens.ahead(Nest.TooDeep)),
+              "nesting too deep: more than " + std::to_string(MaxNestingDepth) +
+                  " levels of parentheses, brackets, braces or unary and conditional "
+                  "operators in one statement (a ptx-lint limit)");
+  for (size_t K = 0; K < Nest.End; ++K)
+    Tokens.consume();
+  if (Nest.StoppedAtBrace && Depth == 0 && What == Entry::Unit) {
+    Tokens.consume(); // a function header's body: parse it anyway
+    enterBrokenBody();
+  }
+  finishUnit();
+  return true;
+}
+
+/// SLL first; when it fails, full LL before believing the error. On a real
+/// error: null, with the offending token and what was expected there.
+antlr4::ParserRuleContext *StreamParser::parseWithRetry(Entry What, size_t Start, Token *&Offending,
+                                                        std::string &Expected) {
+  try {
+    return parseEntry(What);
+  } catch (antlr4::ParseCancellationException &) {
+  } catch (const std::bad_alloc &) {
+    throw; // memory, not syntax: the entry point reports it
+  } catch (...) {
+    return nullptr;
+  }
+  Tokens.seek(Start);
+  Sim->setPredictionMode(antlr4::atn::PredictionMode::LL);
+  antlr4::ParserRuleContext *Parsed = nullptr;
+  try {
+    Parsed = parseEntry(What);
+  } catch (antlr4::ParseCancellationException &PCE) {
     try {
-      Parsed = parseEntry();
-    } catch (antlr4::ParseCancellationException &) {
-      // SLL failed: retry in full LL before believing the error.
-      Tokens.seek(Start);
-      Sim->setPredictionMode(antlr4::atn::PredictionMode::LL);
-      try {
-        Parsed = parseEntry();
-      } catch (antlr4::ParseCancellationException &PCE) {
-        Parsed = nullptr;
-        try {
-          std::rethrow_if_nested(PCE);
-        } catch (antlr4::RecognitionException &RE) {
-          Offending = RE.getOffendingToken();
-          auto Set = RE.getExpectedTokens();
-          std::vector<std::string> Names;
-          for (ssize_t T : Set.toList()) {
-            std::string N = tokenDisplayName(Parser.getVocabulary(), static_cast<size_t>(T));
-            if (std::find(Names.begin(), Names.end(), N) == Names.end())
-              Names.push_back(N);
-          }
-          size_t Rule = RE.getCtx() ? RE.getCtx()->getRuleIndex() : SIZE_MAX;
-          if (Rule == PTXParser::RuleOperand || Rule == PTXParser::RuleExpr ||
-              Rule == PTXParser::RulePrimary) {
-            Expected = "expected an operand (register, immediate, address, vector or name)";
-          } else if (Rule == PTXParser::RuleSectionLine) {
-            Expected = "expected a data line (.b8, .b16, .b32, .b64 ...), a label or '}'";
-          } else if (Rule == PTXParser::RuleUnit) {
-            Expected = "expected a directive, declaration, label or instruction";
-          } else if (!Names.empty() && Names.size() <= 8) {
-            Expected = "expected ";
-            for (size_t I = 0; I < Names.size(); ++I)
-              Expected += (I ? (I + 1 == Names.size() ? " or " : ", ") : "") + Names[I];
-          }
-        } catch (const std::bad_alloc &) {
-          throw;
-        } catch (...) {
-        }
-      } catch (const std::bad_alloc &) {
-        throw; // memory, not syntax: the entry point reports it
-      } catch (...) {
-        Parsed = nullptr;
-      }
-      Sim->setPredictionMode(antlr4::atn::PredictionMode::SLL);
+      std::rethrow_if_nested(PCE);
+    } catch (antlr4::RecognitionException &RE) {
+      Offending = RE.getOffendingToken();
+      Expected = expectedText(RE);
     } catch (const std::bad_alloc &) {
       throw;
     } catch (...) {
-      Parsed = nullptr;
     }
+  } catch (const std::bad_alloc &) {
+    throw;
+  } catch (...) {
+  }
+  Sim->setPredictionMode(antlr4::atn::PredictionMode::SLL);
+  return Parsed;
+}
 
-    if (!Parsed) {
-      // Report at the offending token, then resynchronise after the next ';'
-      // or at the next '{' / '}'.
-      if (!Offending)
-        Offending = Tokens.LT(1);
-      StringRef OffText = Conv.text(Offending);
-      SourceRange R = Converter::range(Offending);
-      if (!R.isValid()) // EOF: point at the end of the file
-        R = {static_cast<uint32_t>(File.size()), static_cast<uint32_t>(File.size())};
-      std::string Msg = "unexpected " + describeToken(Offending, OffText);
-      if (!Expected.empty())
-        Msg += "; " + Expected;
-      syntaxError(R, Msg);
-      Tokens.seek(Start);
-      // Skip up to the offending token, then to a synchronising token.
-      // Braces opened after '=' are an initializer's: its '}' is not a
-      // scope's, so the skipping goes past them.
-      int InitDepth = 0;
-      bool SawEq = false;
-      auto track = [&](size_t T) {
-        if (T == PTXLexer::EQ)
-          SawEq = true;
-        else if (T == PTXLexer::LBRACE && (SawEq || InitDepth > 0))
-          ++InitDepth;
-        else if (T == PTXLexer::RBRACE && InitDepth > 0)
-          --InitDepth;
-        else if (T == PTXLexer::SEMI)
-          SawEq = false;
-      };
-      while (Tokens.LA(1) != Token::EOF && Tokens.LT(1) != Offending) {
-        track(Tokens.LA(1));
-        Tokens.consume();
-      }
-      bool Consumed = Tokens.index() != Start;
-      if (!Section) {
-        while (InitDepth > 0 && Tokens.LA(1) != Token::EOF) {
-          track(Tokens.LA(1));
-          Tokens.consume();
-          Consumed = true;
-        }
-      }
-      if (Section) {
-        // Section lines end at the end of the line (they need no ';'): skip
-        // the rest of the offending line; a '}' still closes the section.
-        size_t Line = Offending->getLine();
-        while (Tokens.LA(1) != Token::EOF && Tokens.LA(1) != PTXLexer::RBRACE &&
-               (Tokens.LT(1)->getLine() == Line || !Consumed)) {
-          Tokens.consume();
-          Consumed = true;
-        }
-        Parser.getTreeTracker().reset();
-        Tokens.discardConsumed();
-        continue;
-      }
-      // One instruction has no scopes: there, only its ';' ends the damage.
-      bool OnlySemi = Mode == UnitMode::SingleInstruction;
-      while (Tokens.LA(1) != Token::EOF) {
-        size_t T = Tokens.LA(1);
-        if (OnlySemi && T != PTXLexer::SEMI) {
-          Tokens.consume();
-          Consumed = true;
-          continue;
-        }
-        if (T == PTXLexer::SEMI) {
-          Tokens.consume();
-          Consumed = true;
-          break;
-        }
-        if (T == PTXLexer::LBRACE) {
-          Tokens.consume();
-          Consumed = true;
-          if (Depth == 0) { // a broken function header: parse its body anyway
-            CurFunc = &ErrorFunc;
-            Depth = 1;
-          } else {
-            ++Depth;
-          }
-          break;
-        }
-        if (T == PTXLexer::RBRACE) {
-          if (!Consumed) {
-            Tokens.consume();
-            Consumed = true;
-            bool ImplicitBody = Depth == 1 && Mode == UnitMode::SingleInstruction;
-            if (Depth == 1 && !ImplicitBody)
-              endFunction({});
-            if (Depth > 0 && !ImplicitBody)
-              --Depth;
-          }
-          break;
-        }
+/// "expected ..." for a recognition error: in words for the rules where a
+/// token list would be long, else the tokens.
+std::string StreamParser::expectedText(antlr4::RecognitionException &RE) {
+  size_t Rule = RE.getCtx() ? RE.getCtx()->getRuleIndex() : SIZE_MAX;
+  if (Rule == PTXParser::RuleOperand || Rule == PTXParser::RuleExpr ||
+      Rule == PTXParser::RulePrimary)
+    return "expected an operand (register, immediate, address, vector or name)";
+  if (Rule == PTXParser::RuleSectionLine)
+    return "expected a data line (.b8, .b16, .b32, .b64 ...), a label or '}'";
+  if (Rule == PTXParser::RuleUnit)
+    return "expected a directive, declaration, label or instruction";
+  std::vector<std::string> Names;
+  for (ssize_t T : RE.getExpectedTokens().toList()) {
+    std::string N = tokenDisplayName(Parser.getVocabulary(), static_cast<size_t>(T));
+    if (std::find(Names.begin(), Names.end(), N) == Names.end())
+      Names.push_back(N);
+  }
+  if (Names.empty() || Names.size() > 8)
+    return "";
+  std::string S = "expected ";
+  for (size_t I = 0; I < Names.size(); ++I)
+    S += (I ? (I + 1 == Names.size() ? " or " : ", ") : "") + Names[I];
+  return S;
+}
+
+//===----------------------------------------------------------------------===//
+// Error recovery
+//===----------------------------------------------------------------------===//
+
+/// Reports a syntax error at the offending token, then resynchronises after
+/// the next ';' or at the next '{' / '}' (a section line: at the next line).
+void StreamParser::recover(size_t Start, Token *Offending, std::string Expected) {
+  if (!Offending)
+    Offending = Tokens.LT(1);
+  SourceRange R = Converter::range(Offending);
+  if (!R.isValid()) // EOF: point at the end of the file
+    R = {static_cast<uint32_t>(File.size()), static_cast<uint32_t>(File.size())};
+  std::string Msg = "unexpected " + describeToken(Offending, Conv.text(Offending));
+  if (!Expected.empty())
+    Msg += "; " + Expected;
+  syntaxError(R, Msg);
+  Tokens.seek(Start);
+  // Skip up to the offending token. Braces opened after '=' are an
+  // initializer's: its '}' is not a scope's, so the skipping goes past them.
+  int InitDepth = 0;
+  bool SawEq = false;
+  auto track = [&](size_t T) {
+    if (T == PTXLexer::EQ)
+      SawEq = true;
+    else if (T == PTXLexer::LBRACE && (SawEq || InitDepth > 0))
+      ++InitDepth;
+    else if (T == PTXLexer::RBRACE && InitDepth > 0)
+      --InitDepth;
+    else if (T == PTXLexer::SEMI)
+      SawEq = false;
+  };
+  while (Tokens.LA(1) != Token::EOF && Tokens.LT(1) != Offending) {
+    track(Tokens.LA(1));
+    Tokens.consume();
+  }
+  bool Consumed = Tokens.index() != Start;
+  if (Section) {
+    // Section lines end at the end of the line (they need no ';'): skip
+    // the rest of the offending line; a '}' still closes the section.
+    size_t Line = Offending->getLine();
+    while (Tokens.LA(1) != Token::EOF && Tokens.LA(1) != PTXLexer::RBRACE &&
+           (Tokens.LT(1)->getLine() == Line || !Consumed)) {
+      Tokens.consume();
+      Consumed = true;
+    }
+    finishUnit();
+    return;
+  }
+  while (InitDepth > 0 && Tokens.LA(1) != Token::EOF) {
+    track(Tokens.LA(1));
+    Tokens.consume();
+    Consumed = true;
+  }
+  skipToSync(Consumed);
+}
+
+/// Skips to and past the next ';', or past a '{' (entering its scope), or
+/// past a '}' met first (leaving its scope). One instruction has no scopes:
+/// there, only its ';' ends the damage.
+void StreamParser::skipToSync(bool Consumed) {
+  const bool OnlySemi = Mode == UnitMode::SingleInstruction;
+  while (Tokens.LA(1) != Token::EOF) {
+    size_t T = Tokens.LA(1);
+    if (OnlySemi && T != PTXLexer::SEMI) {
+      Tokens.consume();
+      Consumed = true;
+      continue;
+    }
+    if (T == PTXLexer::SEMI) {
+      Tokens.consume();
+      Consumed = true;
+      break;
+    }
+    if (T == PTXLexer::LBRACE) {
+      Tokens.consume();
+      Consumed = true;
+      if (Depth == 0) // a broken function header: parse its body anyway
+        enterBrokenBody();
+      else
+        ++Depth;
+      break;
+    }
+    if (T == PTXLexer::RBRACE) {
+      if (!Consumed) {
         Tokens.consume();
         Consumed = true;
+        bool ImplicitBody = Depth == 1 && Mode == UnitMode::SingleInstruction;
+        if (Depth == 1 && !ImplicitBody)
+          endFunction({});
+        if (Depth > 0 && !ImplicitBody)
+          --Depth;
       }
-      if (!Consumed && Tokens.LA(1) != Token::EOF)
-        Tokens.consume();
-      Parser.getTreeTracker().reset();
-      Tokens.discardConsumed();
-      continue;
+      break;
     }
-
-    // A section at module scope, one piece at a time.
-    if (What != Entry::Unit) {
-      Conv.Ctx = &Keep;
-      if (What == Entry::SectionBegin) {
-        Section = Conv.convertSectionBegin(static_cast<PTXParser::SectionBeginContext *>(Parsed));
-        SectionLines.clear();
-      } else if (auto *E = static_cast<PTXParser::SectionLineContext *>(Parsed)->sectionEntry()) {
-        if (KeepSectionLines) {
-          SectionLines.push_back(Conv.convertSectionEntry(E));
-        }
-      } else { // '}'
-        closeSection(Converter::range(Parsed));
-      }
-      Parser.getTreeTracker().reset();
-      Tokens.discardConsumed();
-      if (!Persist)
-        StmtArena.reset();
-      continue;
-    }
-
-    // Convert the unit.
-    auto *U = static_cast<PTXParser::UnitContext *>(Parsed);
-    Conv.Ctx = &Transient;
-    if (auto *I = U->instruction()) {
-      if (Depth == 0) {
-        syntaxError(Converter::range(I), "instruction outside a function body");
-      } else {
-        Statement S;
-        S.Kind = StmtKind::Instruction;
-        S.Inst = Conv.convertInstruction(I);
-        S.Range = S.Inst->Range;
-        for (auto &P : Conv.Problems)
-          syntaxError(P.first, std::move(P.second));
-        Conv.Problems.clear();
-        emitStatement(S);
-      }
-    } else if (auto *L = U->label()) {
-      if (Depth == 0) {
-        syntaxError(Converter::range(L), "label outside a function body");
-      } else {
-        Statement S;
-        S.Kind = StmtKind::Label;
-        S.Range = Converter::range(L);
-        S.LabelName = Conv.text(L->name()->getStart());
-        emitStatement(S);
-      }
-    } else if (auto *V = U->varDecl()) {
-      if (Depth == 0) {
-        Conv.Ctx = &Keep;
-        if (Built)
-          Built->Items.push_back({ItemKind::VarDecl, nullptr, Conv.convertVarDecl(V), nullptr});
-        const VarDecl *VD = Built ? Built->Items.back().Var : Conv.convertVarDecl(V);
-        if (Sink)
-          Sink->onGlobalVar(*VD);
-      } else {
-        Statement S;
-        S.Kind = StmtKind::VarDecl;
-        S.Var = Conv.convertVarDecl(V);
-        S.Range = S.Var->Range;
-        emitStatement(S);
-      }
-    } else if (auto *FH = U->functionHeader()) {
-      if (Depth != 0) {
-        syntaxError(Converter::range(FH), "function definition inside a function body");
-        if (FH->LBRACE())
-          ++Depth;
-      } else {
-        Conv.Ctx = &Keep;
-        beginFunction(Conv.convertFunctionHeader(FH));
-      }
-    } else if (U->LBRACE()) {
-      onBrace(true, Converter::range(U));
-    } else if (U->RBRACE()) {
-      onBrace(false, Converter::range(U));
-    } else {
-      // Directives.
-      Directive *D = nullptr;
-      bool ModuleOnly = false;
-      Conv.Ctx = Depth == 0 ? &Keep : &Transient;
-      if (auto *SD = U->sectionDirective()) {
-        D = Conv.convertSection(SD);
-        ModuleOnly = true;
-      } else {
-        antlr4::ParserRuleContext *DC = U->versionDirective();
-        if (!DC)
-          DC = U->targetDirective();
-        if (!DC)
-          DC = U->addressSizeDirective();
-        if (!DC)
-          DC = U->fileDirective();
-        ModuleOnly = DC != nullptr;
-        if (!DC)
-          DC = U->locDirective();
-        if (!DC)
-          DC = U->genericDirective();
-        if (DC)
-          D = Conv.convertDirectiveTokens(DC);
-      }
-      if (D && Depth == 0) {
-        if (Built)
-          Built->Items.push_back({ItemKind::Directive, D, nullptr, nullptr});
-        if (Sink)
-          Sink->onDirective(*D);
-      } else if (D) {
-        if (ModuleOnly) {
-          syntaxError(D->Range,
-                      "directive '" + D->Name.str() + "' is only allowed at module scope");
-        } else {
-          Statement S;
-          S.Kind = StmtKind::Directive;
-          S.Dir = D;
-          S.Range = D->Range;
-          emitStatement(S);
-        }
-      }
-    }
-    (void)StartTok;
-    Parser.getTreeTracker().reset();
-    Tokens.discardConsumed();
-    if (!Persist)
-      StmtArena.reset();
+    Tokens.consume();
+    Consumed = true;
   }
+  if (!Consumed && Tokens.LA(1) != Token::EOF)
+    Tokens.consume();
+  finishUnit();
+}
 
+//===----------------------------------------------------------------------===//
+// Conversion of what ANTLR parsed
+//===----------------------------------------------------------------------===//
+
+/// A section at module scope, one piece at a time.
+void StreamParser::convertSectionPiece(Entry What, antlr4::ParserRuleContext *Parsed) {
+  Conv.Ctx = &Keep;
+  if (What == Entry::SectionBegin) {
+    Section = Conv.convertSectionBegin(static_cast<PTXParser::SectionBeginContext *>(Parsed));
+    SectionLines.clear();
+  } else if (auto *E = static_cast<PTXParser::SectionLineContext *>(Parsed)->sectionEntry()) {
+    if (KeepSectionLines)
+      SectionLines.push_back(Conv.convertSectionEntry(E));
+  } else { // '}'
+    closeSection(Converter::range(Parsed));
+  }
+}
+
+void StreamParser::convertUnit(PTXParser::UnitContext *U) {
+  Conv.Ctx = &Transient;
+  Statement S;
+  if (auto *I = U->instruction()) {
+    if (Depth == 0)
+      return syntaxError(Converter::range(I), "instruction outside a function body");
+    S.Kind = StmtKind::Instruction;
+    S.Inst = Conv.convertInstruction(I);
+    S.Range = S.Inst->Range;
+    for (auto &P : Conv.Problems)
+      syntaxError(P.first, std::move(P.second));
+    Conv.Problems.clear();
+    emitStatement(S);
+  } else if (auto *L = U->label()) {
+    if (Depth == 0)
+      return syntaxError(Converter::range(L), "label outside a function body");
+    S.Kind = StmtKind::Label;
+    S.Range = Converter::range(L);
+    S.LabelName = Conv.text(L->name()->getStart());
+    emitStatement(S);
+  } else if (auto *V = U->varDecl()) {
+    if (Depth == 0) {
+      Conv.Ctx = &Keep;
+      const VarDecl *VD = Conv.convertVarDecl(V);
+      if (Built)
+        Built->Items.push_back({ItemKind::VarDecl, nullptr, VD, nullptr});
+      if (Sink)
+        Sink->onGlobalVar(*VD);
+      return;
+    }
+    S.Kind = StmtKind::VarDecl;
+    S.Var = Conv.convertVarDecl(V);
+    S.Range = S.Var->Range;
+    emitStatement(S);
+  } else if (auto *FH = U->functionHeader()) {
+    if (Depth != 0) {
+      syntaxError(Converter::range(FH), "function definition inside a function body");
+      if (FH->LBRACE())
+        ++Depth;
+      return;
+    }
+    Conv.Ctx = &Keep;
+    beginFunction(Conv.convertFunctionHeader(FH));
+  } else if (U->LBRACE() || U->RBRACE()) {
+    onBrace(U->LBRACE() != nullptr, Converter::range(U));
+  } else {
+    convertDirective(U);
+  }
+}
+
+void StreamParser::convertDirective(PTXParser::UnitContext *U) {
+  Directive *D = nullptr;
+  bool ModuleOnly = false;
+  Conv.Ctx = Depth == 0 ? &Keep : &Transient;
+  if (auto *SD = U->sectionDirective()) {
+    D = Conv.convertSection(SD);
+    ModuleOnly = true;
+  } else {
+    antlr4::ParserRuleContext *DC = U->versionDirective();
+    if (!DC)
+      DC = U->targetDirective();
+    if (!DC)
+      DC = U->addressSizeDirective();
+    if (!DC)
+      DC = U->fileDirective();
+    ModuleOnly = DC != nullptr;
+    if (!DC)
+      DC = U->locDirective();
+    if (!DC)
+      DC = U->genericDirective();
+    if (DC)
+      D = Conv.convertDirectiveTokens(DC);
+  }
+  if (!D)
+    return;
+  if (Depth == 0) {
+    if (Built)
+      Built->Items.push_back({ItemKind::Directive, D, nullptr, nullptr});
+    if (Sink)
+      Sink->onDirective(*D);
+    return;
+  }
+  if (ModuleOnly)
+    return syntaxError(D->Range,
+                       "directive '" + D->Name.str() + "' is only allowed at module scope");
+  Statement S;
+  S.Kind = StmtKind::Directive;
+  S.Dir = D;
+  S.Range = D->Range;
+  emitStatement(S);
+}
+
+/// An unclosed section or function body at the end of the file.
+void StreamParser::finishFile() {
+  SourceRange EofR{static_cast<uint32_t>(File.size()), static_cast<uint32_t>(File.size())};
   if (Section && !GaveUp) {
-    SourceRange EofR{static_cast<uint32_t>(File.size()), static_cast<uint32_t>(File.size())};
     auto &D = Diags.error("syntax", SyntaxSpec, EofR, "unexpected end of file; expected '}'");
     D.Notes.push_back({Section->Range, "to close this .section"});
     ++SyntaxErrors;
   }
   if (Depth > 0 && Mode != UnitMode::SingleInstruction && !GaveUp) {
     SourceRange R = CurFunc && CurFunc != &ErrorFunc ? CurFunc->NameRange : SourceRange();
-    SourceRange EofR{static_cast<uint32_t>(File.size()), static_cast<uint32_t>(File.size())};
     auto &D = Diags.error("syntax", SyntaxSpec, EofR, "unexpected end of file; expected '}'");
     if (R.isValid())
       D.Notes.push_back({R, "to close the body of this function"});
@@ -591,7 +744,33 @@ bool runParse(const SourceFile &File, ParseSink *Sink, DiagnosticEngine &Diags,
   }
   if (Sink)
     Sink->onEndOfFile();
-  return SyntaxErrors == 0;
+}
+
+} // namespace
+
+bool runParse(const SourceFile &File, ParseSink *Sink, DiagnosticEngine &Diags,
+              const ParseOptions &Opts, Module *Built, UnitMode Mode, ASTContext *Persist) {
+  StreamParser P(File, Sink, Diags, Opts, Built, Mode, Persist);
+  return P.run();
+}
+
+std::vector<AntlrToken> lexWithAntlr(llvm::StringRef Text) {
+  ByteCharStream Chars(Text, "<lex>");
+  PTXLexer L(&Chars);
+  L.removeErrorListeners();
+  std::vector<AntlrToken> Out;
+  for (;;) {
+    std::unique_ptr<Token> T = L.nextToken();
+    size_t Type = T->getType();
+    if (Type == Token::EOF) {
+      Out.push_back(
+          {"EOF", static_cast<uint32_t>(Text.size()), static_cast<uint32_t>(Text.size())});
+      return Out;
+    }
+    Out.push_back({L.getVocabulary().getSymbolicName(Type),
+                   static_cast<uint32_t>(T->getStartIndex()),
+                   static_cast<uint32_t>(T->getStopIndex() + 1)});
+  }
 }
 
 } // namespace parsedriver

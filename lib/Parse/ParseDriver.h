@@ -4,6 +4,9 @@
 
 #include "ptxlint/Parser.h"
 
+#include <string>
+#include <vector>
+
 namespace ptxlint {
 namespace parsedriver {
 
@@ -22,6 +25,18 @@ enum class UnitMode {
 bool runParse(const SourceFile &File, ParseSink *Sink, DiagnosticEngine &Diags,
               const ParseOptions &Opts, Module *Built, UnitMode Mode,
               ASTContext *Persist = nullptr);
+
+/// A token of the generated ANTLR lexer: its rule name (PTXLexer.g4) and
+/// byte range.
+struct AntlrToken {
+  std::string Kind;
+  uint32_t Begin, End;
+};
+
+/// Every token the generated ANTLR lexer makes of Text (no initializer
+/// folding), EOF last: the reference the hand lexer (Lexer.h) is tested
+/// against.
+std::vector<AntlrToken> lexWithAntlr(llvm::StringRef Text);
 
 } // namespace parsedriver
 } // namespace ptxlint

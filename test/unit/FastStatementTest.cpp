@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "AST/ASTDump.h"
 #include "ptxlint/AST.h"
 #include "ptxlint/Diagnostic.h"
 #include "ptxlint/Parser.h"
@@ -27,117 +28,7 @@ using namespace ptxlint;
 
 namespace {
 
-void dumpRange(llvm::raw_ostream &OS, SourceRange R) {
-  OS << '[' << R.Begin << ',' << R.End << ')';
-}
-
-void dumpOperand(llvm::raw_ostream &OS, const Operand &O) {
-  OS << " op" << static_cast<int>(O.Kind) << (O.Negated ? "!" : "") << "'" << O.Text << "'";
-  dumpRange(OS, O.Range);
-  uint64_t FBits;
-  std::memcpy(&FBits, &O.FloatValue, sizeof FBits);
-  OS << "i" << O.IntValue << "f" << FBits << (O.HasOffset ? "+" : "") << "(";
-  for (const Operand &E : O.Elements)
-    dumpOperand(OS, E);
-  OS << ")";
-}
-
-void dumpDirective(llvm::raw_ostream &OS, const Directive &D) {
-  OS << "dir " << D.Name;
-  dumpRange(OS, D.Range);
-  for (llvm::StringRef A : D.Args)
-    OS << " '" << A << "'";
-  OS << (D.HasSemicolon ? ";" : "") << (D.IsLabel ? ":" : "") << " body" << D.Body.size();
-  for (const Directive &Line : D.Body) {
-    OS << "\n    ";
-    dumpDirective(OS, Line);
-  }
-}
-
-void dumpVarDecl(llvm::raw_ostream &OS, const VarDecl &V) {
-  OS << "var";
-  dumpRange(OS, V.Range);
-  for (llvm::StringRef P : V.Prefix)
-    OS << " pre'" << P << "'";
-  OS << " " << V.StateSpace;
-  for (llvm::StringRef A : V.Attrs)
-    OS << " attr'" << A << "'";
-  for (const Declarator &D : V.Declarators) {
-    OS << " decl'" << D.Name << "'";
-    dumpRange(OS, D.Range);
-    OS << "<" << D.RangeCount << ">";
-    for (llvm::StringRef T : D.ArraySuffix)
-      OS << " '" << T << "'";
-    OS << (D.HasInit ? " =" : "");
-    for (llvm::StringRef T : D.Init)
-      OS << " '" << T << "'";
-  }
-}
-
-/// Every statement of every function body, with all ranges.
-std::string dump(const Module &M) {
-  std::string S;
-  llvm::raw_string_ostream OS(S);
-  for (const TopLevelItem &It : M.Items) {
-    if (It.Dir) {
-      dumpDirective(OS, *It.Dir);
-      OS << "\n";
-    }
-    if (It.Var) {
-      dumpVarDecl(OS, *It.Var);
-      OS << "\n";
-    }
-    if (!It.Func)
-      continue;
-    const Function &Fn = *It.Func;
-    OS << "func " << Fn.Kind << " " << Fn.Name;
-    dumpRange(OS, Fn.Range);
-    dumpRange(OS, Fn.NameRange);
-    for (llvm::StringRef P : Fn.Prefix)
-      OS << " pre'" << P << "'";
-    OS << (Fn.HasReturnList ? " R(" : " (");
-    for (const VarDecl &V : Fn.Returns)
-      dumpVarDecl(OS, V);
-    OS << (Fn.HasParamList ? ") P(" : ") (");
-    for (const VarDecl &V : Fn.Params)
-      dumpVarDecl(OS, V);
-    OS << ")";
-    for (const Directive &A : Fn.Attributes) {
-      OS << " ";
-      dumpDirective(OS, A);
-    }
-    OS << (Fn.HasBody ? " {" : " ;") << "\n";
-    for (const Statement *St : It.Func->Body) {
-      OS << "  stmt" << static_cast<int>(St->Kind);
-      dumpRange(OS, St->Range);
-      if (St->Kind == StmtKind::Label)
-        OS << " label " << St->LabelName;
-      if (const Instruction *I = St->Inst) {
-        OS << " inst ";
-        dumpRange(OS, I->Range);
-        OS << " @" << (I->GuardNegated ? "!" : "") << I->Guard;
-        dumpRange(OS, I->GuardRange);
-        OS << " " << I->Opcode;
-        for (size_t K = 0; K < I->Qualifiers.size(); ++K) {
-          OS << " " << I->Qualifiers[K];
-          dumpRange(OS, I->QualifierRanges[K]);
-        }
-        for (const Operand &O : I->Operands)
-          dumpOperand(OS, O);
-      }
-      if (St->Dir) {
-        OS << " ";
-        dumpDirective(OS, *St->Dir);
-      }
-      if (St->Var) {
-        OS << " ";
-        dumpVarDecl(OS, *St->Var);
-      }
-      OS << "\n";
-    }
-  }
-  return OS.str();
-}
+std::string dump(const Module &M) { return dumpAST(M); }
 
 std::string parseDump(const SourceFile &F, bool Fast, std::string &Diags) {
   DiagnosticEngine DE;
@@ -214,12 +105,31 @@ TEST(FastStatementTest, EdgeCasesParseAsAntlrDoes) {
       "\tcall (_), f, ();\n\tcall.uni (retval0), vprintf, ( param0 , param1 ) ;\n"
       "\tcall f, (1, -2, 0f3F800000);\n\tcall f, ((1));\n\tcall f, (a+1);\n\tcall f, (p0 p1);\n"
       "\tcall f, (p0,);\n\tcall.uni (retval0), vprintf, (param0, param1), proto;\n\tret;\n",
+      // Plain directives (genericDirective), and what the fast path leaves
+      // to the grammar.
+      "\t.pragma \"nounroll\";\n\t.pragma \"a\", \"b\" ;\n\t.pragma /* c */ \"x\";\n"
+      "\t.maxnreg 32;\n\t.weird .b32 _, 1.5, 0f3F800000, a.b;\n\t.pragma x + 1;\n\t.pragma;\n"
+      "\t.pragma \"a\\\"b\";\n\t.pragma \"unterminated;\n\t.pragma .reg;\n\t.pragma \"a\" { ;\n"
+      "\tret;\n",
       // Scopes and errors inside a body.
       "\t{\n\t.reg .b32 t;\n\tmov.b32 t, 1;\n\t}\n\tadd.s32 %r1, %r2 %r3;\n\tmov.u32 %r1, ;\n"
       "\tret\n\tret;\n",
   };
   for (const char *Body : Bodies) {
     SourceFile F("edge.ptx", std::string(Header) + Body + "}\n");
+    expectSame(F);
+  }
+}
+
+TEST(FastStatementTest, ModuleScopeDirectivesParseAsAntlrDoes) {
+  const char *Texts[] = {
+      ".version 8.0\n.target sm_90\n.address_size 64\n.pragma \"nounroll\";\n"
+      ".pragma \"a\", \"b\";\n.weird 1, x;\n.entry k()\n{\nret;\n}\n.pragma \"c\";\n",
+      ".version 8.0\n.target sm_90\n.pragma \"a\"\n.entry k()\n{\nret;\n}\n",
+      ".version 8.0\n.target sm_90\n.pragma \"a\" {\n.pragma;\n",
+  };
+  for (const char *T : Texts) {
+    SourceFile F("module.ptx", T);
     expectSame(F);
   }
 }

@@ -479,9 +479,16 @@ TEST(FastInstructionTest, RegisterDeclarations) {
   EXPECT_EQ(S.lookup("%r4"), nullptr);
   EXPECT_EQ(S.lookup("%x")->Type, ".b32");
   EXPECT_EQ(S.lookup("%h")->VectorWidth, 2u);
+  // The file parser's recognizer: what a function body's fast path reads,
+  // comments and other state spaces included, is declared as it would be.
+  check::SymbolTable U;
+  EXPECT_TRUE(lint::declareRegistersFast(".reg .b32 %r<4>; /* c */ .shared .b8 buf[16];", U));
+  ASSERT_NE(U.lookup("buf"), nullptr);
+  EXPECT_EQ(U.lookup("buf")->StateSpace, ".shared");
   check::SymbolTable T;
-  EXPECT_FALSE(lint::declareRegistersFast(".reg .b32 %r<4>; .shared .b8 buf[16];", T));
+  EXPECT_FALSE(lint::declareRegistersFast(".reg .b32 %r<4>; .reg .b32 %y = 1;", T));
   EXPECT_EQ(T.lookup("%r0"), nullptr); // all or nothing
+  EXPECT_FALSE(lint::declareRegistersFast(".reg .b32 %r<4>; /* unterminated", T));
   EXPECT_FALSE(lint::declareRegistersFast(".reg .b32 %r<4>", T));
   EXPECT_FALSE(lint::declareRegistersFast(".reg %r;", T));
   EXPECT_FALSE(lint::declareRegistersFast(".regs .b32 %r;", T));

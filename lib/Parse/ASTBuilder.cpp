@@ -1,0 +1,135 @@
+//===- ASTBuilder.cpp - AST nodes from token texts, for both parsers ------===//
+#include "Parse/ASTBuilder.h"
+
+#include <cstring>
+
+namespace ptxlint {
+namespace parsedriver {
+namespace build {
+
+using llvm::StringRef;
+
+bool decodeInteger(StringRef Lit, int64_t &Out) {
+  StringRef S = Lit;
+  if (S.endswith("U") || S.endswith("u"))
+    S = S.drop_back();
+  unsigned Radix = 10;
+  if (S.startswith_insensitive("0x")) {
+    Radix = 16;
+    S = S.drop_front(2);
+  } else if (S.startswith_insensitive("0b")) {
+    Radix = 2;
+    S = S.drop_front(2);
+  } else if (S.size() > 1 && S[0] == '0') {
+    Radix = 8;
+    S = S.drop_front(1);
+  }
+  uint64_t V = 0;
+  if (S.getAsInteger(Radix, V))
+    return false;
+  Out = static_cast<int64_t>(V);
+  return true;
+}
+
+double decodeFloat(StringRef Lit) {
+  if (Lit.size() > 2 && Lit[0] == '0' && (Lit[1] == 'f' || Lit[1] == 'F')) {
+    uint64_t Bits = 0;
+    Lit.drop_front(2).getAsInteger(16, Bits);
+    uint32_t B32 = static_cast<uint32_t>(Bits);
+    float F;
+    std::memcpy(&F, &B32, sizeof F);
+    return F;
+  }
+  if (Lit.size() > 2 && Lit[0] == '0' && (Lit[1] == 'd' || Lit[1] == 'D')) {
+    uint64_t Bits = 0;
+    Lit.drop_front(2).getAsInteger(16, Bits);
+    double D;
+    std::memcpy(&D, &Bits, sizeof D);
+    return D;
+  }
+  double D = 0;
+  Lit.getAsDouble(D, /*AllowInexact=*/true);
+  return D;
+}
+
+Operand intOperand(StringRef Lit, bool Negate, SourceRange R, StringRef Text) {
+  Operand Op;
+  Op.Kind = OperandKind::IntImm;
+  Op.Range = R;
+  Op.Text = Text;
+  int64_t V = 0;
+  decodeInteger(Lit, V);
+  Op.IntValue = Negate ? negate(V) : V;
+  return Op;
+}
+
+Operand floatOperand(StringRef Lit, bool Negate, SourceRange R, StringRef Text) {
+  Operand Op;
+  Op.Kind = OperandKind::FloatImm;
+  Op.Range = R;
+  Op.Text = Text;
+  double D = decodeFloat(Lit);
+  Op.FloatValue = Negate ? -D : D;
+  return Op;
+}
+
+bool foldAddress(Operand &Addr, const Operand &Base, const Operand &Off, bool Minus,
+                 ASTContext &Ctx) {
+  if (Base.Kind != OperandKind::Name || Off.Kind != OperandKind::IntImm)
+    return false;
+  Addr.Kind = OperandKind::Address;
+  Addr.Elements = Ctx.copy<Operand>({Base});
+  Addr.HasOffset = true;
+  Addr.IntValue = Minus ? negate(Off.IntValue) : Off.IntValue;
+  return true;
+}
+
+void addressOf(Operand &Addr, const Operand &Only, ASTContext &Ctx) {
+  Addr.Kind = OperandKind::Address;
+  if (Only.Kind == OperandKind::IntImm) {
+    Addr.HasOffset = true;
+    Addr.IntValue = Only.IntValue;
+    return;
+  }
+  Addr.Elements = Ctx.copy<Operand>({Only});
+}
+
+OpcodeSplitter::OpcodeSplitter(Instruction &I, StringRef Full, uint32_t Begin) : I(I) {
+  size_t Dot = Full.find('.');
+  I.Opcode = Full.substr(0, Dot);
+  split(Full, Begin, Dot);
+}
+
+void OpcodeSplitter::split(StringRef Part, uint32_t Begin, size_t From) {
+  size_t Pos = From;
+  while (Pos != StringRef::npos && Pos < Part.size()) {
+    size_t Next = Part.find('.', Pos + 1);
+    StringRef Q = Part.slice(Pos, Next == StringRef::npos ? Part.size() : Next);
+    Quals.push_back(Q);
+    Ranges.push_back(
+        {Begin + static_cast<uint32_t>(Pos), Begin + static_cast<uint32_t>(Pos + Q.size())});
+    Pos = Next;
+  }
+}
+
+void OpcodeSplitter::finish(ASTContext &Ctx) {
+  if (Quals.empty())
+    return;
+  I.Qualifiers = Ctx.copy<StringRef>(Quals);
+  I.QualifierRanges = Ctx.copy<SourceRange>(Ranges);
+}
+
+void directiveFromTokens(Directive &D, llvm::ArrayRef<StringRef> Toks, ASTContext &Ctx) {
+  if (Toks.empty())
+    return;
+  D.Name = Toks.front();
+  if (Toks.size() > 1 && Toks.back() == ";") {
+    D.HasSemicolon = true;
+    Toks = Toks.drop_back();
+  }
+  D.Args = Ctx.copy<StringRef>(Toks.drop_front());
+}
+
+} // namespace build
+} // namespace parsedriver
+} // namespace ptxlint
