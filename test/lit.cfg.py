@@ -133,4 +133,12 @@ try:
 except OSError:
     has_pytest = False
 require_or_skip("pytest", has_pytest, "pytest for %s (python3-pytest)" % config.python_executable)
+# SARIF validation against the 2.1.0 schema (test/cli/sarif-schema.test).
+try:
+    has_jsonschema = subprocess.run([config.python_executable, "-c", "import jsonschema"],
+                                    capture_output=True).returncode == 0
+except OSError:
+    has_jsonschema = False
+require_or_skip("jsonschema", has_jsonschema,
+                "jsonschema for %s (python3-jsonschema)" % config.python_executable)
 config.substitutions.append(("%libdir", os.path.join(config.ptxlint_obj_root, "lib")))

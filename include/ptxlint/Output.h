@@ -53,6 +53,7 @@ struct LocatedDiagnostic {
   struct Fix {
     LineColRange Loc;
     std::string Replacement;
+    std::string Original; ///< the text the fix replaces (for descriptions)
   };
   std::vector<Fix> Fixes;
   struct Note {

@@ -42,7 +42,7 @@ extern "C" {
 #endif
 
 /** Bumped when a function is added or changes; see ptxlint_api_version(). */
-#define PTXLINT_C_API_VERSION 2
+#define PTXLINT_C_API_VERSION 3
 
 /** The offset of a diagnostic (or fix-it, or note) that has no location. */
 #define PTXLINT_NO_OFFSET UINT32_MAX
@@ -128,6 +128,11 @@ PTXLINT_API const char *ptxlint_rule_spec(size_t i);
 PTXLINT_API const char *ptxlint_rule_summary(size_t i);
 PTXLINT_API const char *ptxlint_rule_example(size_t i);
 PTXLINT_API const char *ptxlint_rule_fix(size_t i);
+/** Why rule i matters, and its example written correctly (C API version 3). */
+PTXLINT_API const char *ptxlint_rule_rationale(size_t i);
+PTXLINT_API const char *ptxlint_rule_corrected_example(size_t i);
+/** 1 when the fix-its of rule i's diagnostics are safe (C API version 3). */
+PTXLINT_API int ptxlint_rule_fix_safe(size_t i);
 /** The usual severity of rule i's diagnostics. */
 PTXLINT_API ptxlint_severity ptxlint_rule_severity(size_t i);
 /** Non-zero when rule i reports without being enabled. */
@@ -217,6 +222,12 @@ PTXLINT_API ptxlint_location ptxlint_diag_fixit_location(const ptxlint_result *r
                                                          size_t j);
 PTXLINT_API const char *ptxlint_diag_fixit_replacement(const ptxlint_result *result, size_t i,
                                                        size_t j);
+/** 1 when the fix-its of diagnostic i are safe to apply without review
+ *  (ptx-lint --fix applies them: they keep the meaning), 0 when they are
+ *  unsafe (a guess, or a change of what the module needs) or there are none.
+ *  The fix-its of one diagnostic are one edit: apply all of them or none.
+ *  (C API version 3.) */
+PTXLINT_API int ptxlint_diag_fixit_safe(const ptxlint_result *result, size_t i);
 
 /** Notes attached to diagnostic i ("declared here"). */
 PTXLINT_API size_t ptxlint_diag_note_count(const ptxlint_result *result, size_t i);

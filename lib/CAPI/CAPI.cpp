@@ -11,12 +11,15 @@
 
 #include "ptxlint/ptxlint.h"
 
+#include "Check/RuleDocs.h"
 #include "Check/RuleSelect.h"
 #include "Check/Rules.h"
+#include "ptxlint/Fix.h"
 #include "ptxlint/InlineAsm.h"
 
 #include "ptxlint/Lint.h"
 #include "ptxlint/Output.h"
+#include "ptxlint/Verify.h"
 
 #include "llvm/Support/raw_ostream.h"
 
@@ -298,6 +301,25 @@ static ptxlint_status finish(std::unique_ptr<ptxlint::SourceFile> File, ptxlint:
   return PTXLINT_OK;
 }
 
+namespace {
+/// Suppression comments, as the command applies them: a module checked
+/// through the C API (and Python) honours `// ptx-lint-disable...` too.
+void applyComments(const ptxlint::SourceFile &F, ptxlint::LintResult &LR,
+                   const ptxlint::LintOptions &Opts) {
+  using namespace ptxlint;
+  applySuppressions(F, LR.Diags, ruleEnabled("unused-suppression", Opts));
+  llvm::erase_if(LR.Diags,
+                 [&](const Diagnostic &D) { return D.Rule != "io" && !ruleEnabled(D.Rule, Opts); });
+  LR.Errors = LR.Warnings = 0;
+  for (Diagnostic &D : LR.Diags) {
+    if (Opts.WarningsAsErrors && D.Sev == Severity::Warning)
+      D.Sev = Severity::Error;
+    LR.Errors += D.Sev == Severity::Error;
+    LR.Warnings += D.Sev == Severity::Warning;
+  }
+}
+} // namespace
+
 ptxlint_status ptxlint_lint_buffer(const char *Name, const char *Text, size_t Size,
                                    const ptxlint_options *O, ptxlint_result **Out) {
   if (!Out || (!Text && Size != 0))
@@ -306,7 +328,9 @@ ptxlint_status ptxlint_lint_buffer(const char *Name, const char *Text, size_t Si
   return guarded([&] {
     auto File = std::make_unique<ptxlint::SourceFile>(Name ? Name : "<buffer>",
                                                       std::string(Text ? Text : "", Size));
-    ptxlint::LintResult LR = ptxlint::lintFile(*File, optionsOf(O));
+    ptxlint::LintOptions Opts = optionsOf(O);
+    ptxlint::LintResult LR = ptxlint::lintFile(*File, Opts);
+    applyComments(*File, LR, Opts);
     return finish(std::move(File), std::move(LR), Out);
   });
 }
@@ -421,6 +445,11 @@ size_t ptxlint_diag_fixit_count(const ptxlint_result *R, size_t I) {
   return D ? D->Fixes.size() : 0;
 }
 
+int ptxlint_diag_fixit_safe(const ptxlint_result *R, size_t I) {
+  const CDiag *D = diagAt(R, I);
+  return D && !D->Fixes.empty() && ptxlint::isFixSafe(D->Rule) ? 1 : 0;
+}
+
 ptxlint_location ptxlint_diag_fixit_location(const ptxlint_result *R, size_t I, size_t J) {
   const CDiag *D = diagAt(R, I);
   return D && J < D->Fixes.size() ? D->Fixes[J].Loc : noLocation();
@@ -498,6 +527,17 @@ const char *ptxlint_rule_example(size_t I) {
   return ruleAt(I) ? orEmpty(ruleAt(I)->BadExample) : "";
 }
 const char *ptxlint_rule_fix(size_t I) { return ruleAt(I) ? orEmpty(ruleAt(I)->Fix) : ""; }
+const char *ptxlint_rule_rationale(size_t I) {
+  const ptxlint::RuleDoc *D = ruleAt(I) ? ptxlint::findRuleDoc(ruleAt(I)->Id) : nullptr;
+  return D ? orEmpty(D->Rationale) : "";
+}
+const char *ptxlint_rule_corrected_example(size_t I) {
+  const ptxlint::RuleDoc *D = ruleAt(I) ? ptxlint::findRuleDoc(ruleAt(I)->Id) : nullptr;
+  return D ? orEmpty(D->Corrected) : "";
+}
+int ptxlint_rule_fix_safe(size_t I) {
+  return ruleAt(I) && ptxlint::isFixSafe(ruleAt(I)->Id) ? 1 : 0;
+}
 ptxlint_severity ptxlint_rule_severity(size_t I) {
   return ruleAt(I) ? static_cast<ptxlint_severity>(ruleAt(I)->DefaultSev) : PTXLINT_SEVERITY_NOTE;
 }

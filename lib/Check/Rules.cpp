@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Check/Rules.h"
+#include "Check/RuleDocs.h"
 
 #include "Check/SpecAnchors.h"
 
@@ -187,9 +188,19 @@ std::string renderRulesMarkdown() {
     S += "- Constraint: ";
     S += R.Summary;
     S += "\n";
+    const RuleDoc *Doc = findRuleDoc(R.Id); // rationale, corrected example
+    if (Doc && Doc->Safety == FixSafety::Safe)
+      S += "- Fix-its: safe (`ptx-lint --fix` applies them)\n";
+    if (Doc)
+      S += "\nWhy: " + std::string(Doc->Rationale) + "\n";
     if (R.BadExample && *R.BadExample) {
       S += "\nExample:\n\n```ptx\n";
       S += R.BadExample;
+      S += "\n```\n";
+    }
+    if (Doc) {
+      S += "\nCorrected:\n\n```ptx\n";
+      S += Doc->Corrected;
       S += "\n```\n";
     }
     if (R.Fix && *R.Fix) {

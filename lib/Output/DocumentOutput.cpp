@@ -9,9 +9,13 @@
 
 #include "ptxlint/Output.h"
 
+#include "ptxlint/Fix.h"
+
+#include "Check/RuleDocs.h"
 #include "Check/Rules.h"
 #include "Check/SpecAnchors.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
@@ -61,6 +65,8 @@ void printJson(ArrayRef<FileReport> Reports, raw_ostream &OS, const DocumentOpti
                 rangeFields(J, D.Loc);
                 J.attribute("message", utf8(D.Message));
                 J.attribute("spec", D.Spec);
+                J.attribute("fix_safety",
+                            D.Fixes.empty() ? StringRef("none") : fixSafetyName(fixSafety(D.Rule)));
                 J.attributeArray("fixes", [&] {
                   for (const LocatedDiagnostic::Fix &F : D.Fixes)
                     J.object([&] {
@@ -151,11 +157,16 @@ static void sarifArtifact(json::OStream &J, StringRef Path, StringRef Root) {
 }
 
 /// help.markdown of a rule: the constraint, the example, the fix, the links.
-static std::string ruleMarkdown(StringRef Summary, StringRef Example, StringRef Fix, StringRef Spec,
-                                StringRef DocUri) {
+static std::string ruleMarkdown(StringRef Id, StringRef Summary, StringRef Example, StringRef Fix,
+                                StringRef Spec, StringRef DocUri) {
   std::string M = Summary.str() + "\n";
+  const RuleDoc *Doc = findRuleDoc(Id);
+  if (Doc)
+    M += "\n**Why:** " + std::string(Doc->Rationale) + "\n";
   if (!Example.empty())
     M += "\nReported on:\n\n```ptx\n" + Example.str() + "\n```\n";
+  if (Doc)
+    M += "\nCorrected:\n\n```ptx\n" + std::string(Doc->Corrected) + "\n```\n";
   if (!Fix.empty())
     M += "\n**Fix:** " + Fix.str() + "\n";
   if (!Spec.empty()) {
@@ -166,22 +177,30 @@ static std::string ruleMarkdown(StringRef Summary, StringRef Example, StringRef 
   return M;
 }
 
-/// "replace with '.x1'", "insert '...'", "delete the text": what a fix does.
-static std::string fixDescription(ArrayRef<LocatedDiagnostic::Fix> Fixes) {
+/// What a fix does, in words: "replace '.x3' with '.x1'", "delete '.aligned'",
+/// "insert '.aligned'" (several edits joined with "; "), then whether it is
+/// safe.
+static std::string fixDescription(StringRef Rule, ArrayRef<LocatedDiagnostic::Fix> Fixes) {
+  auto Quote = [](StringRef T) {
+    std::string Q = T.size() > 60 ? T.take_front(57).str() + "..." : T.str();
+    for (char &C : Q)
+      if (C == '\n' || C == '\t')
+        C = ' ';
+    return "'" + Q + "'";
+  };
   std::string S;
   for (const LocatedDiagnostic::Fix &F : Fixes) {
-    bool Empty = F.Loc.Line == F.Loc.EndLine && F.Loc.Column == F.Loc.EndColumn;
-    std::string One =
-        F.Replacement.empty()
-            ? "delete " + std::to_string(F.Loc.Line) + ":" + std::to_string(F.Loc.Column) + "-" +
-                  std::to_string(F.Loc.EndColumn)
-        : Empty ? "insert '" + F.Replacement + "' at " + std::to_string(F.Loc.Line) + ":" +
-                      std::to_string(F.Loc.Column)
-                : "replace " + std::to_string(F.Loc.Line) + ":" + std::to_string(F.Loc.Column) +
-                      "-" + std::to_string(F.Loc.EndColumn) + " with '" + F.Replacement + "'";
+    bool Insert = F.Loc.Line == F.Loc.EndLine && F.Loc.Column == F.Loc.EndColumn;
+    std::string At = " at " + std::to_string(F.Loc.Line) + ":" + std::to_string(F.Loc.Column);
+    std::string One = Insert ? "insert " + Quote(F.Replacement) + At
+                      : F.Replacement.empty()
+                          ? "delete " + Quote(F.Original) + At
+                          : "replace " + Quote(F.Original) + At + " with " + Quote(F.Replacement);
     S += (S.empty() ? "" : "; ") + One;
   }
-  return S;
+  S[0] = toUpper(S[0]);
+  return S + (isFixSafe(Rule) ? " (safe: ptx-lint --fix applies it)"
+                              : " (unsafe: check it; ptx-lint --fix --unsafe-fixes applies it)");
 }
 
 static void sarifRegion(json::OStream &J, const LineColRange &L) {
@@ -244,7 +263,7 @@ void printSarif(ArrayRef<FileReport> Reports, raw_ostream &OS, const DocumentOpt
                   J.attributeObject("help", [&] {
                     J.attribute("text", Help);
                     J.attribute("markdown",
-                                ruleMarkdown(R.Summary, R.Example, R.Fix, R.Spec, DocUri));
+                                ruleMarkdown(R.Id, R.Summary, R.Example, R.Fix, R.Spec, DocUri));
                   });
                   // An https link: the published rule reference when the
                   // build names one, else NVIDIA's PTX ISA section; none
@@ -339,7 +358,10 @@ void printSarif(ArrayRef<FileReport> Reports, raw_ostream &OS, const DocumentOpt
                   J.attributeArray("fixes", [&] {
                     J.object([&] {
                       J.attributeObject("description", [&] {
-                        J.attribute("text", utf8(fixDescription(D.Fixes)));
+                        J.attribute("text", utf8(fixDescription(D.Rule, D.Fixes)));
+                      });
+                      J.attributeObject("properties", [&] {
+                        J.attribute("safety", fixSafetyName(fixSafety(D.Rule)));
                       });
                       J.attributeArray("artifactChanges", [&] {
                         J.object([&] {

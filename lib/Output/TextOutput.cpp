@@ -66,7 +66,11 @@ FileReport makeReport(const SourceFile &F, ArrayRef<Diagnostic> Diags) {
     L.Message = D.Message;
     L.Loc = resolveRange(F, D.Range);
     for (const FixIt &Fix : D.Fixes)
-      L.Fixes.push_back({resolveRange(F, Fix.Range), Fix.Replacement});
+      L.Fixes.push_back({resolveRange(F, Fix.Range), Fix.Replacement,
+                         Fix.Range.isValid() && Fix.Range.End <= F.size() &&
+                                 Fix.Range.End - Fix.Range.Begin <= 256
+                             ? F.text().slice(Fix.Range.Begin, Fix.Range.End).str()
+                             : std::string()});
     for (const DiagNote &N : D.Notes)
       L.Notes.push_back({resolveRange(F, N.Range), N.Message});
     L.Origin = D.Origin;

@@ -76,7 +76,8 @@ struct Suppression {
   unsigned Line; // the comment's line
   std::set<std::string> Rules;
   bool All = false;
-  SourceRange Where; // the directive, for the unused-suppression warning
+  SourceRange Where;  // the directive, for the unused-suppression warning
+  SourceRange Remove; // what deleting the comment removes (its line when alone)
   std::string Directive;
   // The lines it covers, [First, Last], and whether it silenced anything.
   unsigned First = 0, Last = 0;
@@ -105,6 +106,21 @@ static bool parseSuppression(const SourceFile &F, const SourceComment &C, Suppre
                                           : Scope::RangeBegin;
   Out.Line = C.Line;
   Out.Where = F.rangeOf(Directive);
+  // The fix of unused-suppression deletes the comment: its whole line when
+  // nothing else is on it, else the comment and the blanks before it.
+  StringRef T = F.text();
+  uint32_t End = C.Offset + 2 + static_cast<uint32_t>(C.Text.size());
+  uint32_t LineBegin = C.Offset;
+  while (LineBegin > 0 && T[LineBegin - 1] != '\n')
+    --LineBegin;
+  uint32_t Begin = C.Offset;
+  while (Begin > LineBegin && (T[Begin - 1] == ' ' || T[Begin - 1] == '\t'))
+    --Begin;
+  if (End < T.size() && T[End] == '\r')
+    ++End;
+  if (Begin == LineBegin && End < T.size() && T[End] == '\n')
+    ++End;
+  Out.Remove = SourceRange(Begin, End);
   Out.Directive = Directive.str();
   // The rule list ends at the comment's end or at " -- reason".
   StringRef Rest = Body.drop_front(Directive.size());
@@ -256,6 +272,10 @@ void applySuppressions(const SourceFile &F, std::vector<Diagnostic> &Diags, bool
       D.Rule = "unused-suppression";
       D.Range = S.Where;
       D.Message = S.Directive + " silences no diagnostic here; remove it";
+      // A range's ptx-lint-enable stays behind on its own: only the
+      // single-comment forms get the fix.
+      if (S.S != Scope::RangeBegin && S.S != Scope::RangeEnd)
+        D.Fixes.push_back({S.Remove, ""});
       Diags.push_back(std::move(D));
     }
 }

@@ -22,8 +22,8 @@ from typing import Iterable, List, Optional, Tuple, Union
 
 from . import _capi
 
-__all__ = ["lint", "check_instruction", "Diagnostic", "FixIt", "Note", "Range", "Result",
-           "PtxLintError", "library_version", "executable"]
+__all__ = ["lint", "check_instruction", "apply_fixes", "fix", "Diagnostic", "FixIt", "Note",
+           "Range", "Result", "PtxLintError", "library_version", "executable"]
 
 SEVERITIES = ("note", "warning", "error")
 
@@ -74,6 +74,9 @@ class Diagnostic:
     range: Optional[Range]  # None: the diagnostic has no location
     fixits: Tuple[FixIt, ...] = field(default_factory=tuple)
     notes: Tuple[Note, ...] = field(default_factory=tuple)
+    # The fixits are one edit; safe: it keeps the meaning (ptx-lint --fix
+    # applies it); unsafe: a guess, or a higher .target/.version.
+    fix_safe: bool = False
 
     @property
     def line(self) -> int:
@@ -99,6 +102,7 @@ class Diagnostic:
                 "range": rng(self.range),
                 "fixits": [{"range": rng(f.range), "replacement": f.replacement}
                            for f in self.fixits],
+                "fix_safe": self.fix_safe,
                 "notes": [{"message": n.message, "range": rng(n.range)} for n in self.notes]}
 
 
@@ -199,7 +203,7 @@ def _collect(lib, res) -> Result:
             spec=lib.ptxlint_diag_spec(res, i).decode(),
             message=lib.ptxlint_diag_message(res, i).decode(),
             range=_location(lib.ptxlint_diag_location(res, i)),
-            fixits=fixits, notes=notes))
+            fixits=fixits, notes=notes, fix_safe=bool(lib.ptxlint_diag_fixit_safe(res, i))))
     return Result(diags, lib.ptxlint_result_errors(res), lib.ptxlint_result_warnings(res),
                   lib.ptxlint_result_text(res).decode(errors="replace"))
 
@@ -255,3 +259,56 @@ def check_instruction(instruction: str, *, target: Optional[str] = None,
             ptx_version.encode() if ptx_version else None,
             decls.encode() if decls else None, opts, out)
     return _run(call, (None, None, disable, enable, warnings_as_errors, True))
+
+
+def apply_fixes(text: Union[str, bytes], diagnostics: Iterable[Diagnostic], *,
+                unsafe: bool = False) -> str:
+    """Applies the fix-its of diagnostics (of lint(text)) to text, as
+    ptx-lint --fix does: each diagnostic's fixits as one edit, safe ones
+    only unless unsafe=True; an edit that overlaps one taken before it is
+    left out (lint the result again to get it: fix() does)."""
+    data = text.encode() if isinstance(text, str) else bytes(text)
+    taken = []  # (begin, end, replacement bytes)
+
+    def clash(a, b):
+        if a[0] == a[1] or b[0] == b[1]:
+            return a[0] <= b[1] and b[0] <= a[1]
+        return a[0] < b[1] and b[0] < a[1]
+
+    for d in diagnostics:
+        if not d.fixits or not (d.fix_safe or unsafe):
+            continue
+        unit = []
+        for f in d.fixits:
+            if f.range is None or f.range.end > len(data) or f.range.begin > f.range.end:
+                unit = None
+                break
+            unit.append((f.range.begin, f.range.end, f.replacement.encode()))
+        if not unit or any(clash(a, b) for i, a in enumerate(unit) for b in unit[i + 1:]):
+            continue
+        new = [e for e in unit if e not in taken]
+        if any(clash(e, t) for e in new for t in taken):
+            continue
+        taken.extend(new)
+    out, at = [], 0
+    for b, e, r in sorted(taken, key=lambda x: (x[0], x[1])):
+        out += [data[at:b], r]
+        at = e
+    out.append(data[at:])
+    return b"".join(out).decode(errors="surrogateescape")
+
+
+def fix(text: Union[str, bytes], *, unsafe: bool = False, **lint_args) -> Tuple[str, Result]:
+    """Lints text, applies the safe fix-its (all with unsafe=True), lints
+    again and repeats until nothing changes (at most 8 times), as ptx-lint
+    --fix does. Returns the fixed text and the diagnostics left in it.
+    lint_args are lint()'s keyword arguments."""
+    cur = text.decode() if isinstance(text, bytes) else text
+    result = lint(cur, **lint_args)
+    for _ in range(8):
+        fixed = apply_fixes(cur, result, unsafe=unsafe)
+        if fixed == cur:
+            break
+        cur = fixed
+        result = lint(cur, **lint_args)
+    return cur, result

@@ -16,7 +16,7 @@ import os
 import subprocess
 
 NO_OFFSET = 0xFFFFFFFF
-API_VERSION = 2  # the PTXLINT_C_API_VERSION this module was written for
+API_VERSION = 3  # the PTXLINT_C_API_VERSION this module was written for
 
 STATUS_OK = 0
 
@@ -164,6 +164,7 @@ def _declare(lib):
         "ptxlint_diag_fixit_count": (sz, [vp, sz]),
         "ptxlint_diag_fixit_location": (Location, [vp, sz, sz]),
         "ptxlint_diag_fixit_replacement": (cs, [vp, sz, sz]),
+        "ptxlint_diag_fixit_safe": (i, [vp, sz]),
         "ptxlint_diag_note_count": (sz, [vp, sz]),
         "ptxlint_diag_note_location": (Location, [vp, sz, sz]),
         "ptxlint_diag_note_message": (cs, [vp, sz, sz]),
@@ -173,6 +174,9 @@ def _declare(lib):
         "ptxlint_rule_summary": (cs, [sz]),
         "ptxlint_rule_example": (cs, [sz]),
         "ptxlint_rule_fix": (cs, [sz]),
+        "ptxlint_rule_rationale": (cs, [sz]),
+        "ptxlint_rule_corrected_example": (cs, [sz]),
+        "ptxlint_rule_fix_safe": (i, [sz]),
         "ptxlint_rule_severity": (i, [sz]),
         "ptxlint_rule_on_by_default": (i, [sz]),
         "ptxlint_rule_selector_check": (i, [cs, c.POINTER(c.c_char), sz]),

@@ -18,6 +18,9 @@ class Rule:
     example: str  # PTX that triggers it
     fix: str  # how to fix it
     on_by_default: bool
+    rationale: str = ""  # why it matters
+    corrected: str = ""  # the example, written correctly
+    fix_safe: bool = False  # its fix-its keep the meaning (ptx-lint --fix applies them)
 
 
 _cache: Optional[Dict[str, Rule]] = None
@@ -42,7 +45,10 @@ def _registry() -> Dict[str, Rule]:
             r = Rule(lib.ptxlint_rule_id(i).decode(), lib.ptxlint_rule_spec(i).decode(),
                      SEVERITIES[sev] if 0 <= sev < 3 else "error",
                      lib.ptxlint_rule_summary(i).decode(), lib.ptxlint_rule_example(i).decode(),
-                     lib.ptxlint_rule_fix(i).decode(), bool(lib.ptxlint_rule_on_by_default(i)))
+                     lib.ptxlint_rule_fix(i).decode(), bool(lib.ptxlint_rule_on_by_default(i)),
+                     lib.ptxlint_rule_rationale(i).decode(),
+                     lib.ptxlint_rule_corrected_example(i).decode(),
+                     bool(lib.ptxlint_rule_fix_safe(i)))
             rules[r.id] = r
         _cache = rules
     return _cache

@@ -66,6 +66,20 @@ git add .pre-commit-config.yaml
 git commit -q -m config --no-verify
 pre-commit install > /dev/null
 
+# Offline: any attempt to reach the network fails (pre-commit clones the
+# local hook repository; the hook builds from that clone).
+export http_proxy=http://127.0.0.1:9 https_proxy=http://127.0.0.1:9
+export HTTP_PROXY=$http_proxy HTTPS_PROXY=$https_proxy GIT_ALLOW_PROTOCOL=file
+
+echo "== run --all-files"
+cp "$inputs/clean.ptx" first.ptx
+git add first.ptx
+if pre-commit run --all-files --verbose 2>&1; then
+  echo "all files: ok"
+else
+  echo "all files: failed"
+fi
+
 echo "== clean commit"
 cp "$inputs/clean.ptx" clean.ptx
 git add clean.ptx

@@ -2,6 +2,7 @@
 
 #include "Conventions.h"
 
+#include "Check/RuleDocs.h"
 #include "Check/RuleSelect.h"
 #include "Check/Rules.h"
 #include "Check/SpecAnchors.h"
@@ -124,16 +125,32 @@ bool explainRule(StringRef Id, raw_ostream &OS, std::string &Err) {
   }
   OS << R->Id << " (" << severityName(R->DefaultSev)
      << (isRuleOnByDefault(R->Id) ? "" : ", off by default") << ")\n\n";
-  OS << "  " << R->Summary << "\n";
-  if (R->BadExample && *R->BadExample) {
-    OS << "\nExample (reported):\n\n";
+  auto Indented = [&](StringRef Text) {
     SmallVector<StringRef, 8> Lines;
-    StringRef(R->BadExample).split(Lines, '\n');
+    Text.split(Lines, '\n');
     for (StringRef L : Lines)
       OS << "    " << L << "\n";
+  };
+  const RuleDoc *Doc = findRuleDoc(R->Id);
+  OS << "What: " << R->Summary << "\n";
+  if (Doc)
+    OS << "\nWhy: " << Doc->Rationale << "\n";
+  if (R->BadExample && *R->BadExample) {
+    OS << "\nReported:\n\n";
+    Indented(R->BadExample);
+  }
+  if (Doc) {
+    OS << "\nCorrected:\n\n";
+    Indented(Doc->Corrected);
   }
   if (R->Fix && *R->Fix)
     OS << "\nFix: " << R->Fix << "\n";
+  if (Doc)
+    OS << "Fix-its: "
+       << (Doc->Safety == FixSafety::Safe ? "safe (applied by --fix; --diff shows them)"
+                                          : "unsafe where offered (applied only with --fix "
+                                            "--unsafe-fixes)")
+       << "\n";
   if (R->Spec && *R->Spec) {
     OS << "\nPTX ISA section " << R->Spec;
     if (std::string U = specUrl(R->Spec); !U.empty())

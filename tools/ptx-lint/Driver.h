@@ -54,6 +54,14 @@ LoadedInput loadInput(const InputSpec &In, uint64_t MaxSize);
 /// What an input is: PTX, or a C/C++/CUDA source whose inline asm is checked.
 enum class InputLang : uint8_t { Auto, Ptx, Cuda };
 
+/// --fix: write the fixed files; --diff: print what --fix would change.
+enum class FixMode : uint8_t { None, Fix, Diff };
+
+/// Writes Text to Path through a temporary file in the same directory and a
+/// rename (a symbolic link is followed: its target is rewritten), keeping
+/// the file's permissions. False with Err set when it cannot.
+bool writeFileAtomically(llvm::StringRef Path, llvm::StringRef Text, std::string &Err);
+
 struct DriverOptions {
   LintOptions Lint;
   /// Auto: by extension (isCudaSourcePath), else PTX.
@@ -70,6 +78,9 @@ struct DriverOptions {
   DocumentOptions Doc;
   /// --statistics: diagnostics per rule on stderr after the summary.
   bool Statistics = false;
+  /// --fix / --diff (PTX inputs only), and whether unsafe fixes count too.
+  FixMode Fix = FixMode::None;
+  bool UnsafeFixes = false;
 };
 
 /// Lints Files in parallel, prints the reports to Out in input order (the

@@ -205,6 +205,18 @@ static cl::opt<std::string> Explain("explain",
 static cl::opt<bool> Statistics("statistics",
                                 cl::desc("After the summary, count the diagnostics of each rule"),
                                 cl::cat(Cat));
+static cl::opt<bool> FixOpt("fix",
+                            cl::desc("Apply the safe fix-its to the files in place, then report "
+                                     "what is left (PTX inputs; not stdin)"),
+                            cl::cat(Cat));
+static cl::opt<bool> DiffOpt("diff",
+                             cl::desc("Print the safe fix-its as a unified diff and change "
+                                      "nothing (exit 1 when there is something to fix)"),
+                             cl::cat(Cat));
+static cl::opt<bool> UnsafeFixes("unsafe-fixes",
+                                 cl::desc("With --fix or --diff, apply the unsafe fix-its too "
+                                          "(guesses, higher .target or .version)"),
+                                 cl::cat(Cat));
 static int usageError(const Twine &Msg) {
   WithColor::error(errs(), "ptx-lint") << Msg << "\n";
   return ExitUsage;
@@ -382,8 +394,9 @@ static int run(int argc, char **argv) {
   bool Parsed = cl::ParseCommandLineOptions(
       static_cast<int>(Args.size()), Args.data(),
       "ptx-lint: check NVIDIA PTX, deep on the warp-level matrix instructions\n\n"
-      "  Exit status: 0 no errors (warnings allowed), 1 errors found, 2 usage or I/O "
-      "problem.\n  A directory is searched recursively for *.ptx files; '-' reads stdin.\n",
+      "  Exit status: 0 no errors (warnings allowed), 1 errors found (--fix: left after "
+      "fixing;\n  --diff: something to fix), 2 usage or I/O problem.\n  A directory is searched "
+      "recursively for *.ptx files; '-' reads stdin.\n",
       &CmdLineErrStream);
   CmdLineErrStream.flush();
   if (!Parsed) {
@@ -453,6 +466,18 @@ static int run(int argc, char **argv) {
                       "lists the options)");
   if (Emit && VerifyDiags)
     return usageError("--emit and --verify-diagnostics cannot be combined");
+  if (FixOpt && DiffOpt)
+    return usageError("--fix and --diff cannot be combined (--diff shows what --fix would do)");
+  if ((FixOpt || DiffOpt) && (Emit || VerifyDiags))
+    return usageError(std::string(FixOpt ? "--fix" : "--diff") + " cannot be combined with " +
+                      (Emit ? "--emit" : "--verify-diagnostics"));
+  if (UnsafeFixes && !FixOpt && !DiffOpt)
+    return usageError("--unsafe-fixes needs --fix or --diff");
+  if (DiffOpt && Format.getNumOccurrences() && Format != OutputFormat::Text)
+    return usageError("--diff prints a unified diff; it takes no --format");
+  if (FixOpt && llvm::is_contained(Inputs, "-"))
+    return usageError("--fix rewrites files in place and cannot rewrite standard input; use "
+                      "--diff to see the fixes");
 
   // Expand directories and apply the .ptx-lint.yaml files; I/O problems
   // found here are reported in order later.
@@ -528,6 +553,8 @@ static int run(int argc, char **argv) {
   DO.Quiet = Quiet;
   DO.MinSeverity = MinSeverity;
   DO.Statistics = Statistics;
+  DO.Fix = FixOpt ? FixMode::Fix : DiffOpt ? FixMode::Diff : FixMode::None;
+  DO.UnsafeFixes = UnsafeFixes;
   if (!SarifRoot.empty()) {
     SmallString<256> Root(SarifRoot);
     sys::fs::make_absolute(Root);
