@@ -51,6 +51,11 @@ const RuleInfo IsaOperandRules[] = {
      "a constant operand must be of the instruction's type: integer instructions take integer "
      "constants, .f32/.f64 instructions floating-point constants (1.0 or 0f3F800000, not 1)",
      "add.f32 %f1, %f2, 1;", "write the constant in the form the message lists"},
+    {"isa-address-space", "5.1", Severity::Error,
+     "a variable or parameter used as an address must be in the instruction's state space "
+     "(ld.param for a .param, ld.global or generic ld for a .global); a generic ld/st cannot "
+     "address a .param or .const symbol",
+     ".global .u32 g; ld.const.u32 %r1, [g];", "write the state space the symbol is declared in"},
     {"isa-operand-kind", "6.2", Severity::Error,
      "each operand must be of the kind its position takes: a destination is a register, ld and "
      "st take one [address], and a cache-policy operand only with .L2::cache_hint",
