@@ -13,7 +13,10 @@
 //    ld of a .param or .const ("State space mismatch between instruction
 //    and address");
 //  - ld/st/ldu .v2/.v4/.v8 take a vector of that many elements, scalar
-//    ones a register ("Argument vector size mismatch").
+//    ones a register ("Argument vector size mismatch");
+//  - cvt between a float and an integer type, or to a narrower float type,
+//    names its rounding ("Rounding modifier required for instruction 'cvt'",
+//    9.7.9.21: .rni/.rzi/.rmi/.rpi to an integer, .rn/.rz/.rm/.rp to a float).
 //
 //===----------------------------------------------------------------------===//
 
@@ -197,6 +200,100 @@ void checkVectorArity(const Instruction &I, CheckContext &Ctx) {
   }
 }
 
+/// 'f' for .f16/.bf16/.f32/.f64, 'i' for the integer types, 0 otherwise;
+/// Bits is the size.
+char cvtClass(llvm::StringRef Q, unsigned &Bits) {
+  static const struct {
+    const char *Name;
+    char Cls;
+    unsigned Bits;
+  } Types[] = {{".f16", 'f', 16}, {".bf16", 'f', 16}, {".f32", 'f', 32}, {".f64", 'f', 64},
+               {".u8", 'i', 8},   {".u16", 'i', 16},  {".u32", 'i', 32}, {".u64", 'i', 64},
+               {".s8", 'i', 8},   {".s16", 'i', 16},  {".s32", 'i', 32}, {".s64", 'i', 64}};
+  for (const auto &T : Types)
+    if (Q == T.Name) {
+      Bits = T.Bits;
+      return T.Cls;
+    }
+  return 0;
+}
+
+void checkCvtRounding(const Instruction &I, CheckContext &Ctx) {
+  if (I.Opcode != "cvt")
+    return;
+  llvm::SmallVector<std::pair<char, unsigned>, 2> Ts;
+  size_t RoundAt = I.Qualifiers.size();
+  for (size_t K = 0; K < I.Qualifiers.size(); ++K) {
+    llvm::StringRef Q = I.Qualifiers[K];
+    unsigned Bits = 0;
+    if (char C = cvtClass(Q, Bits))
+      Ts.push_back({C, Bits});
+    else if (Q.startswith(".r") && Q != ".relu")
+      RoundAt = K;
+    else if (Q != ".sat" && Q != ".ftz" && Q != ".relu" && Q != ".satfinite")
+      return; // .tf32, .e4m3x2, .f16x2, ...: forms of their own
+  }
+  if (Ts.size() != 2)
+    return;
+  auto [DC, DB] = Ts[0];
+  auto [AC, AB] = Ts[1];
+  std::string Spelled = "cvt";
+  for (llvm::StringRef Q : I.Qualifiers)
+    Spelled += Q.str();
+  std::string From = AC == 'f' ? "a floating-point" : "an integer";
+  std::string To = DC == 'i'              ? "an integer"
+                   : AC == 'f' && AB > DB ? "a narrower floating-point"
+                                          : "a floating-point";
+  const char *IntR = ".rni, .rzi, .rmi or .rpi";
+  const char *FltR = ".rn, .rz, .rm or .rp";
+  // ptxas rejects .sat on an integer conversion that cannot saturate
+  // (cvt.sat.u32.u16, cvt.sat.s64.s32, cvt.sat.s32.u16: every source value fits).
+  if (DC == 'i' && AC == 'i' && I.hasQualifier(".sat")) {
+    llvm::StringRef DT, AT; // the destination and source types as written
+    for (llvm::StringRef Q : I.Qualifiers) {
+      unsigned Unused = 0;
+      if (cvtClass(Q, Unused) == 'i')
+        (DT.empty() ? DT : AT) = Q;
+    }
+    bool DS = DT[1] == 's', AS = AT[1] == 's';
+    bool Fits = DS == AS ? DB >= AB : DS && DB > AB;
+    if (Fits) {
+      size_t K = llvm::find(I.Qualifiers, ".sat") - I.Qualifiers.begin();
+      Ctx.Diags.error("isa-qualifier-combination", "9.7.9.21", I.QualifierRanges[K],
+                      "'" + Spelled + "' cannot saturate: every " + AT.str() + " value fits " +
+                          DT.str() + "; remove .sat");
+      return;
+    }
+  }
+  if (RoundAt == I.Qualifiers.size()) {
+    const char *Need = DC == 'i' && AC == 'f'                ? IntR
+                       : DC == 'f' && (AC == 'i' || AB > DB) ? FltR
+                                                             : nullptr;
+    if (!Need)
+      return;
+    Diagnostic &D = Ctx.Diags.error("isa-qualifier-combination", "9.7.9.21", I.opcodeRange(),
+                                    "'" + Spelled + "' from " + From + " type to " + To +
+                                        " type needs a rounding qualifier: " + Need);
+    D.Fixes.push_back(
+        {SourceRange{I.opcodeRange().End, I.opcodeRange().End}, DC == 'i' ? ".rzi" : ".rn"});
+    return;
+  }
+  llvm::StringRef R = I.Qualifiers[RoundAt];
+  bool IntRound = R.endswith("i");
+  const char *Valid = nullptr;
+  if (DC == 'i' && AC == 'i')
+    Valid = "none (remove it)";
+  else if (DC == 'i' && !IntRound)
+    Valid = IntR;
+  else if (DC == 'f' && IntRound && (AC == 'i' || AB != DB))
+    Valid = FltR;
+  if (!Valid)
+    return;
+  Ctx.Diags.error("isa-qualifier-combination", "9.7.9.21", I.QualifierRanges[RoundAt],
+                  "rounding " + R.str() + " does not apply to '" + Spelled + "' (" + From +
+                      " type to " + To + " type); valid: " + Valid);
+}
+
 } // namespace
 
 void checkIsaAddresses(const Instruction &I, CheckContext &Ctx) {
@@ -211,6 +308,7 @@ void checkIsaAddresses(const Instruction &I, CheckContext &Ctx) {
   if (I.Opcode == "cvta" && I.Operands.size() == 2)
     checkBase(I, Ctx, I.Operands[1], true);
   checkVectorArity(I, Ctx);
+  checkCvtRounding(I, Ctx);
 }
 
 } // namespace check

@@ -62,8 +62,8 @@ const RuleInfo IsaOperandRules[] = {
      "ld.shared.f32 %f1, [%r1], [%r1];", "write the operands the syntax line lists"},
 };
 
-/// A type as a class ('b', 'u', 's', 'f', 'p' for .pred, 'h' for .f16x2)
-/// and a size in bits.
+/// A type as a class ('b', 'u', 's', 'f', 'p' for .pred, 'h' for .f16x2,
+/// 'e' for .bf16, 'g' for .bf16x2) and a size in bits.
 struct Ty {
   char Cls = 0;
   unsigned Bits = 0;
@@ -76,6 +76,10 @@ Ty parseTy(llvm::StringRef S) {
     return {'p', 1};
   if (S == ".f16x2")
     return {'h', 32};
+  if (S == ".bf16")
+    return {'e', 16};
+  if (S == ".bf16x2")
+    return {'g', 32};
   if (S.size() < 3 || !S.startswith("."))
     return {};
   char C = S[1];
@@ -115,6 +119,15 @@ bool strictOk(Ty T, Ty R) {
     return (R.Cls == 'b' || R.Cls == 'f') && R.Bits == T.Bits;
   case 'b':
     return R.Cls != 'p' && R.Bits == T.Bits;
+  // The packed and half types (probe, ptxas 13.0): .f16x2 takes .b32 or
+  // .f16x2, .bf16 .b16 only, .bf16x2 .b32 only (and, a quirk of setp's b,
+  // .pred: ptxas takes `setp.eq.bf16x2 %p, %r, %p`).
+  case 'h':
+    return R.Cls == 'h' || (R.Cls == 'b' && R.Bits == 32);
+  case 'e':
+    return R.Cls == 'b' && R.Bits == 16;
+  case 'g':
+    return (R.Cls == 'b' && R.Bits == 32) || R.Cls == 'p';
   }
   return true;
 }
@@ -156,6 +169,8 @@ bool regOk(Role Rl, Ty T, Ty R) {
 
 /// Whether the constant O fits an operand of type T.
 bool immOk(Ty T, const Operand &O) {
+  if (T.Cls == 'h' || T.Cls == 'e' || T.Cls == 'g')
+    return true; // constants of the packed types were not measured
   if (O.Kind == OperandKind::IntImm)
     return T.Cls != 'f' || T.Bits < 32; // .f16 constants were not measured
   llvm::StringRef S = O.Text;
@@ -177,7 +192,9 @@ const char *const DeclTypes[] = {".pred", ".b8",  ".b16",   ".b32", ".b64", ".u8
 std::string validRegs(Role Rl, Ty T) {
   llvm::SmallVector<llvm::StringRef, 16> Ok;
   for (const char *D : DeclTypes)
-    if (regOk(Rl, T, parseTy(D)) && !(Rl == Role::Strict && T.Cls == 'p' && parseTy(D).Cls == 'h'))
+    if (regOk(Rl, T, parseTy(D)) &&
+        !(Rl == Role::Strict && T.Cls == 'p' && parseTy(D).Cls == 'h') &&
+        !(Rl == Role::Strict && T.Cls == 'g' && parseTy(D).Cls == 'p'))
       Ok.push_back(D);
   return joinList(Ok, "or");
 }
@@ -233,8 +250,8 @@ bool shapeOf(const Instruction &I, Shape &S) {
   llvm::StringRef Op = I.Opcode;
   using R = Role;
   if (Op == "cvt") {
-    if (Ts.size() != 2 || I.Operands.size() != 2 || Ts[0].Cls == 'p' || Ts[1].Cls == 'p' ||
-        Ts[0].Cls == 'h' || Ts[1].Cls == 'h')
+    auto Plain = [](Ty X) { return X.Cls != 'p' && X.Cls != 'h' && X.Cls != 'e' && X.Cls != 'g'; };
+    if (Ts.size() != 2 || I.Operands.size() != 2 || !Plain(Ts[0]) || !Plain(Ts[1]))
       return false;
     S.T = Ts[0];
     S.Src = Ts[1];
@@ -257,8 +274,9 @@ bool shapeOf(const Instruction &I, Shape &S) {
     S.MinOps = 2;
     return true;
   }
+  bool Packed = T.Cls == 'h' || T.Cls == 'e' || T.Cls == 'g' || (T.Cls == 'f' && T.Bits == 16);
   if (Op == "ld" || Op == "st") {
-    if (T.Cls == 'p' || T.Cls == 'h' || (T.Cls == 'f' && T.Bits < 32))
+    if (T.Cls == 'p' || Packed)
       return false;
     S.Roles = Op == "ld" ? llvm::SmallVector<Role, 4>{R::Relaxed, R::Address}
                          : llvm::SmallVector<Role, 4>{R::Address, R::Relaxed};
@@ -271,10 +289,26 @@ bool shapeOf(const Instruction &I, Shape &S) {
     S.MinOps = S.Roles.size();
     return true;
   };
+  auto Is = [&](std::initializer_list<llvm::StringRef> L) { return llvm::is_contained(L, Op); };
+  if (Packed) {
+    // Measured for add, fma, neg, abs, min, max, setp, ex2 (probe); sub and
+    // mul share add's operands.
+    if (Is({"add", "sub", "mul", "min", "max"}))
+      return Set({R::Strict, R::Strict, R::Strict});
+    if (Op == "fma")
+      return Set({R::Strict, R::Strict, R::Strict, R::Strict});
+    if (Is({"neg", "abs", "ex2"}))
+      return Set({R::Strict, R::Strict});
+    if (Op == "setp") {
+      Set({R::Pred, R::Strict, R::Strict, R::Pred});
+      S.MinOps = 3;
+      return true;
+    }
+    return false;
+  }
   if (!Arith &&
       !(T.Cls == 'p' && (Op == "and" || Op == "or" || Op == "xor" || Op == "not" || Op == "mov")))
     return false;
-  auto Is = [&](std::initializer_list<llvm::StringRef> L) { return llvm::is_contained(L, Op); };
   if (Is({"add", "sub", "min", "max", "div", "rem", "and", "or", "xor"}))
     return !Wide && Set({R::Strict, R::Strict, R::Strict});
   if (Op == "copysign")
