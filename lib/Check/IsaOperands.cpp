@@ -502,9 +502,58 @@ void checkCachePolicy(const Instruction &I, CheckContext &Ctx) {
                       "' takes only with .L2::cache_hint");
 }
 
+/// atom and red (9.7.13.5, 9.7.13.6): d, [a], b, c only for .cas (no d for
+/// red), and a cache policy only with .L2::cache_hint; the value operands
+/// are typed strictly (probe: atom.add.u32 takes .b32/.u32/.s32/.f16x2,
+/// atom.exch.b32 any 32-bit register but .pred, as strictOk).
+void checkAtom(const Instruction &I, CheckContext &Ctx) {
+  bool Red = I.Opcode == "red";
+  for (llvm::StringRef Q : I.Qualifiers)
+    if (Q == ".v2" || Q == ".v4" || Q == ".v8" || Q == ".async")
+      return; // vector atom/red and red.async ([mbar]): forms of their own
+  bool Hint = I.hasQualifier(".L2::cache_hint");
+  bool Cas = !Red && I.hasQualifier(".cas");
+  size_t Want = (Red ? 2 : 3) + (Cas ? 1 : 0) + (Hint ? 1 : 0);
+  size_t N = I.Operands.size();
+  // Counts outside 3..4 (atom) or 2..3 (red) are the table check's.
+  if (N != Want && N >= (Red ? 2u : 3u) && N <= (Red ? 3u : 4u)) {
+    std::string Names = Red ? "[a], b" : Cas ? "d, [a], b, c" : "d, [a], b";
+    if (Hint)
+      Names += ", cache-policy";
+    const Operand &At = N > Want ? I.Operands[Want] : I.Operands.back();
+    Ctx.Diags.error("isa-operand-count", Red ? "9.7.13.6" : "9.7.13.5", At.Range,
+                    "'" + spelledOp(I) + "' takes " + std::to_string(Want) + " operands (" + Names +
+                        ")" + (N > Want && !Hint ? "; a cache policy needs .L2::cache_hint" : "") +
+                        (N > Want && !Cas && !Red ? "; a fourth value only .cas takes" : "") +
+                        ", found " + std::to_string(N));
+    return;
+  }
+  if (N != Want)
+    return;
+  bool Unknown = false;
+  llvm::SmallVector<Ty, 2> Ts = typeQuals(I, Unknown);
+  if (Unknown || Ts.size() != 1 || Ts[0].Cls == 'p' || Ts[0].Bits < 32)
+    return;
+  Ty T = Ts[0];
+  size_t Values = Red ? 1 : Cas ? 3 : 2; // d, b (, c) or b
+  for (size_t K = 0; K < N && K < (Red ? 2 : 1 + Values); ++K) {
+    if (I.Operands[K].Kind == OperandKind::Address)
+      continue;
+    auto What = [&] {
+      return std::string("operand ") + (Red ? OperandNames[K + 1] : OperandNames[K]) + " of '" +
+             spelledOp(I) + "'";
+    };
+    checkOperand(I, Ctx, I.Operands[K], Role::Strict, T, !Red && K == 0, What);
+  }
+}
+
 } // namespace
 
 void checkIsaOperands(const Instruction &I, CheckContext &Ctx) {
+  if (I.Opcode == "atom" || I.Opcode == "red") {
+    checkAtom(I, Ctx);
+    return;
+  }
   Shape S;
   if (!shapeOf(I, S))
     return;
