@@ -175,7 +175,31 @@ unsigned vectorWidth(const Instruction &I) {
   return 1;
 }
 
+/// mov.v2/.v4 (a correction: ptxas takes `mov.v4.u32 %v, %tid;`) moves whole
+/// vector registers: a scalar register there is "Result vector expected".
+void checkVectorMov(const Instruction &I, CheckContext &Ctx) {
+  unsigned N = vectorWidth(I);
+  if (N == 1)
+    return;
+  for (const Operand &O : I.Operands) {
+    if (O.Kind != OperandKind::Name)
+      continue;
+    const RegisterInfo *Info = Ctx.Syms.lookup(O.Text);
+    if (!Info || Info->StateSpace != ".reg" || Info->VectorWidth == N)
+      continue;
+    Ctx.Diags.error("isa-operand-kind", VecSpec, O.Range,
+                    "'mov.v" + std::to_string(N) + "' moves whole .v" + std::to_string(N) +
+                        " registers; " + O.Text.str() +
+                        (Info->VectorWidth == 1
+                             ? std::string(" is a scalar register")
+                             : " is a .v" + std::to_string(Info->VectorWidth) + " register"));
+    return;
+  }
+}
+
 void checkVectorArity(const Instruction &I, CheckContext &Ctx) {
+  if (I.Opcode == "mov")
+    return checkVectorMov(I, Ctx);
   if (I.Opcode != "ld" && I.Opcode != "st" && I.Opcode != "ldu")
     return;
   if (I.hasQualifier(".async") || I.hasQualifier(".bulk") || I.Operands.size() < 2)

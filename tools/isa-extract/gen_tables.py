@@ -247,7 +247,9 @@ def generate(sections, corr):
             req, allq = [], set()
             slots_begin = len(slot_rows)
             lenient = corr["optional"].get(name, set())
-            for slot in f["slots"]:
+            # 'qual' corrections: qualifiers ptxas takes too, each an optional place.
+            extra = ["[" + q + "]" for q in sorted(corr["qual"].get(name, ()))]
+            for slot in f["slots"] + extra:
                 if slot in lenient:
                     slot = "[" + slot + "]"
                 r, members, ok = slot_members(slot, f["sets"], sections[si].sets)
