@@ -337,6 +337,31 @@ bool shapeOf(const Instruction &I, Shape &S) {
     return T.Cls != 'f' && Set({R::Strict, R::Strict, R::Shift});
   if (Is({"popc", "clz"}))
     return T.Cls == 'b' && T.Bits >= 32 && Set({R::Count, R::Strict});
+  // The warp-level and bit instructions of 32-bit type (probe, ptxas 13.0):
+  // data operands strict, masks, lane numbers and field positions .b32/.u32/
+  // .s32 only (Count).
+  if (T.Bits != 32 || T.Cls == 'f')
+    return false;
+  if (Op == "shfl" && I.hasQualifier(".sync"))
+    return Set({R::Strict, R::Strict, R::Strict, R::Strict, R::Count});
+  if (Op == "vote" && I.hasQualifier(".sync") && I.hasQualifier(".ballot"))
+    return Set({R::Strict, R::Pred, R::Count});
+  if (Op == "activemask")
+    return Set({R::Strict});
+  if (Op == "redux" && T.Cls != 'b')
+    return Set({R::Count, R::Count, R::Count});
+  if (Op == "match" && I.hasQualifier(".any"))
+    return Set({R::Count, R::Strict, R::Count});
+  if (Is({"prmt", "brev"}) && T.Cls == 'b')
+    return Op == "brev" ? Set({R::Strict, R::Strict})
+                        : Set({R::Strict, R::Strict, R::Strict, R::Strict});
+  if (Op == "bfe")
+    return Set({R::Strict, R::Strict, R::Count, R::Count});
+  if (Op == "bfind")
+    return Set({R::Count, R::Strict});
+  if (Is({"mul24", "sad"}))
+    return Op == "sad" ? Set({R::Strict, R::Strict, R::Strict, R::Strict})
+                       : Set({R::Strict, R::Strict, R::Strict});
   return false;
 }
 
