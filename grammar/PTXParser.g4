@@ -58,10 +58,12 @@ directiveArg     : ~(SEMI | LBRACE | RBRACE);
 
 // ---- Functions ------------------------------------------------------------
 // `{` opens the body (the driver then expects statements up to the matching
-// `}`); `;` ends a declaration-only prototype.
+// `}`); `;` ends a declaration-only prototype. ptxas 13.0 also takes a
+// prototype without its `;` (CUDA 3.x-4.0 compilers wrote them so) when the
+// next directive follows, even under .version 8.0.
 functionHeader
   : linkage* (ENTRY | FUNC) returnList=paramList? name paramList? functionAttribute*
-    (LBRACE | SEMI)
+    (LBRACE | SEMI)?
   ;
 linkage          : EXTERN | VISIBLE | WEAK | COMMON;
 paramList        : LPAREN (paramDecl (COMMA paramDecl)*)? RPAREN;

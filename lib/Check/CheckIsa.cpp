@@ -16,6 +16,7 @@
 
 #include "Check/CheckIsa.h"
 #include "Check/CheckUtil.h"
+#include "Check/IsaAddress.h"
 #include "Check/IsaOperands.h"
 #include "Check/Rules.h"
 #include "Spec/IsaTables.h"
@@ -408,6 +409,7 @@ void checkIsa(const Instruction &I, CheckContext &Ctx) {
     return;
   checkOperandCount(I, Ctx, Forms);
   checkIsaOperands(I, Ctx);
+  checkIsaAddresses(I, Ctx);
   checkGates(I, Ctx, Forms);
 }
 

@@ -21,6 +21,7 @@
 #include "Check/Rules.h"
 
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 
 namespace ptxlint {
@@ -226,6 +227,12 @@ const RuleInfo SymbolRules[] = {
     {"symbol-selector", "5.4.2", Severity::Error,
      "a component of a vector register is .x .y .z .w or .r .g .b .a",
      ".reg .v4 .b32 %v;\n.reg .b32 %r1;\nmov.u32 %r1, %v.q;", "use one of the component names"},
+    {"symbol-type", "5.2", Severity::Error,
+     "a variable is declared with a fundamental type (.b8-.b128, .u8-.u64, .s8-.s64, .f16, "
+     ".f16x2, .f32, .f64, .pred); .bf16, .bf16x2, .tf32, .e4m3, .u16x2 and the other "
+     "alternate types name instruction types only (ptxas: \"may only be used as an instruction "
+     "type\" or a syntax error)",
+     ".entry k() { .reg .bf16 %h; ret; }", "declare a .b16 (or .b32 for the x2 types) register"},
     {"symbol-unknown", DeclSpec, Severity::Error,
      "every name an instruction, a directive or an initializer uses must be declared in an "
      "enclosing scope: registers (a range %r<8> declares %r0..%r7), variables, parameters, "
@@ -370,7 +377,32 @@ void SymbolChecker::onFunctionBegin(const Function &F) {
       }
 }
 
+/// .bf16, .tf32, .e4m3x2, .u16x2 ...: types of instructions only.
+void SymbolChecker::checkDeclType(const VarDecl &V) {
+  for (llvm::StringRef T : V.Attrs) {
+    bool X2 = T.endswith("x2");
+    const char *Size = nullptr;
+    if (T == ".bf16")
+      Size = ".b16";
+    else if (T == ".bf16x2" || T == ".tf32" || T == ".u16x2" || T == ".s16x2")
+      Size = ".b32";
+    else if ((T.startswith(".e") || T.startswith(".ue")) && T.size() > 3 &&
+             llvm::isDigit(T[2] == 'e' ? T[3] : T[2]))
+      Size = X2 ? ".b16" : ".b8";
+    if (!Size)
+      continue;
+    SourceRange R = File.rangeOf(T);
+    Diags.error("symbol-type", "5.2", R.isValid() ? R : V.Range,
+                T.str() +
+                    " is an instruction type only; declare the variable with the "
+                    "fundamental type of its size, " +
+                    Size);
+    return;
+  }
+}
+
 void SymbolChecker::checkSregDecl(const VarDecl &V) {
+  checkDeclType(V);
   if (V.StateSpace != ".sreg")
     return;
   SourceRange R = File.rangeOf(V.StateSpace);

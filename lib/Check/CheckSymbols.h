@@ -92,6 +92,7 @@ private:
   void checkSelector(llvm::StringRef Base, llvm::StringRef Sel, const RegisterInfo &B,
                      SourceRange R);
   void checkSregDecl(const VarDecl &V);
+  void checkDeclType(const VarDecl &V);
   bool reportedByFamily(const Uses &U);
   void reportUnresolved(llvm::StringRef Name, Uses &U, const ModuleSym *Later);
   void reportGate(llvm::StringRef Key, SourceRange R, std::string Message, std::string Spec,

@@ -51,14 +51,19 @@ const RuleInfo IsaOperandRules[] = {
      "a constant operand must be of the instruction's type: integer instructions take integer "
      "constants, .f32/.f64 instructions floating-point constants (1.0 or 0f3F800000, not 1)",
      "add.f32 %f1, %f2, 1;", "write the constant in the form the message lists"},
+    {"isa-address-space", "5.1", Severity::Error,
+     "a variable or parameter used as an address must be in the instruction's state space "
+     "(ld.param for a .param, ld.global or generic ld for a .global); a generic ld/st cannot "
+     "address a .param or .const symbol",
+     ".global .u32 g; ld.const.u32 %r1, [g];", "write the state space the symbol is declared in"},
     {"isa-operand-kind", "6.2", Severity::Error,
      "each operand must be of the kind its position takes: a destination is a register, ld and "
      "st take one [address], and a cache-policy operand only with .L2::cache_hint",
      "ld.shared.f32 %f1, [%r1], [%r1];", "write the operands the syntax line lists"},
 };
 
-/// A type as a class ('b', 'u', 's', 'f', 'p' for .pred, 'h' for .f16x2)
-/// and a size in bits.
+/// A type as a class ('b', 'u', 's', 'f', 'p' for .pred, 'h' for .f16x2,
+/// 'e' for .bf16, 'g' for .bf16x2) and a size in bits.
 struct Ty {
   char Cls = 0;
   unsigned Bits = 0;
@@ -71,6 +76,10 @@ Ty parseTy(llvm::StringRef S) {
     return {'p', 1};
   if (S == ".f16x2")
     return {'h', 32};
+  if (S == ".bf16")
+    return {'e', 16};
+  if (S == ".bf16x2")
+    return {'g', 32};
   if (S.size() < 3 || !S.startswith("."))
     return {};
   char C = S[1];
@@ -110,6 +119,15 @@ bool strictOk(Ty T, Ty R) {
     return (R.Cls == 'b' || R.Cls == 'f') && R.Bits == T.Bits;
   case 'b':
     return R.Cls != 'p' && R.Bits == T.Bits;
+  // The packed and half types (probe, ptxas 13.0): .f16x2 takes .b32 or
+  // .f16x2, .bf16 .b16 only, .bf16x2 .b32 only (and, a quirk of setp's b,
+  // .pred: ptxas takes `setp.eq.bf16x2 %p, %r, %p`).
+  case 'h':
+    return R.Cls == 'h' || (R.Cls == 'b' && R.Bits == 32);
+  case 'e':
+    return R.Cls == 'b' && R.Bits == 16;
+  case 'g':
+    return (R.Cls == 'b' && R.Bits == 32) || R.Cls == 'p';
   }
   return true;
 }
@@ -151,6 +169,8 @@ bool regOk(Role Rl, Ty T, Ty R) {
 
 /// Whether the constant O fits an operand of type T.
 bool immOk(Ty T, const Operand &O) {
+  if (T.Cls == 'h' || T.Cls == 'e' || T.Cls == 'g')
+    return true; // constants of the packed types were not measured
   if (O.Kind == OperandKind::IntImm)
     return T.Cls != 'f' || T.Bits < 32; // .f16 constants were not measured
   llvm::StringRef S = O.Text;
@@ -172,7 +192,9 @@ const char *const DeclTypes[] = {".pred", ".b8",  ".b16",   ".b32", ".b64", ".u8
 std::string validRegs(Role Rl, Ty T) {
   llvm::SmallVector<llvm::StringRef, 16> Ok;
   for (const char *D : DeclTypes)
-    if (regOk(Rl, T, parseTy(D)) && !(Rl == Role::Strict && T.Cls == 'p' && parseTy(D).Cls == 'h'))
+    if (regOk(Rl, T, parseTy(D)) &&
+        !(Rl == Role::Strict && T.Cls == 'p' && parseTy(D).Cls == 'h') &&
+        !(Rl == Role::Strict && T.Cls == 'g' && parseTy(D).Cls == 'p'))
       Ok.push_back(D);
   return joinList(Ok, "or");
 }
@@ -228,8 +250,8 @@ bool shapeOf(const Instruction &I, Shape &S) {
   llvm::StringRef Op = I.Opcode;
   using R = Role;
   if (Op == "cvt") {
-    if (Ts.size() != 2 || I.Operands.size() != 2 || Ts[0].Cls == 'p' || Ts[1].Cls == 'p' ||
-        Ts[0].Cls == 'h' || Ts[1].Cls == 'h')
+    auto Plain = [](Ty X) { return X.Cls != 'p' && X.Cls != 'h' && X.Cls != 'e' && X.Cls != 'g'; };
+    if (Ts.size() != 2 || I.Operands.size() != 2 || !Plain(Ts[0]) || !Plain(Ts[1]))
       return false;
     S.T = Ts[0];
     S.Src = Ts[1];
@@ -252,8 +274,9 @@ bool shapeOf(const Instruction &I, Shape &S) {
     S.MinOps = 2;
     return true;
   }
+  bool Packed = T.Cls == 'h' || T.Cls == 'e' || T.Cls == 'g' || (T.Cls == 'f' && T.Bits == 16);
   if (Op == "ld" || Op == "st") {
-    if (T.Cls == 'p' || T.Cls == 'h' || (T.Cls == 'f' && T.Bits < 32))
+    if (T.Cls == 'p' || Packed)
       return false;
     S.Roles = Op == "ld" ? llvm::SmallVector<Role, 4>{R::Relaxed, R::Address}
                          : llvm::SmallVector<Role, 4>{R::Address, R::Relaxed};
@@ -266,10 +289,26 @@ bool shapeOf(const Instruction &I, Shape &S) {
     S.MinOps = S.Roles.size();
     return true;
   };
+  auto Is = [&](std::initializer_list<llvm::StringRef> L) { return llvm::is_contained(L, Op); };
+  if (Packed) {
+    // Measured for add, fma, neg, abs, min, max, setp, ex2 (probe); sub and
+    // mul share add's operands.
+    if (Is({"add", "sub", "mul", "min", "max"}))
+      return Set({R::Strict, R::Strict, R::Strict});
+    if (Op == "fma")
+      return Set({R::Strict, R::Strict, R::Strict, R::Strict});
+    if (Is({"neg", "abs", "ex2"}))
+      return Set({R::Strict, R::Strict});
+    if (Op == "setp") {
+      Set({R::Pred, R::Strict, R::Strict, R::Pred});
+      S.MinOps = 3;
+      return true;
+    }
+    return false;
+  }
   if (!Arith &&
       !(T.Cls == 'p' && (Op == "and" || Op == "or" || Op == "xor" || Op == "not" || Op == "mov")))
     return false;
-  auto Is = [&](std::initializer_list<llvm::StringRef> L) { return llvm::is_contained(L, Op); };
   if (Is({"add", "sub", "min", "max", "div", "rem", "and", "or", "xor"}))
     return !Wide && Set({R::Strict, R::Strict, R::Strict});
   if (Op == "copysign")
@@ -298,6 +337,31 @@ bool shapeOf(const Instruction &I, Shape &S) {
     return T.Cls != 'f' && Set({R::Strict, R::Strict, R::Shift});
   if (Is({"popc", "clz"}))
     return T.Cls == 'b' && T.Bits >= 32 && Set({R::Count, R::Strict});
+  // The warp-level and bit instructions of 32-bit type (probe, ptxas 13.0):
+  // data operands strict, masks, lane numbers and field positions .b32/.u32/
+  // .s32 only (Count).
+  if (T.Bits != 32 || T.Cls == 'f')
+    return false;
+  if (Op == "shfl" && I.hasQualifier(".sync"))
+    return Set({R::Strict, R::Strict, R::Strict, R::Strict, R::Count});
+  if (Op == "vote" && I.hasQualifier(".sync") && I.hasQualifier(".ballot"))
+    return Set({R::Strict, R::Pred, R::Count});
+  if (Op == "activemask")
+    return Set({R::Strict});
+  if (Op == "redux" && T.Cls != 'b')
+    return Set({R::Count, R::Count, R::Count});
+  if (Op == "match" && I.hasQualifier(".any"))
+    return Set({R::Count, R::Strict, R::Count});
+  if (Is({"prmt", "brev"}) && T.Cls == 'b')
+    return Op == "brev" ? Set({R::Strict, R::Strict})
+                        : Set({R::Strict, R::Strict, R::Strict, R::Strict});
+  if (Op == "bfe")
+    return Set({R::Strict, R::Strict, R::Count, R::Count});
+  if (Op == "bfind")
+    return Set({R::Count, R::Strict});
+  if (Is({"mul24", "sad"}))
+    return Op == "sad" ? Set({R::Strict, R::Strict, R::Strict, R::Strict})
+                       : Set({R::Strict, R::Strict, R::Strict});
   return false;
 }
 
@@ -463,9 +527,58 @@ void checkCachePolicy(const Instruction &I, CheckContext &Ctx) {
                       "' takes only with .L2::cache_hint");
 }
 
+/// atom and red (9.7.13.5, 9.7.13.6): d, [a], b, c only for .cas (no d for
+/// red), and a cache policy only with .L2::cache_hint; the value operands
+/// are typed strictly (probe: atom.add.u32 takes .b32/.u32/.s32/.f16x2,
+/// atom.exch.b32 any 32-bit register but .pred, as strictOk).
+void checkAtom(const Instruction &I, CheckContext &Ctx) {
+  bool Red = I.Opcode == "red";
+  for (llvm::StringRef Q : I.Qualifiers)
+    if (Q == ".v2" || Q == ".v4" || Q == ".v8" || Q == ".async")
+      return; // vector atom/red and red.async ([mbar]): forms of their own
+  bool Hint = I.hasQualifier(".L2::cache_hint");
+  bool Cas = !Red && I.hasQualifier(".cas");
+  size_t Want = (Red ? 2 : 3) + (Cas ? 1 : 0) + (Hint ? 1 : 0);
+  size_t N = I.Operands.size();
+  // Counts outside 3..4 (atom) or 2..3 (red) are the table check's.
+  if (N != Want && N >= (Red ? 2u : 3u) && N <= (Red ? 3u : 4u)) {
+    std::string Names = Red ? "[a], b" : Cas ? "d, [a], b, c" : "d, [a], b";
+    if (Hint)
+      Names += ", cache-policy";
+    const Operand &At = N > Want ? I.Operands[Want] : I.Operands.back();
+    Ctx.Diags.error("isa-operand-count", Red ? "9.7.13.6" : "9.7.13.5", At.Range,
+                    "'" + spelledOp(I) + "' takes " + std::to_string(Want) + " operands (" + Names +
+                        ")" + (N > Want && !Hint ? "; a cache policy needs .L2::cache_hint" : "") +
+                        (N > Want && !Cas && !Red ? "; a fourth value only .cas takes" : "") +
+                        ", found " + std::to_string(N));
+    return;
+  }
+  if (N != Want)
+    return;
+  bool Unknown = false;
+  llvm::SmallVector<Ty, 2> Ts = typeQuals(I, Unknown);
+  if (Unknown || Ts.size() != 1 || Ts[0].Cls == 'p' || Ts[0].Bits < 32)
+    return;
+  Ty T = Ts[0];
+  size_t Values = Red ? 1 : Cas ? 3 : 2; // d, b (, c) or b
+  for (size_t K = 0; K < N && K < (Red ? 2 : 1 + Values); ++K) {
+    if (I.Operands[K].Kind == OperandKind::Address)
+      continue;
+    auto What = [&] {
+      return std::string("operand ") + (Red ? OperandNames[K + 1] : OperandNames[K]) + " of '" +
+             spelledOp(I) + "'";
+    };
+    checkOperand(I, Ctx, I.Operands[K], Role::Strict, T, !Red && K == 0, What);
+  }
+}
+
 } // namespace
 
 void checkIsaOperands(const Instruction &I, CheckContext &Ctx) {
+  if (I.Opcode == "atom" || I.Opcode == "red") {
+    checkAtom(I, Ctx);
+    return;
+  }
   Shape S;
   if (!shapeOf(I, S))
     return;

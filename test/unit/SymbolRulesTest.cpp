@@ -51,7 +51,7 @@ TEST(SymbolRulesTest, EveryExampleTriggersItsRule) {
     EXPECT_TRUE(Found) << asModule(R.BadExample);
     ++Checked;
   }
-  EXPECT_EQ(Checked, 9u);
+  EXPECT_EQ(Checked, 10u);
 }
 
 TEST(SymbolRulesTest, CleanModuleHasNoSymbolDiagnostic) {

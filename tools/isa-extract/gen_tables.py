@@ -72,6 +72,17 @@ def parse_instructions(path):
             name, _, members = line.split(None, 1)[1].partition(" = ")
             cur.sets.setdefault(name.strip(), []).extend(members.split())
             block_sets[name.strip()] = members.split()
+    # 'vop.dtype.atype.btype d, a, b' with 'vop = { vadd, vsub, ... }' (9.7.18):
+    # a form whose opcode is a set of the block stands for one form per member.
+    for sec in sections:
+        forms = []
+        for f in sec.forms:
+            members = f["sets"].get(f["opcode"])
+            if members and all(m.startswith(".") for m in members):
+                forms.extend(dict(f, opcode=m[1:]) for m in members)
+            else:
+                forms.append(f)
+        sec.forms = forms
     return sections
 
 
@@ -236,7 +247,9 @@ def generate(sections, corr):
             req, allq = [], set()
             slots_begin = len(slot_rows)
             lenient = corr["optional"].get(name, set())
-            for slot in f["slots"]:
+            # 'qual' corrections: qualifiers ptxas takes too, each an optional place.
+            extra = ["[" + q + "]" for q in sorted(corr["qual"].get(name, ()))]
+            for slot in f["slots"] + extra:
                 if slot in lenient:
                     slot = "[" + slot + "]"
                 r, members, ok = slot_members(slot, f["sets"], sections[si].sets)

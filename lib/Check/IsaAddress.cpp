@@ -1,0 +1,339 @@
+//===- IsaAddress.cpp - addresses, state spaces, vectors and literals ----===//
+//
+// Operand checks every instruction gets once its form is matched, measured
+// against ptxas 13.0 (tools/isa-realptx/mutants.py found each):
+//
+//  - an integer literal needs at most 64 bits ("Constant overflow");
+//  - an address offset is an integer ("Integer constant expression
+//    expected" for [%rd1+1.5]);
+//  - an address register is an integer or bit-size one ("Illegal to use
+//    symbol '%fd1' of type .f64 as address operand");
+//  - a variable or parameter used as an address is in the instruction's
+//    state space: ld.global on a .param, ld.const on a .global, a generic
+//    ld of a .param or .const ("State space mismatch between instruction
+//    and address");
+//  - ld/st/ldu .v2/.v4/.v8 take a vector of that many elements, scalar
+//    ones a register ("Argument vector size mismatch");
+//  - cvt between a float and an integer type, or to a narrower float type,
+//    names its rounding ("Rounding modifier required for instruction 'cvt'",
+//    9.7.9.21: .rni/.rzi/.rmi/.rpi to an integer, .rn/.rz/.rm/.rp to a float).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Check/IsaAddress.h"
+#include "Check/CheckUtil.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+
+namespace ptxlint {
+namespace check {
+
+namespace {
+
+const char ImmSpec[] = "4.5.1";
+const char AddrSpec[] = "6.4.1";
+const char SpaceSpec[] = "5.1";
+const char VecSpec[] = "6.4.2";
+
+/// Whether the integer literal S (decimal, 0x, 0b or 0 octal, optional U
+/// suffix) needs more than 64 bits.
+bool overflows64(llvm::StringRef S) {
+  if (S.endswith("U") || S.endswith("u"))
+    S = S.drop_back();
+  unsigned Base = 10;
+  if (S.startswith_insensitive("0x")) {
+    Base = 16;
+    S = S.drop_front(2);
+  } else if (S.startswith_insensitive("0b")) {
+    Base = 2;
+    S = S.drop_front(2);
+  } else if (S.size() > 1 && S[0] == '0') {
+    Base = 8;
+    S = S.drop_front(1);
+  }
+  uint64_t V = 0;
+  for (char C : S) {
+    unsigned D = llvm::hexDigitValue(C);
+    if (D >= Base)
+      return false; // not an integer literal after all
+    if (V > (UINT64_MAX - D) / Base)
+      return true;
+    V = V * Base + D;
+  }
+  return false;
+}
+
+bool isWordChar(char C) { return llvm::isAlnum(C) || C == '_' || C == '$' || C == '%'; }
+
+/// Reports the integer literals of Text (an operand's source) that need more
+/// than 64 bits, and, inside an address, the floating-point ones.
+void scanLiterals(CheckContext &Ctx, llvm::StringRef Text, bool InAddress) {
+  for (size_t K = 0; K < Text.size();) {
+    char C = Text[K];
+    if (!llvm::isDigit(C) || (K && (isWordChar(Text[K - 1]) || Text[K - 1] == '.'))) {
+      // Skip the rest of a name ('%r12', 'sm_90', '$L__BB0_1').
+      if (isWordChar(C) || C == '.') {
+        while (K < Text.size() && (isWordChar(Text[K]) || Text[K] == '.'))
+          ++K;
+      } else {
+        ++K;
+      }
+      continue;
+    }
+    size_t E = K;
+    while (E < Text.size() && (llvm::isAlnum(Text[E]) || Text[E] == '.'))
+      ++E;
+    llvm::StringRef Lit = Text.slice(K, E);
+    bool Float =
+        Lit.contains('.') || Lit.startswith_insensitive("0f") || Lit.startswith_insensitive("0d") ||
+        (!Lit.startswith_insensitive("0x") && Lit.find_insensitive('e') != llvm::StringRef::npos);
+    SourceRange R = Ctx.rangeOf(Lit);
+    if (Float && InAddress)
+      Ctx.Diags.error("isa-operand-immediate", AddrSpec, R,
+                      "an address offset must be an integer constant, not the floating-point "
+                      "constant " +
+                          Lit.str());
+    else if (!Float && overflows64(Lit))
+      Ctx.Diags.error("isa-operand-immediate", ImmSpec, R,
+                      "the integer constant " + Lit.str() + " does not fit in 64 bits");
+    K = E;
+  }
+}
+
+const char *const Spaces[] = {".global", ".shared", ".shared::cta",  ".shared::cluster", ".local",
+                              ".const",  ".param",  ".param::entry", ".param::func"};
+
+/// The state space qualifier of I ("" for generic).
+llvm::StringRef spaceOf(const Instruction &I) {
+  for (llvm::StringRef Q : I.Qualifiers)
+    if (llvm::is_contained(Spaces, Q))
+      return Q;
+  return "";
+}
+
+bool spaceMatches(llvm::StringRef Instr, llvm::StringRef Sym) {
+  if (Instr.empty()) // generic: ptxas rejects .param and .const symbols
+    return Sym != ".param" && Sym != ".const";
+  if (Instr.startswith(".shared"))
+    return Sym == ".shared";
+  if (Instr.startswith(".param"))
+    return Sym == ".param";
+  return Instr == Sym;
+}
+
+bool checksSpace(llvm::StringRef Op) {
+  return Op == "ld" || Op == "st" || Op == "ldu" || Op == "atom" || Op == "red" ||
+         Op == "prefetch" || Op == "prefetchu" || Op == "cvta";
+}
+
+/// The base of an address, or of cvta's symbol operand.
+void checkBase(const Instruction &I, CheckContext &Ctx, const Operand &Base, bool Space) {
+  if (Base.Kind != OperandKind::Name)
+    return;
+  const RegisterInfo *Info = Ctx.Syms.lookup(Base.Text);
+  if (!Info)
+    return;
+  if (Info->StateSpace == ".reg") {
+    if (I.Opcode == "cvta")
+      return; // its operand types are IsaOperands.cpp's
+    llvm::StringRef T = Info->Type;
+    if (Info->VectorWidth == 1 && (T.startswith(".f") || T.startswith(".bf") || T == ".pred")) {
+      Diagnostic &D = Ctx.Diags.error(
+          "isa-operand-kind", AddrSpec, Base.Range,
+          "an address register must be of an integer or bit-size type (.b/.u/.s); " +
+              Base.Text.str() + " is declared " + T.str());
+      if (Info->DeclRange.isValid())
+        D.Notes.push_back({Info->DeclRange, Base.Text.str() + " is declared here"});
+    }
+    return;
+  }
+  if (!Space || Info->StateSpace.empty())
+    return;
+  llvm::StringRef S = spaceOf(I);
+  if (I.Opcode == "cvta" && S.empty())
+    return; // cvta.to: the operand is generic
+  if (spaceMatches(S, Info->StateSpace))
+    return;
+  std::string Fix = "'" + I.Opcode.str() + Info->StateSpace.str() + "'";
+  std::string Who =
+      S.empty() ? "a generic '" + I.Opcode.str() + "'" : "'" + I.Opcode.str() + S.str() + "'";
+  Diagnostic &D = Ctx.Diags.error(
+      "isa-address-space", SpaceSpec, Base.Range,
+      Who + " cannot address " + Base.Text.str() + ", which is declared in " +
+          Info->StateSpace.str() +
+          (S.empty() ? " (generic addressing reaches .global, .shared and .local symbols)" : "") +
+          "; write " + Fix);
+  if (Info->DeclRange.isValid())
+    D.Notes.push_back({Info->DeclRange, Base.Text.str() + " is declared here"});
+}
+
+unsigned vectorWidth(const Instruction &I) {
+  for (llvm::StringRef Q : I.Qualifiers)
+    if (Q == ".v2" || Q == ".v4" || Q == ".v8")
+      return Q[2] - '0';
+  return 1;
+}
+
+/// mov.v2/.v4 (a correction: ptxas takes `mov.v4.u32 %v, %tid;`) moves whole
+/// vector registers: a scalar register there is "Result vector expected".
+void checkVectorMov(const Instruction &I, CheckContext &Ctx) {
+  unsigned N = vectorWidth(I);
+  if (N == 1)
+    return;
+  for (const Operand &O : I.Operands) {
+    if (O.Kind != OperandKind::Name)
+      continue;
+    const RegisterInfo *Info = Ctx.Syms.lookup(O.Text);
+    if (!Info || Info->StateSpace != ".reg" || Info->VectorWidth == N)
+      continue;
+    Ctx.Diags.error("isa-operand-kind", VecSpec, O.Range,
+                    "'mov.v" + std::to_string(N) + "' moves whole .v" + std::to_string(N) +
+                        " registers; " + O.Text.str() +
+                        (Info->VectorWidth == 1
+                             ? std::string(" is a scalar register")
+                             : " is a .v" + std::to_string(Info->VectorWidth) + " register"));
+    return;
+  }
+}
+
+void checkVectorArity(const Instruction &I, CheckContext &Ctx) {
+  if (I.Opcode == "mov")
+    return checkVectorMov(I, Ctx);
+  if (I.Opcode != "ld" && I.Opcode != "st" && I.Opcode != "ldu")
+    return;
+  if (I.hasQualifier(".async") || I.hasQualifier(".bulk") || I.Operands.size() < 2)
+    return;
+  const Operand &Data = I.Opcode == "st" ? I.Operands[1] : I.Operands[0];
+  unsigned N = vectorWidth(I);
+  bool IsVec = Data.Kind == OperandKind::Vector;
+  if (N == 1 && IsVec) {
+    Ctx.Diags.error("isa-operand-kind", VecSpec, Data.Range,
+                    "'" + I.Opcode.str() +
+                        "' without .v2/.v4 takes one register, not a vector of " +
+                        std::to_string(Data.Elements.size()));
+  } else if (N > 1 && !IsVec && Data.Kind != OperandKind::Expr) {
+    Ctx.Diags.error("isa-operand-kind", VecSpec, Data.Range,
+                    "'" + I.Opcode.str() + ".v" + std::to_string(N) + "' takes a vector of " +
+                        std::to_string(N) + " registers in braces, not " + Data.Text.str());
+  } else if (N > 1 && IsVec && Data.Elements.size() != N) {
+    Ctx.Diags.error("isa-operand-kind", VecSpec, Data.Range,
+                    "'" + I.Opcode.str() + ".v" + std::to_string(N) + "' takes a vector of " +
+                        std::to_string(N) + " registers, not " +
+                        std::to_string(Data.Elements.size()));
+  }
+}
+
+/// 'f' for .f16/.bf16/.f32/.f64, 'i' for the integer types, 0 otherwise;
+/// Bits is the size.
+char cvtClass(llvm::StringRef Q, unsigned &Bits) {
+  static const struct {
+    const char *Name;
+    char Cls;
+    unsigned Bits;
+  } Types[] = {{".f16", 'f', 16}, {".bf16", 'f', 16}, {".f32", 'f', 32}, {".f64", 'f', 64},
+               {".u8", 'i', 8},   {".u16", 'i', 16},  {".u32", 'i', 32}, {".u64", 'i', 64},
+               {".s8", 'i', 8},   {".s16", 'i', 16},  {".s32", 'i', 32}, {".s64", 'i', 64}};
+  for (const auto &T : Types)
+    if (Q == T.Name) {
+      Bits = T.Bits;
+      return T.Cls;
+    }
+  return 0;
+}
+
+void checkCvtRounding(const Instruction &I, CheckContext &Ctx) {
+  if (I.Opcode != "cvt")
+    return;
+  llvm::SmallVector<std::pair<char, unsigned>, 2> Ts;
+  size_t RoundAt = I.Qualifiers.size();
+  for (size_t K = 0; K < I.Qualifiers.size(); ++K) {
+    llvm::StringRef Q = I.Qualifiers[K];
+    unsigned Bits = 0;
+    if (char C = cvtClass(Q, Bits))
+      Ts.push_back({C, Bits});
+    else if (Q.startswith(".r") && Q != ".relu")
+      RoundAt = K;
+    else if (Q != ".sat" && Q != ".ftz" && Q != ".relu" && Q != ".satfinite")
+      return; // .tf32, .e4m3x2, .f16x2, ...: forms of their own
+  }
+  if (Ts.size() != 2)
+    return;
+  auto [DC, DB] = Ts[0];
+  auto [AC, AB] = Ts[1];
+  std::string Spelled = "cvt";
+  for (llvm::StringRef Q : I.Qualifiers)
+    Spelled += Q.str();
+  std::string From = AC == 'f' ? "a floating-point" : "an integer";
+  std::string To = DC == 'i'              ? "an integer"
+                   : AC == 'f' && AB > DB ? "a narrower floating-point"
+                                          : "a floating-point";
+  const char *IntR = ".rni, .rzi, .rmi or .rpi";
+  const char *FltR = ".rn, .rz, .rm or .rp";
+  // ptxas rejects .sat on an integer conversion that cannot saturate
+  // (cvt.sat.u32.u16, cvt.sat.s64.s32, cvt.sat.s32.u16: every source value fits).
+  if (DC == 'i' && AC == 'i' && I.hasQualifier(".sat")) {
+    llvm::StringRef DT, AT; // the destination and source types as written
+    for (llvm::StringRef Q : I.Qualifiers) {
+      unsigned Unused = 0;
+      if (cvtClass(Q, Unused) == 'i')
+        (DT.empty() ? DT : AT) = Q;
+    }
+    bool DS = DT[1] == 's', AS = AT[1] == 's';
+    bool Fits = DS == AS ? DB >= AB : DS && DB > AB;
+    if (Fits) {
+      size_t K = llvm::find(I.Qualifiers, ".sat") - I.Qualifiers.begin();
+      Ctx.Diags.error("isa-qualifier-combination", "9.7.9.21", I.QualifierRanges[K],
+                      "'" + Spelled + "' cannot saturate: every " + AT.str() + " value fits " +
+                          DT.str() + "; remove .sat");
+      return;
+    }
+  }
+  if (RoundAt == I.Qualifiers.size()) {
+    const char *Need = DC == 'i' && AC == 'f'                ? IntR
+                       : DC == 'f' && (AC == 'i' || AB > DB) ? FltR
+                                                             : nullptr;
+    if (!Need)
+      return;
+    Diagnostic &D = Ctx.Diags.error("isa-qualifier-combination", "9.7.9.21", I.opcodeRange(),
+                                    "'" + Spelled + "' from " + From + " type to " + To +
+                                        " type needs a rounding qualifier: " + Need);
+    D.Fixes.push_back(
+        {SourceRange{I.opcodeRange().End, I.opcodeRange().End}, DC == 'i' ? ".rzi" : ".rn"});
+    return;
+  }
+  llvm::StringRef R = I.Qualifiers[RoundAt];
+  bool IntRound = R.endswith("i");
+  const char *Valid = nullptr;
+  if (DC == 'i' && AC == 'i')
+    Valid = "none (remove it)";
+  else if (DC == 'i' && !IntRound)
+    Valid = IntR;
+  else if (DC == 'f' && IntRound && (AC == 'i' || AB != DB))
+    Valid = FltR;
+  if (!Valid)
+    return;
+  Ctx.Diags.error("isa-qualifier-combination", "9.7.9.21", I.QualifierRanges[RoundAt],
+                  "rounding " + R.str() + " does not apply to '" + Spelled + "' (" + From +
+                      " type to " + To + " type); valid: " + Valid);
+}
+
+} // namespace
+
+void checkIsaAddresses(const Instruction &I, CheckContext &Ctx) {
+  bool Space = checksSpace(I.Opcode);
+  for (const Operand &O : I.Operands) {
+    bool IsAddr = O.Kind == OperandKind::Address;
+    if (O.Kind != OperandKind::Name)
+      scanLiterals(Ctx, Ctx.File.slice(O.Range), IsAddr);
+    if (IsAddr && O.Elements.size() == 1)
+      checkBase(I, Ctx, O.Elements[0], Space);
+  }
+  if (I.Opcode == "cvta" && I.Operands.size() == 2)
+    checkBase(I, Ctx, I.Operands[1], true);
+  checkVectorArity(I, Ctx);
+  checkCvtRounding(I, Ctx);
+}
+
+} // namespace check
+} // namespace ptxlint

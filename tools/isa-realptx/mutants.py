@@ -1,0 +1,209 @@
+#!/usr/bin/env python3
+"""Single-change mutants of real PTX against ptxas (issue 14).
+
+Each mutant changes one instruction line of one input file (opcode typo,
+qualifier drop/duplicate/replace, type, operand drop/add, register number or
+class, immediate, label, guard, state space); ptxas (parse-only on the file's
+target, at least sm_75) and ptx-lint each say which lines are errors. A mutant
+agrees when both are clean or both report an error on the mutated line (or
+ptxas reports no line). Prints every disagreement and the totals.
+
+  mutants.py --lint build/bin/ptx-lint [-n 1000] [--seed 1] [-j 2] FILE...
+"""
+import argparse, collections, multiprocessing, os, random, re, subprocess, tempfile
+
+INSTR = re.compile(r'^(\s*)(@!?%\w+\s+)?([a-z][\w.:]*)(\s+.*)?;\s*$')
+TYPES = ['.u32', '.s32', '.b32', '.u64', '.s64', '.b64', '.f32', '.f64', '.u16', '.s16', '.b16',
+         '.f16', '.f16x2', '.bf16', '.bf16x2', '.pred', '.u8', '.s8', '.b8', '.b128']
+SPACES = ['.global', '.shared', '.local', '.const', '.param', '.shared::cta', '.shared::cluster']
+IMMS = ['99999999999999999999', '0xffffffffffffffffff', '0f3F800000', '0d3FF0000000000000', '1.5',
+        '-1', '4294967296', '65536', '-2147483649', '0x8000000000000000', '256']
+KINDS = ['typo', 'qdrop', 'qdup', 'qrepl', 'type', 'space', 'opdel', 'opadd', 'reg', 'regkind',
+         'imm', 'label', 'guard', 'vec']
+
+
+def split_ops(rest):
+    out, depth, cur = [], 0, ''
+    for ch in rest:
+        depth += ch in '{[('
+        depth -= ch in '}])'
+        if ch == ',' and depth == 0:
+            out.append(cur.strip())
+            cur = ''
+        else:
+            cur += ch
+    return out + [cur.strip()] if cur.strip() else out
+
+
+def mutate(lines, rng):
+    idx = [i for i, l in enumerate(lines) if INSTR.match(l) and not l.strip().startswith('.')]
+    if not idx:
+        return None
+    i = rng.choice(idx)
+    m = INSTR.match(lines[i])
+    ind, guard, op, rest = m.group(1), m.group(2) or '', m.group(3), m.group(4) or ''
+    parts = op.split('.')
+    kind = rng.choice(KINDS)
+    if kind == 'typo':
+        b = list(parts[0])
+        b[rng.randrange(len(b))] = rng.choice('abcdefghijklmnopqrstuvwxyz')
+        parts[0] = ''.join(b)
+    elif kind in ('qdrop', 'qdup', 'qrepl') and len(parts) > 1:
+        j = rng.randrange(1, len(parts))
+        if kind == 'qdrop':
+            del parts[j]
+        elif kind == 'qdup':
+            parts.insert(j, parts[j])
+        else:
+            allq = sorted({q for l in lines for q in re.findall(r'\.[a-z_][\w:]*',
+                                                                l.strip().split(' ')[0])})
+            parts[j] = rng.choice(allq).lstrip('.')
+    elif kind == 'type':
+        ts = [j for j, p in enumerate(parts) if '.' + p in TYPES]
+        if not ts:
+            return None
+        parts[rng.choice(ts)] = rng.choice(TYPES).lstrip('.')
+    elif kind == 'space':
+        ss = [j for j, p in enumerate(parts) if '.' + p in SPACES]
+        if ss:
+            j = rng.choice(ss)
+            if rng.random() < 0.4:
+                del parts[j]
+            else:
+                parts[j] = rng.choice(SPACES).lstrip('.')
+        elif parts[0] in ('ld', 'st', 'atom', 'red', 'cvta', 'prefetch'):
+            parts.insert(1, rng.choice(SPACES).lstrip('.'))
+        else:
+            return None
+    elif kind in ('opdel', 'opadd') and rest.strip():
+        ops = split_ops(rest)
+        if kind == 'opdel' and len(ops) > 1:
+            del ops[rng.randrange(len(ops))]
+        else:
+            ops.append(ops[-1])
+        rest = ' ' + ', '.join(ops)
+    elif kind == 'reg':
+        regs = list(re.finditer(r'%(r|rd|f|fd|p|rs|h|hh)(\d+)', rest))
+        if not regs:
+            return None
+        r = rng.choice(regs)
+        rest = rest[:r.start()] + '%' + r.group(1) + str(int(r.group(2)) + 5000) + rest[r.end():]
+    elif kind == 'regkind':
+        regs = list(re.finditer(r'%(r|rd|f|fd|p|rs)(\d+)', rest))
+        if not regs:
+            return None
+        r = rng.choice(regs)
+        alt = rng.choice([a for a in ('r', 'rd', 'f', 'fd', 'p', 'rs') if a != r.group(1)])
+        if '%' + alt + '1' not in '\n'.join(lines):
+            return None
+        rest = rest[:r.start()] + '%' + alt + '1' + rest[r.end():]
+    elif kind == 'imm':
+        ims = list(re.finditer(r'(?<![%\w.$])(-?(?:0[xX][0-9a-fA-F]+|\d+))(?![\w.])', rest))
+        if not ims:
+            return None
+        r = rng.choice(ims)
+        rest = rest[:r.start()] + rng.choice(IMMS) + rest[r.end():]
+    elif kind == 'label':
+        labs = list(re.finditer(r'\$?L\w+', rest))
+        if not labs:
+            return None
+        r = rng.choice(labs)
+        rest = rest[:r.start()] + r.group(0) + 'x' + rest[r.end():]
+    elif kind == 'guard':
+        guard = rng.choice(['@%r1 ', '@%p9999 ', '@!%rd1 ']) if not guard else ''
+    elif kind == 'vec':
+        vs = [j for j, p in enumerate(parts) if p in ('v2', 'v4', 'v8')]
+        if vs:
+            parts[vs[0]] = rng.choice([v for v in ('v2', 'v4', 'v8') if v != parts[vs[0]]])
+        elif parts[0] in ('ld', 'st', 'mov'):
+            parts.insert(len(parts) - 1, rng.choice(['v2', 'v4']))
+        else:
+            return None
+    else:
+        return None
+    new = ind + guard + '.'.join(parts) + rest + ';'
+    if new == lines[i]:
+        return None
+    out = list(lines)
+    out[i] = new
+    return out, i + 1, kind
+
+
+def arch_of(text):
+    m = re.search(r'^\s*\.target\s+sm_(\d+)(\w?)', text, re.M)
+    if not m:
+        return 'sm_80'
+    n = int(m.group(1))
+    return 'sm_%d%s' % (max(n, 75), m.group(2) if n >= 75 else '')
+
+
+def judge(args):
+    lint, path, text, ln = args
+    arch = arch_of(text)
+    try:
+        p = subprocess.run(['ptxas', '-arch', arch, path, '-o', os.devnull],
+                           capture_output=True, text=True, timeout=60)
+        q = subprocess.run([lint, '--format=gcc', path], capture_output=True, text=True, timeout=60)
+    except subprocess.TimeoutExpired:
+        return 'tool-fail', set(), set()
+    finally:
+        os.unlink(path)
+    if p.returncode < 0 or q.returncode not in (0, 1) or 'internal' in q.stdout:
+        return 'tool-fail', set(), set()
+    pa = {int(x) for x in re.findall(r'line (\d+); (?:error|fatal)', p.stderr)}
+    if p.returncode and not pa:
+        pa = {0}
+    pl = {int(x) for x in re.findall(r'^[^:]+:(\d+):\d+: error', q.stdout, re.M)}
+    if not pa and not pl:
+        v = 'agree-clean'
+    elif pa and pl and (ln in pa and ln in pl or 0 in pa or pa & pl and ln not in pa):
+        v = 'agree-error'
+    elif pa and pl:
+        v = 'wrong-line'
+    elif pa:
+        v = 'missed'
+    else:
+        v = 'false-error'
+    return v, pa, pl
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument('--lint', required=True)
+    ap.add_argument('-n', type=int, default=1000)
+    ap.add_argument('--seed', type=int, default=1)
+    ap.add_argument('-j', type=int, default=2)
+    ap.add_argument('files', nargs='+')
+    a = ap.parse_args()
+    rng = random.Random(a.seed)
+    texts = {f: open(f).read().split('\n') for f in a.files}
+    tmp = tempfile.mkdtemp()
+    jobs, meta = [], []
+    while len(jobs) < a.n:
+        f = rng.choice(a.files)
+        r = mutate(texts[f], rng)
+        if not r:
+            continue
+        out, ln, kind = r
+        path = os.path.join(tmp, '%d_%s' % (len(jobs), os.path.basename(f)))
+        text = '\n'.join(out)
+        open(path, 'w').write(text)
+        jobs.append((a.lint, path, text, ln))
+        meta.append((f, ln, kind, out[ln - 1].strip()))
+    stats, bykind = collections.Counter(), collections.defaultdict(collections.Counter)
+    with multiprocessing.Pool(a.j) as pool:
+        for (v, pa, pl), (f, ln, kind, line) in zip(pool.imap(judge, jobs), meta):
+            stats[v] += 1
+            bykind[kind][v] += 1
+            if v in ('missed', 'false-error', 'wrong-line'):
+                print('%s\t%s\t%s:%d\t%s\tptxas=%s lint=%s' % (
+                    v, kind, os.path.basename(f), ln, line[:140], sorted(pa)[:3], sorted(pl)[:3]))
+    n = sum(stats.values()) - stats['tool-fail']
+    agree = stats['agree-clean'] + stats['agree-error']
+    print('TOTAL %d agree %d %.1f%% %s' % (n, agree, 100.0 * agree / max(n, 1), dict(stats)))
+    for k, c in sorted(bykind.items()):
+        print('  ', k, dict(c))
+
+
+if __name__ == '__main__':
+    main()
