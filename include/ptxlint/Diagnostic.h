@@ -12,6 +12,7 @@
 
 #include "llvm/ADT/StringRef.h"
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -81,9 +82,16 @@ public:
   unsigned errorCount() const { return NumErrors; }
   unsigned warningCount() const { return NumWarnings; }
   /// Stops collecting (not checking) once this many diagnostics are stored;
-  /// 0 means unlimited. A final note says how many were dropped.
+  /// 0 means unlimited. Those reported past the limit are counted
+  /// (dropped(), droppedErrors(), droppedWarnings(), and in errorCount()),
+  /// not stored: memory stays bounded however many a file has.
   void setLimit(unsigned Limit) { this->Limit = Limit; }
   unsigned dropped() const { return Dropped; }
+  unsigned droppedErrors() const { return DroppedErrors; }
+  unsigned droppedWarnings() const { return DroppedWarnings; }
+  /// Diagnostics of rules for which Keep returns false are neither stored
+  /// nor counted (switched-off rules take no room under the limit).
+  void setFilter(std::function<bool(llvm::StringRef Rule)> Keep) { Filter = std::move(Keep); }
   /// Sort by position (stable), so output order is the file's order.
   void sortByLocation();
 
@@ -94,6 +102,9 @@ private:
   unsigned NumWarnings = 0;
   unsigned Limit = 0;
   unsigned Dropped = 0;
+  unsigned DroppedErrors = 0;
+  unsigned DroppedWarnings = 0;
+  std::function<bool(llvm::StringRef)> Filter;
 };
 
 } // namespace ptxlint

@@ -41,12 +41,20 @@ struct LintOptions {
   bool WarningsAsErrors = false;
   /// Run the matrix-instruction checks (false: syntax only).
   bool RunChecks = true;
+  /// Store at most this many diagnostics of a file (0: all). Those past the
+  /// limit are counted in LintResult (Errors, Warnings, Dropped), not kept:
+  /// memory stays bounded however many a file has (the command: 10,000).
+  unsigned MaxDiagnostics = 0;
 };
 
 struct LintResult {
   std::vector<Diagnostic> Diags;
   unsigned Errors = 0;
   unsigned Warnings = 0;
+  /// Diagnostics past LintOptions::MaxDiagnostics: counted in Errors and
+  /// Warnings, not in Diags.
+  unsigned Dropped = 0;
+  unsigned DroppedErrors = 0;
   /// Memory ran out: the check stopped, and Diags holds one "io" error that
   /// says so (or nothing, when even that could not be allocated).
   bool OutOfMemory = false;

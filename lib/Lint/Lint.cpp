@@ -37,6 +37,11 @@ LintResult finish(DiagnosticEngine &DE, const LintOptions &Opts) {
     else if (D.Sev == Severity::Warning)
       ++R.Warnings;
   }
+  // Past LintOptions::MaxDiagnostics: counted, not kept.
+  R.Dropped = DE.dropped();
+  R.DroppedErrors = DE.droppedErrors() + (Opts.WarningsAsErrors ? DE.droppedWarnings() : 0);
+  R.Errors += R.DroppedErrors;
+  R.Warnings += Opts.WarningsAsErrors ? 0 : DE.droppedWarnings();
   // File order; diagnostics without a location (invalid range) go last.
   std::stable_sort(R.Diags.begin(), R.Diags.end(), [](const Diagnostic &A, const Diagnostic &B) {
     return A.Range.Begin < B.Range.Begin;
@@ -80,6 +85,13 @@ static LintResult outOfMemory() {
 
 static LintResult lintFileImpl(const SourceFile &File, const LintOptions &Opts) {
   DiagnosticEngine DE;
+  if (Opts.MaxDiagnostics) {
+    DE.setLimit(Opts.MaxDiagnostics);
+    // Switched-off rules take no room under the limit. Syntax errors are
+    // kept (finish() drops them): the symbol check asks whether there was one.
+    DE.setFilter(
+        [&Opts](llvm::StringRef Rule) { return Rule == "syntax" || ruleEnabled(Rule, Opts); });
+  }
   std::string NotText = checkLooksLikeText(File);
   if (!NotText.empty()) {
     DE.error("io", "", SourceRange(), "input is not PTX text: " + NotText);

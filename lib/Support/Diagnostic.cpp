@@ -19,12 +19,18 @@ llvm::StringRef ptxlint::severityName(Severity S) {
 
 Diagnostic &DiagnosticEngine::report(Severity Sev, llvm::StringRef Rule, llvm::StringRef Spec,
                                      SourceRange Range, std::string Message) {
+  if (Filter && !Filter(Rule)) {
+    Scratch = Diagnostic();
+    return Scratch;
+  }
   if (Sev == Severity::Error)
     ++NumErrors;
   else if (Sev == Severity::Warning)
     ++NumWarnings;
   if (Limit && Diags.size() >= Limit) {
     ++Dropped;
+    DroppedErrors += Sev == Severity::Error;
+    DroppedWarnings += Sev == Severity::Warning;
     Scratch = Diagnostic();
     return Scratch;
   }

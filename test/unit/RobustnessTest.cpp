@@ -186,6 +186,31 @@ TEST(Robustness, ByteOrderMarkIsNamed) {
   EXPECT_EQ(R.Diags[0].Range.End, 3u);
 }
 
+TEST(Robustness, DiagnosticsPastTheLimitAreCountedNotStored) {
+  // Five symbol-selector errors and one switched-off warning-free rule.
+  std::string Text = ".version 8.0\n.target sm_90\n.address_size 64\n.visible .entry k()\n{\n"
+                     ".reg .b32 %r<4>;\n" +
+                     repeat("add.s32 %r1, %r2, %r3.x;\n", 5) + "ret;\n}\n";
+  SourceFile F("limit.ptx", Text);
+  LintOptions Opts;
+  LintResult All = lintFile(F, Opts);
+  ASSERT_EQ(All.Diags.size(), 5u);
+  EXPECT_EQ(All.Dropped, 0u);
+  Opts.MaxDiagnostics = 2;
+  LintResult Two = lintFile(F, Opts);
+  ASSERT_EQ(Two.Diags.size(), 2u);
+  EXPECT_EQ(Two.Errors, 5u);
+  EXPECT_EQ(Two.Dropped, 3u);
+  EXPECT_EQ(Two.DroppedErrors, 3u);
+  EXPECT_EQ(Two.Diags[0].Range.Begin, All.Diags[0].Range.Begin);
+  // A switched-off rule takes no room under the limit and is not counted.
+  Opts.Disabled.insert("symbol-selector");
+  LintResult Off = lintFile(F, Opts);
+  EXPECT_EQ(Off.Diags.size(), 0u);
+  EXPECT_EQ(Off.Errors, 0u);
+  EXPECT_EQ(Off.Dropped, 0u);
+}
+
 #ifndef PTXLINT_TEST_SANITIZED
 /// In a child process with at most Bytes of address space, runs Fn and
 /// exits with its result (sanitizers reserve terabytes: not under them).

@@ -29,10 +29,13 @@
 #include <chrono>
 #include <condition_variable>
 #include <cstring>
+#include <functional>
 #include <map>
 #include <mutex>
 #include <system_error>
 #include <thread>
+
+#include <sys/mman.h>
 
 using namespace llvm;
 
@@ -190,23 +193,86 @@ static std::string tooLarge(uint64_t Size, uint64_t MaxSize, bool AtLeast) {
          " bytes (the limit is " + std::to_string(MaxSize) + "; see --max-file-size)";
 }
 
+namespace {
+/// The pages a stream is read into: anonymous mappings of 1 MiB, each
+/// unmapped as soon as it is copied out (freed heap memory often stays
+/// resident, and a string grown by doubling holds up to twice the input).
+class StreamParts {
+public:
+  static constexpr size_t PartSize = size_t(1) << 20;
+  StreamParts() = default;
+  StreamParts(const StreamParts &) = delete;
+  StreamParts &operator=(const StreamParts &) = delete;
+  ~StreamParts() {
+    for (Part &P : Parts)
+      release(P);
+  }
+  /// Room for the next read (a new part when the last is full).
+  MutableArrayRef<char> room() {
+    if (Parts.empty() || Parts.back().Used == PartSize) {
+      void *Base =
+          ::mmap(nullptr, PartSize, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+      if (Base == MAP_FAILED)
+        throw std::bad_alloc();
+      Parts.push_back({static_cast<char *>(Base), 0});
+    }
+    Part &P = Parts.back();
+    return MutableArrayRef<char>(P.Base + P.Used, PartSize - P.Used);
+  }
+  void commit(size_t N) { Parts.back().Used += N; }
+  /// One buffer of exactly the bytes read; each part is given back once copied.
+  std::unique_ptr<MemoryBuffer> join(uint64_t Total, StringRef Name) {
+    std::unique_ptr<WritableMemoryBuffer> Buf =
+        WritableMemoryBuffer::getNewUninitMemBuffer(Total, Name);
+    if (!Buf)
+      throw std::bad_alloc();
+    char *Out = Buf->getBufferStart();
+    for (Part &P : Parts) {
+      std::memcpy(Out, P.Base, P.Used);
+      Out += P.Used;
+      release(P);
+    }
+    return Buf;
+  }
+
+private:
+  struct Part {
+    char *Base;
+    size_t Used;
+  };
+  static void release(Part &P) {
+    if (P.Base)
+      ::munmap(P.Base, PartSize);
+    P.Base = nullptr;
+  }
+  std::vector<Part> Parts;
+};
+} // namespace
+
 /// Reads a stream (stdin, a pipe, a device) in chunks, stopping early at a
 /// NUL byte or past MaxSize, so /dev/zero or `yes |` cannot exhaust memory.
-static std::string readStream(sys::fs::file_t FD, uint64_t MaxSize, std::string &Bytes) {
-  char Chunk[1 << 16];
+/// The input is held once (plus a part of 1 MiB), whatever its size.
+static std::string readStream(sys::fs::file_t FD, uint64_t MaxSize, StringRef Name,
+                              std::unique_ptr<MemoryBuffer> &Out) {
+  StreamParts Parts;
+  uint64_t Total = 0;
   while (true) {
-    Expected<size_t> N = sys::fs::readNativeFile(FD, MutableArrayRef<char>(Chunk, sizeof Chunk));
+    MutableArrayRef<char> Room = Parts.room();
+    Expected<size_t> N = sys::fs::readNativeFile(FD, Room);
     if (!N)
       return "cannot read file: " + lowerFirst(toString(N.takeError()));
     if (*N == 0)
-      return "";
-    size_t Nul = StringRef(Chunk, *N).find('\0');
+      break;
+    size_t Nul = StringRef(Room.data(), *N).find('\0');
     if (Nul != StringRef::npos)
-      return "not a text file: NUL byte at offset " + std::to_string(Bytes.size() + Nul);
-    Bytes.append(Chunk, *N);
-    if (Bytes.size() > MaxSize)
+      return "not a text file: NUL byte at offset " + std::to_string(Total + Nul);
+    Parts.commit(*N);
+    Total += *N;
+    if (Total > MaxSize)
       return tooLarge(MaxSize, MaxSize, /*AtLeast=*/true);
   }
+  Out = Parts.join(Total, Name);
+  return "";
 }
 
 LoadedInput loadInput(const InputSpec &In, uint64_t MaxSize) {
@@ -216,9 +282,9 @@ LoadedInput loadInput(const InputSpec &In, uint64_t MaxSize) {
     return L;
   }
   std::unique_ptr<SourceFile> File;
-  std::string Bytes;
+  std::unique_ptr<MemoryBuffer> Bytes;
   if (In.IsStdin) {
-    L.Error = readStream(sys::fs::getStdinHandle(), MaxSize, Bytes);
+    L.Error = readStream(sys::fs::getStdinHandle(), MaxSize, In.Path, Bytes);
   } else {
     sys::fs::file_status St;
     if (std::error_code EC = sys::fs::status(In.Path, St)) {
@@ -242,7 +308,7 @@ LoadedInput loadInput(const InputSpec &In, uint64_t MaxSize) {
           L.Error = "cannot read file: " + lowerFirst(Buf.getError().message());
           return L;
         }
-        Bytes = (*Buf)->getBuffer().str();
+        Bytes = std::move(*Buf);
       }
     } else {
       Expected<sys::fs::file_t> FD = sys::fs::openNativeFileForRead(In.Path);
@@ -250,7 +316,7 @@ LoadedInput loadInput(const InputSpec &In, uint64_t MaxSize) {
         L.Error = "cannot open file: " + lowerFirst(toString(FD.takeError()));
         return L;
       }
-      L.Error = readStream(*FD, MaxSize, Bytes);
+      L.Error = readStream(*FD, MaxSize, In.Path, Bytes);
       sys::fs::closeFile(*FD);
     }
   }
@@ -351,9 +417,36 @@ static std::unique_ptr<SourceFile> fixFile(const SourceFile &F, const InputSpec 
   return R.Changed ? std::move(Fixed) : nullptr;
 }
 
-static void processFile(const InputSpec &In, const DriverOptions &Opts, FileResult &R) {
+static std::string plural(size_t N, StringRef One, StringRef Many) {
+  return std::to_string(N) + " " + (N == 1 ? One : Many).str();
+}
+
+/// What a worker hands its rendered output to as it goes: the printer
+/// itself when files are checked one at a time (nothing is held), else null
+/// (FileResult::Rendered holds it until the file's turn).
+using EmitFn = std::function<void(std::string &)>;
+
+/// Diagnostics rendered at a time before EmitFn takes them.
+static constexpr size_t RenderChunk = 512;
+
+/// The note after a file whose diagnostics passed --max-diagnostics.
+static std::string droppedNote(const LintResult &LR, unsigned Limit) {
+  return std::to_string(LR.Dropped) + " more diagnostic" + (LR.Dropped == 1 ? "" : "s") + " (" +
+         plural(LR.DroppedErrors, "error", "errors") + ") not shown: the limit is " +
+         std::to_string(Limit) + " a file (--max-diagnostics=0 shows all)";
+}
+
+static void processFile(const InputSpec &In, const DriverOptions &Opts, FileResult &R,
+                        const EmitFn &Emit) {
   std::string &Text = R.Rendered;
   ColorStringStream OS(Text, Opts.Colors);
+  auto Flush = [&] {
+    OS.flush();
+    if (Emit && !Text.empty()) {
+      Emit(Text);
+      Text.clear();
+    }
+  };
   LoadedInput L = loadInput(In, Opts.MaxFileSize);
   if (!L.File) {
     R.Report = makeIoErrorReport(In.Path, L.Error);
@@ -363,11 +456,13 @@ static void processFile(const InputSpec &In, const DriverOptions &Opts, FileResu
       printGcc(R.Report, OS);
     else if (Opts.Format == OutputFormat::Github)
       printGithub(R.Report, OS);
-    OS.flush();
+    Flush();
     return;
   }
   const SourceFile &F = *L.File;
-  const LintOptions &LO = In.Lint ? *In.Lint : Opts.Lint;
+  LintOptions LO = In.Lint ? *In.Lint : Opts.Lint;
+  // --fix and --diff see every diagnostic: a fix past the limit is a fix too.
+  LO.MaxDiagnostics = Opts.Fix != FixMode::None ? 0 : Opts.Lint.MaxDiagnostics;
   bool Cuda =
       Opts.Lang == InputLang::Cuda || (Opts.Lang == InputLang::Auto && isCudaSourcePath(In.Path));
   LintResult LR = Cuda ? lintCudaSource(F, LO) : lintFile(F, LO);
@@ -383,38 +478,73 @@ static void processFile(const InputSpec &In, const DriverOptions &Opts, FileResu
   std::unique_ptr<SourceFile> Fixed =
       Opts.Fix != FixMode::None && !Cuda ? fixFile(F, In, D, LO, MinSev, Opts, R) : nullptr;
   if (Opts.Fix == FixMode::Diff) {
-    OS.flush();
+    Flush();
     return; // the diff is the output
   }
   const SourceFile &Shown = Fixed ? *Fixed : F;
-  R.Report = makeReport(Shown, D);
   if (Opts.Statistics)
     for (const Diagnostic &X : D) {
       auto &E = R.ByRule[X.Rule];
       ++E.first;
       E.second = static_cast<int>(X.Sev);
     }
+  // Text, gcc, GitHub and verify output are rendered here, a chunk at a
+  // time, and only the counts are kept; JSON and SARIF keep the report.
+  bool Document =
+      !Opts.Verify && (Opts.Format == OutputFormat::Json || Opts.Format == OutputFormat::Sarif);
+  if (Document) {
+    R.Report = makeReport(Shown, D);
+  } else {
+    R.Report.Path = Shown.name().str();
+    for (const Diagnostic &X : D) {
+      R.Report.Errors += X.Sev == Severity::Error;
+      R.Report.Warnings += X.Sev == Severity::Warning;
+      R.Report.Notes += X.Sev == Severity::Note;
+      R.Report.IoError |= X.Rule == "io";
+    }
+  }
   if (Opts.Verify) {
     VerifyResult V = verifyDiagnostics(F, D, OS);
     R.VerifyFailed = !V.passed();
-  } else if (Opts.Format == OutputFormat::Text) {
-    printText(Shown, D, OS);
-  } else if (Opts.Format == OutputFormat::Gcc) {
-    printGcc(R.Report, OS);
-  } else if (Opts.Format == OutputFormat::Github) {
-    printGithub(R.Report, OS);
+  } else if (!Document) {
+    ArrayRef<Diagnostic> All(D);
+    for (size_t I = 0; I < All.size(); I += RenderChunk) {
+      ArrayRef<Diagnostic> Chunk = All.slice(I, std::min(RenderChunk, All.size() - I));
+      if (Opts.Format == OutputFormat::Text) {
+        printText(Shown, Chunk, OS);
+      } else {
+        FileReport Part = makeReport(Shown, Chunk);
+        if (Opts.Format == OutputFormat::Gcc)
+          printGcc(Part, OS);
+        else
+          printGithub(Part, OS);
+      }
+      Flush();
+    }
   }
-  if (Opts.Verify || Opts.Format == OutputFormat::Text || Opts.Format == OutputFormat::Gcc ||
-      Opts.Format == OutputFormat::Github) {
-    R.Report.Diags.clear();
-    R.Report.Diags.shrink_to_fit();
+  if (LR.Dropped) {
+    // Past --max-diagnostics: counted (the summary, the exit status), not shown.
+    R.Report.Errors += LR.DroppedErrors;
+    R.Report.Warnings += LR.Dropped - LR.DroppedErrors;
+    if (!Opts.Verify) {
+      FileReport Note = makeIoErrorReport(F.name(), droppedNote(LR, LO.MaxDiagnostics));
+      Note.Diags[0].Sev = Severity::Note;
+      Note.Diags[0].Rule = "max-diagnostics";
+      if (Opts.Format == OutputFormat::Text)
+        printTextNoSource(Note, OS);
+      else if (Opts.Format == OutputFormat::Gcc)
+        printGcc(Note, OS);
+      else if (Opts.Format == OutputFormat::Github)
+        printGithub(Note, OS);
+    }
   }
-  OS.flush();
+  Flush();
 }
 
-static void processFileNoThrow(const InputSpec &In, const DriverOptions &Opts, FileResult &R) {
+static void processFileNoThrow(const InputSpec &In, const DriverOptions &Opts, FileResult &R,
+                               const EmitFn &Emit = nullptr) {
   try {
-    processFile(In, Opts, R);
+    processFile(In, Opts, R, Emit);
   } catch (const std::bad_alloc &) {
     R = FileResult();
     R.Report = makeIoErrorReport(In.Path, "out of memory while checking this file");
@@ -437,10 +567,6 @@ static void processFileNoThrow(const InputSpec &In, const DriverOptions &Opts, F
       R.Rendered = std::string();
     }
   }
-}
-
-static std::string plural(size_t N, StringRef One, StringRef Many) {
-  return std::to_string(N) + " " + (N == 1 ? One : Many).str();
 }
 
 namespace {
@@ -542,7 +668,16 @@ int runLint(const std::vector<InputSpec> &Files, const DriverOptions &Opts, raw_
       }
     } else {
       Prog.update(I, Files[I].Path);
-      processFileNoThrow(Files[I], Opts, Results[I]);
+      // One file at a time: its output goes straight to Out as it is
+      // rendered, never held whole (docs/performance.md).
+      EmitFn Emit;
+      if (Streamed)
+        Emit = [&](std::string &Chunk) {
+          Prog.clear();
+          Out << Chunk;
+          Out.flush();
+        };
+      processFileNoThrow(Files[I], Opts, Results[I], Emit);
     }
     FileResult &R = Results[I];
     Errors += R.Report.Errors;

@@ -184,6 +184,12 @@ static cl::opt<uint64_t> MaxFileSize("max-file-size",
                                      cl::value_desc("bytes"), cl::init(uint64_t(1) << 30),
                                      cl::cat(Cat));
 
+static cl::opt<unsigned>
+    MaxDiagnostics("max-diagnostics",
+                   cl::desc("Report at most this many diagnostics a file (default 10000; 0: all); "
+                            "the rest are counted"),
+                   cl::value_desc("N"), cl::init(10000), cl::cat(Cat));
+
 static cl::opt<bool> NoProgress("no-progress",
                                 cl::desc("No progress line on stderr (shown on a terminal for "
                                          "long runs)"),
@@ -545,6 +551,7 @@ static int run(int argc, char **argv) {
   DO.Lang = Lang;
   DO.Verify = VerifyDiags;
   DO.MaxFileSize = MaxFileSize;
+  DO.Lint.MaxDiagnostics = MaxDiagnostics;
   DO.Jobs = Jobs ? Jobs : std::max(1u, std::thread::hardware_concurrency());
   DO.Colors = Format == OutputFormat::Text &&
               (Color == ColorChoice::Always ||
