@@ -241,7 +241,7 @@ void checkVectorElements(const Operand &A, const OperandSpec &O, const Form &F, 
   SmallVector<std::pair<const Operand *, RegisterRef>, 8> Regs;
   bool AnyReg = false;
   unsigned Sinks = 0;
-  const Operand *FirstIntImm = nullptr;
+  const Operand *FirstIntImm = nullptr, *FirstFloatImm = nullptr;
   // Constant expressions folded to their values (kept alive for FirstIntImm).
   SmallVector<Operand, 8> Folded(A.Elements.size());
   for (size_t K = 0; K < A.Elements.size(); ++K) {
@@ -260,6 +260,8 @@ void checkVectorElements(const Operand &A, const OperandSpec &O, const Form &F, 
     Sinks += E.Kind == OperandKind::Sink;
     if (E.Kind == OperandKind::IntImm && !FirstIntImm)
       FirstIntImm = &E;
+    if (E.Kind == OperandKind::FloatImm && !FirstFloatImm)
+      FirstFloatImm = &E;
     if (Info.known())
       Regs.push_back({&E, Info});
   }
@@ -349,15 +351,25 @@ void checkVectorElements(const Operand &A, const OperandSpec &O, const Form &F, 
         return;
       }
   }
-  if (Other && FirstIntImm &&
-      (Other->second.Type == ".f32" || Other->second.Type == ".f64" ||
-       Other->second.Type == ".f16x2") &&
-      !AnyBits)
-    Ctx.Diags.error(ruleId(F.Fam, matcher_rules::RegisterType), F.Spec, FirstIntImm->Range,
-                    "integer constant " + FirstIntImm->Text.str() + " in a vector of " +
-                        Other->second.Type.str() +
-                        " registers: ptxas refuses mixed types; write a floating-point "
-                        "constant such as 0f00000000");
+  if (!Other || AnyBits)
+    return;
+  // A constant takes the type of its literal (integer, or floating point for
+  // 0f/0d/1.0): ptxas refuses it among registers of the other class ("Vector
+  // with elements of different types"), and any constant among .f16x2.
+  StringRef OT = Other->second.Type;
+  bool FloatRegs = OT == ".f32" || OT == ".f64";
+  bool IntRegs = typeClass(OT).startswith("int");
+  if (FirstIntImm && (FloatRegs || OT == ".f16x2"))
+    Ctx.Diags.error(
+        ruleId(F.Fam, matcher_rules::RegisterType), F.Spec, FirstIntImm->Range,
+        "integer constant " + FirstIntImm->Text.str() + " in a vector of " + OT.str() +
+            " registers: ptxas refuses mixed types; " +
+            (FloatRegs ? "write a floating-point constant such as 0f00000000" : "use a register"));
+  else if (FirstFloatImm && (IntRegs || OT == ".f16x2"))
+    Ctx.Diags.error(ruleId(F.Fam, matcher_rules::RegisterType), F.Spec, FirstFloatImm->Range,
+                    "floating-point constant " + FirstFloatImm->Text.str() + " in a vector of " +
+                        OT.str() + " registers: ptxas refuses mixed types; " +
+                        (IntRegs ? "write an integer constant such as 0" : "use a register"));
 }
 
 /// `%rd0+(2*8)`: a register plus a constant expression (ptxas folds it).
