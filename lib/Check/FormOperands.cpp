@@ -516,9 +516,18 @@ void checkOperands(const Instruction &I, const Form &F, CheckContext &Ctx) {
     case OperandShape::Scalar:
     case OperandShape::Immediate: {
       const Operand *E = &A;
-      // ptxas takes a one-element vector for a scalar register.
-      if (A.Kind == OperandKind::Vector && A.Elements.size() == 1)
+      // ptxas takes a one-element vector for a scalar register, but not
+      // for a constant operand (a selector: "Arguments mismatch") nor for
+      // wmma's stride.
+      if (A.Kind == OperandKind::Vector && A.Elements.size() == 1) {
+        if (O.Shape == OperandShape::Immediate || isWmma(F)) {
+          Ctx.Diags.error(ruleId(F.Fam, matcher_rules::OperandKind), F.Spec, A.Range,
+                          "operand " + O.Name + " must be " + describeShape(O) +
+                              ", found a one-element vector (ptxas refuses the braces here)");
+          break;
+        }
         E = &A.Elements[0];
+      }
       if (E->Kind == OperandKind::Vector) {
         Ctx.Diags.error(ruleId(F.Fam, matcher_rules::OperandKind), F.Spec, A.Range,
                         "operand " + O.Name + " must be " + describeShape(O));

@@ -61,12 +61,11 @@ def read_manifest(path):
 
 
 def ptxas_arch(target):
-    """The -arch for a .target: the virtual architecture compute_NN, so that
-    ptxas parses, checks and lowers the PTX (the lowering's errors, such as
-    "Arguments mismatch for instruction 'add'", come with it) but generates
-    no code: faster, and no code-generation crash (ptxas 13.0 crashes
-    generating code for mma with a whole vector register d written twice,
-    which would make a batch's verdict depend on its other cases). ptxas
+    """The -arch for a .target: the real architecture sm_NN, so that ptxas
+    also generates code. The parse-only mode (-arch compute_NN) is faster but
+    misses errors of code generation that a build reports, e.g. a sink in
+    the d of f64 mma.m16n8k8 on sm_100 ("Result discard mode is not allowed
+    for instruction 'mov'"), so it is no oracle for "ptxas accepts". ptxas
     13.0 has no sm_5x-sm_72 or sm_101* architectures, and checks the
     instructions against .target anyway (probed: wmma under .target sm_62
     with -arch sm_75 is rejected for sm_62)."""
@@ -75,10 +74,13 @@ def ptxas_arch(target):
         return target
     n, suffix = int(m.group(1)), m.group(2)
     if n < 75:
-        return "compute_75"
+        return "sm_75"
     if n == 101:
-        return "compute_110" + suffix
-    return "compute_%d%s" % (n, suffix)
+        return "sm_110" + suffix
+    return target
+
+
+CRASH = "ptxas crashed (killed by a signal) without an error"
 
 
 def run_ptxas_once(ptxas, path, target):
@@ -112,7 +114,9 @@ def run_ptxas_once(ptxas, path, target):
             problems.append("error without a line: " + m.group("msg").strip())
     if foreign and not errors:
         problems.append("error in ptxas's built-in code only: " + foreign[0])
-    if p.returncode != 0 and not errors and not problems:
+    if p.returncode < 0 and not errors and not problems:
+        problems.append(CRASH)
+    elif p.returncode != 0 and not errors and not problems:
         problems.append("ptxas exit %d without an error: %s" % (p.returncode, p.stdout.strip()[:200]))
     return errors, syntax, problems
 
@@ -138,9 +142,47 @@ def run_ptxas(ptxas, path, target, case_lines=None, scratch=None):
     after_clean_parse = False
     with open(path, encoding="utf-8") as f:
         text = f.read().split("\n")
+    def write_scratch(blanked):
+        with open(scratch, "w", encoding="utf-8") as f:
+            f.write("\n".join("" if i + 1 in blanked else l for i, l in enumerate(text)))
+
+    def crashes(active):
+        """True when ptxas crashes with only these case lines (of those left)."""
+        write_scratch(blank | (case_lines - set(active)))
+        return run_ptxas_once(ptxas, scratch, target)[2][:1] == [CRASH]
+
+    def crashers(active):
+        """The case lines that crash ptxas on their own (bisection), or None
+        when the crash needs several lines together."""
+        if len(active) == 1:
+            return list(active)
+        half = len(active) // 2
+        found = []
+        for part in (active[:half], active[half:]):
+            if crashes(part):
+                sub = crashers(part)
+                if sub is None:
+                    return None
+                found += sub
+        return found or None
+
     while True:
         passes += 1
         perr, syntax, probs = run_ptxas_once(ptxas, cur, target)
+        if probs == [CRASH] and case_lines and scratch and passes <= 6:
+            # A case that crashes ptxas (SIGSEGV) takes the whole batch with
+            # it: find it by bisection, give it the crash as its verdict and
+            # go on without it. A crash that needs several lines together
+            # leaves the batch to the single runs.
+            bad = crashers(sorted(case_lines - blank))
+            if bad:
+                for l in bad:
+                    errors[l].append(CRASH)
+                    first_pass.setdefault(l, passes)
+                blank |= set(bad)
+                cur = scratch
+                write_scratch(blank)
+                continue
         if probs:
             problems += probs
             break
@@ -159,8 +201,7 @@ def run_ptxas(ptxas, path, target, case_lines=None, scratch=None):
             break  # module-level errors: the caller re-runs the cases one at a time
         blank |= set(perr)
         cur = scratch
-        with open(scratch, "w", encoding="utf-8") as f:
-            f.write("\n".join("" if i + 1 in blank else l for i, l in enumerate(text)))
+        write_scratch(blank)
     return errors, problems, passes, syntax_lines, first_pass
 
 
@@ -242,7 +283,7 @@ def minimal_ptx(case):
     decls = ["  .reg %s %%%s<64>;" % (types.get(p, ".b32"), p) for p in sorted(prefixes)
              if p in types or p == "r"]
     for n, p in sorted(set(re.findall(r"%v([24])([a-z]+)\d+", case.text))):
-        decls.append("  .reg .v%s %s %%v%s%s<8>;" % (n, types.get(p, ".b32"), n, p))
+        decls.append("  .reg .v%s %s %%v%s%s<128>;" % (n, types.get(p, ".b32"), n, p))
     mem = []
     if "gen_smem" in case.text:
         mem.append(".shared .align 16 .b8 gen_smem[4096];")

@@ -129,13 +129,16 @@ void Generator::variants(const Form &F, Config Hi) {
       Add(I, "op-" + O.Name + "-" + Tag.str(), "operand " + O.Name + ": " + Desc, Iso);
     };
     std::string T = firstType(O);
-    // Vector registers: destinations use %v..0-3, sources %v..4-7, whole
-    // registers the first two, components the other two. ptxas 13.0
-    // crashes (SIGSEGV) when a vector register (whole or a component) is
-    // read on one line and written on a later one, so no batch may share a
-    // vector register between a source and a destination
-    // (docs/differences/mma.md#ptxas-crash-a-vector-register-read-before-it-is-written).
-    const unsigned VB = O.IsDest ? 0 : 4;
+    // Vector registers: sources use %v..4/5 whole and %v..6/7 for
+    // components; every destination case gets its own (%v..8 to %v..127,
+    // round robin). ptxas 13.0 crashes (SIGSEGV) generating code when one
+    // vector register is read on one line and written on a later one, or
+    // written as mma's d on two lines, so the cases of a batch must not
+    // share written vector registers
+    // (docs/differences/mma.md#ptxas-crashes-on-vector-registers).
+    auto VB = [&](unsigned SrcOff) -> unsigned {
+      return O.IsDest ? 8 + 2 * (DestSeq++ % 60) : 4 + SrcOff;
+    };
     switch (O.Shape) {
     case OperandShape::Vector: {
       std::vector<std::string> Els = elements(Cur);
@@ -164,30 +167,33 @@ void Generator::variants(const Form &F, Config Hi) {
           if (VN > VW)
             continue;
           if (VN == N)
-            With(vecReg(T, VN, VB), "vreg",
+            With(vecReg(T, VN, VB(0)), "vreg",
                  "a whole .v" + std::to_string(VN) + " " + T + " register");
           else if (N == 1 || N == 8 || VN == 2)
-            With(vecReg(T, VN, VB), "vreg" + std::to_string(VN),
+            With(vecReg(T, VN, VB(0)), "vreg" + std::to_string(VN),
                  "a whole .v" + std::to_string(VN) + " register for " + std::to_string(N) +
                      " elements");
         }
-        if (N == 8 && !Wide)
-          With("{" + vecReg(T, 4, VB) + ", " + vecReg(T, 4, VB + 1) + "}", "vreg-pair",
+        if (N == 8 && !Wide) {
+          unsigned P = VB(0);
+          With("{" + vecReg(T, 4, P) + ", " + vecReg(T, 4, P + 1) + "}", "vreg-pair",
                "two .v4 registers in braces");
+        }
         if (N == 2 || (N == 4 && !Wide))
-          With("{" + vecReg(T, N, VB) + "}", "vreg-braced", "a whole vector register in braces");
+          With("{" + vecReg(T, N, VB(0)) + "}", "vreg-braced", "a whole vector register in braces");
         const char *Comp = "xyzw";
-        // Whole vector registers are VB+0/1, components VB+2/3.
-        All([&](unsigned J) { return vecReg(T, VW, VB + 2 + (J / VW) % 2) + "." + Comp[J % VW]; },
+        unsigned CB = VB(2);
+        All([&](unsigned J) { return vecReg(T, VW, CB + (J / VW) % 2) + "." + Comp[J % VW]; },
             "comp", "a component of a vector register (%v.x)");
-        First(vecReg(T, 2, VB + 2) + ".r", "comp-r", "a component written %v.r");
+        First(vecReg(T, 2, VB(2)) + ".r", "comp-r", "a component written %v.r");
         // (Not `.z` of a .v2: ptxas 13.0 crashes on it for some targets and
         // forms, and then whether it crashes depends on the rest of the
         // file; docs/differences/wmma-ldst.md.)
         // Another type's vector register whole.
         std::string Other = T == ".f32" ? ".b32" : T == ".b32" ? ".f32" : ".b32";
         if (N == 2 || (N == 4 && !Wide))
-          With(vecReg(Other, N, VB), "vreg-type" + Other, "a whole " + Other + " vector register");
+          With(vecReg(Other, N, VB(0)), "vreg-type" + Other,
+               "a whole " + Other + " vector register");
       }
       First("%laneid", "sreg-laneid", "the special register %laneid");
       First("%clock64", "sreg-clock64", "the special register %clock64");
@@ -218,8 +224,8 @@ void Generator::variants(const Form &F, Config Hi) {
       With("{" + Cur + "}", "vec1", "a one-element vector");
       With("{" + Cur + ", " + Cur + "}", "vec2", "a two-element vector");
       if (T != ".pred") {
-        With(vecReg(T, 2, VB + 2) + ".x", "comp", "a vector component");
-        With(vecReg(T, 2, VB), "vreg", "a whole .v2 register");
+        With(vecReg(T, 2, VB(2)) + ".x", "comp", "a vector component");
+        With(vecReg(T, 2, VB(0)), "vreg", "a whole .v2 register");
       }
       With("%laneid", "sreg-laneid", "%laneid");
       With("%clock64", "sreg-clock64", "%clock64");
@@ -266,7 +272,7 @@ void Generator::variants(const Form &F, Config Hi) {
         Set("_", "sink", "a sink");
         Set("%h0", "b16", "a .b16 register");
         Set("%r0", "b32", "a .b32 register");
-        Set(vecReg(".b16", 2, VB + 2) + ".x", "comp", "a vector component");
+        Set(vecReg(".b16", 2, VB(2)) + ".x", "comp", "a vector component");
         Set("%p0", "pred", "a .pred register");
       }
       // (Not a whole .v2 .b16 register: ptxas 13.0 crashes on it, e.g.
