@@ -178,6 +178,18 @@ void checkElement(const Operand &Raw, const OperandSpec &O, const std::string &W
                           std::to_string(Ref.Width) + " vector register");
       return;
     }
+    if ((Ref.Special || Ref.Component) &&
+        (F.Fam == spec::Family::WmmaLoad || F.Fam == spec::Family::WmmaStore)) {
+      // ptxas passes wmma.load/wmma.store's operands to a built-in function:
+      // "Call argument '%laneid' has illegal state space", "Special register
+      // argument not allowed", a syntax error near '.x' in <builtin>.
+      Ctx.Diags.error(ruleId(F.Fam, matcher_rules::OperandKind), F.Spec, A.Range,
+                      What + " must be a plain register, found " +
+                          (Ref.Special ? "the special register " : "the vector component ") +
+                          A.Text.str() + " (ptxas lowers " + spec::familyName(F.Fam).str() +
+                          " to a built-in call that refuses it)");
+      return;
+    }
     if (Ref.Special && F.Fam == spec::Family::Movmatrix) {
       Ctx.Diags.error(ruleId(F.Fam, matcher_rules::OperandKind), F.Spec, A.Range,
                       What + " must be a register, found the special register " + A.Text.str() +
@@ -265,6 +277,11 @@ void checkVectorElements(const Operand &A, const OperandSpec &O, const Form &F, 
     if (Info.known())
       Regs.push_back({&E, Info});
   }
+  // Special registers (%laneid is .u32) count by their size only: ptxas takes
+  // them beside registers of any 32-bit type.
+  auto NotSpecial = [](const std::pair<const Operand *, RegisterRef> &R) {
+    return !R.second.Special;
+  };
   if (Sinks && Sinks == A.Elements.size() && O.IsDest) {
     // ptxas: "Unable to infer type of vector elements".
     Ctx.Diags.error(ruleId(F.Fam, matcher_rules::OperandKind), F.Spec, A.Range,
@@ -311,6 +328,8 @@ void checkVectorElements(const Operand &A, const OperandSpec &O, const Form &F, 
   const std::pair<const Operand *, RegisterRef> *Other = nullptr;
   bool AnyBits = false;
   for (const auto &R : Regs) {
+    if (!NotSpecial(R))
+      continue;
     if (isBitType(R.second.Type)) {
       AnyBits = true;
       continue;
@@ -338,7 +357,7 @@ void checkVectorElements(const Operand &A, const OperandSpec &O, const Form &F, 
   };
   if (Other && !AnyBits) {
     for (const auto &R : Regs)
-      if (!llvm::is_contained(O.RegTypes, R.second.Type)) {
+      if (NotSpecial(R) && !llvm::is_contained(O.RegTypes, R.second.Type)) {
         Report(R.first, R.second);
         return;
       }
@@ -346,7 +365,8 @@ void checkVectorElements(const Operand &A, const OperandSpec &O, const Form &F, 
     // Bit registers (alone or mixed with one other type) must be of an
     // accepted width.
     for (const auto &R : Regs)
-      if (isBitType(R.second.Type) && !llvm::is_contained(O.RegTypes, R.second.Type)) {
+      if (NotSpecial(R) && isBitType(R.second.Type) &&
+          !llvm::is_contained(O.RegTypes, R.second.Type)) {
         Report(R.first, R.second);
         return;
       }

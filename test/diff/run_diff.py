@@ -147,9 +147,10 @@ def run_ptxas(ptxas, path, target, case_lines=None, scratch=None):
             f.write("\n".join("" if i + 1 in blanked else l for i, l in enumerate(text)))
 
     def crashes(active):
-        """True when ptxas crashes with only these case lines (of those left)."""
+        """True when ptxas crashes or reports an error without a line with
+        only these case lines (of those left)."""
         write_scratch(blank | (case_lines - set(active)))
-        return run_ptxas_once(ptxas, scratch, target)[2][:1] == [CRASH]
+        return bool(run_ptxas_once(ptxas, scratch, target)[2])
 
     def crashers(active):
         """The case lines that crash ptxas on their own (bisection), or None
@@ -169,15 +170,16 @@ def run_ptxas(ptxas, path, target, case_lines=None, scratch=None):
     while True:
         passes += 1
         perr, syntax, probs = run_ptxas_once(ptxas, cur, target)
-        if probs == [CRASH] and case_lines and scratch and passes <= 6:
-            # A case that crashes ptxas (SIGSEGV) takes the whole batch with
-            # it: find it by bisection, give it the crash as its verdict and
-            # go on without it. A crash that needs several lines together
-            # leaves the batch to the single runs.
+        if probs and case_lines and scratch and passes <= 6:
+            # A case that crashes ptxas (SIGSEGV) or fails in ptxas's
+            # built-in code (an error without our line) takes the whole batch
+            # with it: find it by bisection, give it that failure as its
+            # verdict and go on without it. A failure that needs several
+            # lines together leaves the batch to the single runs.
             bad = crashers(sorted(case_lines - blank))
             if bad:
                 for l in bad:
-                    errors[l].append(CRASH)
+                    errors[l].append(probs[0])
                     first_pass.setdefault(l, passes)
                 blank |= set(bad)
                 cur = scratch
@@ -321,6 +323,9 @@ def main():
                     help="an extra ptx-gen argument (e.g. --gen-arg=--variants=only)")
     ap.add_argument("--sample", type=int, default=150,
                     help="batched cases also run one at a time (deterministic sample)")
+    ap.add_argument("--every", type=int, default=1,
+                    help="keep every Nth generated case (a deterministic subsample for CI; the "
+                    "other case lines are blanked, line numbers kept)")
     ap.add_argument("--findings", help="write the disagreements (markdown) here")
     ap.add_argument("--json", help="write per-case verdicts (JSON lines) here")
     ap.add_argument("--max-list", type=int, default=40, help="disagreement groups printed")
@@ -349,6 +354,25 @@ def main():
         if gen.returncode != 0:
             sys.exit("run_diff: ptx-gen failed: " + gen.stderr)
     cases = read_manifest(os.path.join(cases_dir, "manifest.tsv"))
+    if args.every > 1 and not args.cases_dir:
+        # Every Nth case of each batch (and at least one of each), the
+        # others blanked in place.
+        kept = []
+        by_batch = collections.OrderedDict()
+        for c in cases:
+            by_batch.setdefault(c.file, []).append(c)
+        for f, cs in by_batch.items():
+            keep = cs[::args.every]
+            drop = {c.line for c in cs} - {c.line for c in keep}
+            path = os.path.join(cases_dir, f)
+            with open(path, encoding="utf-8") as fh:
+                lines = fh.read().split("\n")
+            for l in drop:
+                lines[l - 1] = ""
+            with open(path, "w", encoding="utf-8") as fh:
+                fh.write("\n".join(lines))
+            kept += keep
+        cases = kept
     by_file = collections.OrderedDict()
     for c in cases:
         by_file.setdefault(c.file, []).append(c)
