@@ -385,7 +385,9 @@ void checkVectorElements(const Operand &A, const OperandSpec &O, const Form &F, 
         "integer constant " + FirstIntImm->Text.str() + " in a vector of " + OT.str() +
             " registers: ptxas refuses mixed types; " +
             (FloatRegs ? "write a floating-point constant such as 0f00000000" : "use a register"));
-  else if (FirstFloatImm && (IntRegs || OT == ".f16x2"))
+  else if (FirstFloatImm && (IntRegs || OT == ".f16x2") &&
+           (F.Fam == spec::Family::Mma || F.Fam == spec::Family::MmaSp))
+    // (wmma and stmatrix: checkFragmentImmediates, CheckWmma.cpp.)
     Ctx.Diags.error(ruleId(F.Fam, matcher_rules::RegisterType), F.Spec, FirstFloatImm->Range,
                     "floating-point constant " + FirstFloatImm->Text.str() + " in a vector of " +
                         OT.str() + " registers: ptxas refuses mixed types; " +
