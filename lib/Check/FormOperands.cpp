@@ -277,10 +277,11 @@ void checkVectorElements(const Operand &A, const OperandSpec &O, const Form &F, 
     if (Info.known())
       Regs.push_back({&E, Info});
   }
-  // Special registers (%laneid is .u32) count by their size only: ptxas takes
-  // them beside registers of any 32-bit type.
+  // 32-bit special registers (%laneid is .u32) count by their size only:
+  // ptxas takes them beside registers of any 32-bit type (%clock64 is
+  // checked as the .u64 it is).
   auto NotSpecial = [](const std::pair<const Operand *, RegisterRef> &R) {
-    return !R.second.Special;
+    return !R.second.Special || typeBits(R.second.Type) != 32;
   };
   if (Sinks && Sinks == A.Elements.size() && O.IsDest) {
     // ptxas: "Unable to infer type of vector elements".
