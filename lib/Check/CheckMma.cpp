@@ -42,6 +42,12 @@ const RuleInfo MmaOwnRules[] = {
      "mma.sync.aligned.m16n8k8.row.col.f64.f64.f64.f64 {%u0,%u1,%u2,%u3}, "
      "{%fd0,%fd1,%fd2,%fd3}, {%fd4,%fd5}, {%fd6,%fd7,%fd8,%fd9};",
      "declare d .f64 or .b64"},
+    {"mma-f64-sink-dest", "9.7.14.5.14", Severity::Error,
+     "on sm_100 and later targets, the d of .f64 mma m16n8k* takes no sink '_' (ptxas lowers it "
+     "through a mov that refuses a discarded result; sm_90 takes it)",
+     ".target sm_100: .reg .f64 %fd<14>; mma.sync.aligned.m16n8k8.row.col.f64.f64.f64.f64 "
+     "{_,%fd1,%fd2,%fd3}, {%fd4,%fd5,%fd6,%fd7}, {%fd8,%fd9}, {%fd10,%fd11,%fd12,%fd13};",
+     "write a register"},
     {"mma-ignored-qualifier", "9.7.14.5.14", Severity::Warning,
      "qualifiers ptxas accepts and ignores on mma: ldmatrix's .b8x16, .b6x16_p32, .b4x16_p64, "
      "and a stray last type (.b1, .s4, .u4, .bf16, .tf32) after the types of a form whose A/B "
@@ -136,12 +142,30 @@ static void checkF64IntegerDest(const Instruction &I, const spec::Form &F, Check
   }
 }
 
+/// ptxas (sm_100 and later) lowers the d of f64 mma m16n8k* through a mov
+/// that refuses a sink ("Result discard mode is not allowed for
+/// instruction 'mov'", a fatal error of code generation); sm_90 takes it.
+static void checkF64SinkDest(const Instruction &I, const spec::Form &F, CheckContext &Ctx) {
+  if (!Ctx.Tgt.isValid() || Ctx.Tgt.Sm < 100 || F.DType != ".f64" || F.Shape == ".m8n8k4" ||
+      I.Operands.empty() || I.Operands[0].Kind != OperandKind::Vector)
+    return;
+  for (const Operand &E : I.Operands[0].Elements)
+    if (E.Kind == OperandKind::Sink) {
+      Ctx.Diags.error("mma-f64-sink-dest", "9.7.14.5.14", E.Range,
+                      "a sink '_' in the d of .f64 mma " + F.Shape + " on " + Ctx.Tgt.str() +
+                          ": ptxas refuses a discarded result there (\"Result discard mode is "
+                          "not allowed for instruction 'mov'\"); write a register");
+      return;
+    }
+}
+
 void checkMma(const Instruction &I, CheckContext &Ctx) {
   MatchResult M = checkAgainstForms(I, spec::Family::Mma, Ctx);
   if (!M.F)
     return;
   checkFp8HalfAccumulators(I, *M.F, Ctx);
   checkF64IntegerDest(I, *M.F, Ctx);
+  checkF64SinkDest(I, *M.F, Ctx);
   // ptxas takes the single-bit qualifiers in any position but ".popc" must
   // follow ".xor"/".and" ("Illegal reduction operation").
   int OpSlot = M.F->slotIndex(".bitOp");

@@ -178,6 +178,18 @@ void checkElement(const Operand &Raw, const OperandSpec &O, const std::string &W
                           std::to_string(Ref.Width) + " vector register");
       return;
     }
+    if ((Ref.Special || Ref.Component) &&
+        (F.Fam == spec::Family::WmmaLoad || F.Fam == spec::Family::WmmaStore)) {
+      // ptxas passes wmma.load/wmma.store's operands to a built-in function:
+      // "Call argument '%laneid' has illegal state space", "Special register
+      // argument not allowed", a syntax error near '.x' in <builtin>.
+      Ctx.Diags.error(ruleId(F.Fam, matcher_rules::OperandKind), F.Spec, A.Range,
+                      What + " must be a plain register, found " +
+                          (Ref.Special ? "the special register " : "the vector component ") +
+                          A.Text.str() + " (ptxas lowers " + spec::familyName(F.Fam).str() +
+                          " to a built-in call that refuses it)");
+      return;
+    }
     if (Ref.Special && F.Fam == spec::Family::Movmatrix) {
       Ctx.Diags.error(ruleId(F.Fam, matcher_rules::OperandKind), F.Spec, A.Range,
                       What + " must be a register, found the special register " + A.Text.str() +
@@ -241,7 +253,7 @@ void checkVectorElements(const Operand &A, const OperandSpec &O, const Form &F, 
   SmallVector<std::pair<const Operand *, RegisterRef>, 8> Regs;
   bool AnyReg = false;
   unsigned Sinks = 0;
-  const Operand *FirstIntImm = nullptr;
+  const Operand *FirstIntImm = nullptr, *FirstFloatImm = nullptr;
   // Constant expressions folded to their values (kept alive for FirstIntImm).
   SmallVector<Operand, 8> Folded(A.Elements.size());
   for (size_t K = 0; K < A.Elements.size(); ++K) {
@@ -260,9 +272,17 @@ void checkVectorElements(const Operand &A, const OperandSpec &O, const Form &F, 
     Sinks += E.Kind == OperandKind::Sink;
     if (E.Kind == OperandKind::IntImm && !FirstIntImm)
       FirstIntImm = &E;
+    if (E.Kind == OperandKind::FloatImm && !FirstFloatImm)
+      FirstFloatImm = &E;
     if (Info.known())
       Regs.push_back({&E, Info});
   }
+  // 32-bit special registers (%laneid is .u32) count by their size only:
+  // ptxas takes them beside registers of any 32-bit type (%clock64 is
+  // checked as the .u64 it is).
+  auto NotSpecial = [](const std::pair<const Operand *, RegisterRef> &R) {
+    return !R.second.Special || typeBits(R.second.Type) != 32;
+  };
   if (Sinks && Sinks == A.Elements.size() && O.IsDest) {
     // ptxas: "Unable to infer type of vector elements".
     Ctx.Diags.error(ruleId(F.Fam, matcher_rules::OperandKind), F.Spec, A.Range,
@@ -309,6 +329,8 @@ void checkVectorElements(const Operand &A, const OperandSpec &O, const Form &F, 
   const std::pair<const Operand *, RegisterRef> *Other = nullptr;
   bool AnyBits = false;
   for (const auto &R : Regs) {
+    if (!NotSpecial(R))
+      continue;
     if (isBitType(R.second.Type)) {
       AnyBits = true;
       continue;
@@ -336,7 +358,7 @@ void checkVectorElements(const Operand &A, const OperandSpec &O, const Form &F, 
   };
   if (Other && !AnyBits) {
     for (const auto &R : Regs)
-      if (!llvm::is_contained(O.RegTypes, R.second.Type)) {
+      if (NotSpecial(R) && !llvm::is_contained(O.RegTypes, R.second.Type)) {
         Report(R.first, R.second);
         return;
       }
@@ -344,20 +366,33 @@ void checkVectorElements(const Operand &A, const OperandSpec &O, const Form &F, 
     // Bit registers (alone or mixed with one other type) must be of an
     // accepted width.
     for (const auto &R : Regs)
-      if (isBitType(R.second.Type) && !llvm::is_contained(O.RegTypes, R.second.Type)) {
+      if (NotSpecial(R) && isBitType(R.second.Type) &&
+          !llvm::is_contained(O.RegTypes, R.second.Type)) {
         Report(R.first, R.second);
         return;
       }
   }
-  if (Other && FirstIntImm &&
-      (Other->second.Type == ".f32" || Other->second.Type == ".f64" ||
-       Other->second.Type == ".f16x2") &&
-      !AnyBits)
-    Ctx.Diags.error(ruleId(F.Fam, matcher_rules::RegisterType), F.Spec, FirstIntImm->Range,
-                    "integer constant " + FirstIntImm->Text.str() + " in a vector of " +
-                        Other->second.Type.str() +
-                        " registers: ptxas refuses mixed types; write a floating-point "
-                        "constant such as 0f00000000");
+  if (!Other || AnyBits)
+    return;
+  // A constant takes the type of its literal (integer, or floating point for
+  // 0f/0d/1.0): ptxas refuses it among registers of the other class ("Vector
+  // with elements of different types"), and any constant among .f16x2.
+  StringRef OT = Other->second.Type;
+  bool FloatRegs = OT == ".f32" || OT == ".f64";
+  bool IntRegs = typeClass(OT).startswith("int");
+  if (FirstIntImm && (FloatRegs || OT == ".f16x2"))
+    Ctx.Diags.error(
+        ruleId(F.Fam, matcher_rules::RegisterType), F.Spec, FirstIntImm->Range,
+        "integer constant " + FirstIntImm->Text.str() + " in a vector of " + OT.str() +
+            " registers: ptxas refuses mixed types; " +
+            (FloatRegs ? "write a floating-point constant such as 0f00000000" : "use a register"));
+  else if (FirstFloatImm && (IntRegs || OT == ".f16x2") &&
+           (F.Fam == spec::Family::Mma || F.Fam == spec::Family::MmaSp))
+    // (wmma and stmatrix: checkFragmentImmediates, CheckWmma.cpp.)
+    Ctx.Diags.error(ruleId(F.Fam, matcher_rules::RegisterType), F.Spec, FirstFloatImm->Range,
+                    "floating-point constant " + FirstFloatImm->Text.str() + " in a vector of " +
+                        OT.str() + " registers: ptxas refuses mixed types; " +
+                        (IntRegs ? "write an integer constant such as 0" : "use a register"));
 }
 
 /// `%rd0+(2*8)`: a register plus a constant expression (ptxas folds it).
@@ -504,9 +539,18 @@ void checkOperands(const Instruction &I, const Form &F, CheckContext &Ctx) {
     case OperandShape::Scalar:
     case OperandShape::Immediate: {
       const Operand *E = &A;
-      // ptxas takes a one-element vector for a scalar register.
-      if (A.Kind == OperandKind::Vector && A.Elements.size() == 1)
+      // ptxas takes a one-element vector for a scalar register, but not
+      // for a constant operand (a selector: "Arguments mismatch") nor for
+      // wmma's stride.
+      if (A.Kind == OperandKind::Vector && A.Elements.size() == 1) {
+        if (O.Shape == OperandShape::Immediate || isWmma(F)) {
+          Ctx.Diags.error(ruleId(F.Fam, matcher_rules::OperandKind), F.Spec, A.Range,
+                          "operand " + O.Name + " must be " + describeShape(O) +
+                              ", found a one-element vector (ptxas refuses the braces here)");
+          break;
+        }
         E = &A.Elements[0];
+      }
       if (E->Kind == OperandKind::Vector) {
         Ctx.Diags.error(ruleId(F.Fam, matcher_rules::OperandKind), F.Spec, A.Range,
                         "operand " + O.Name + " must be " + describeShape(O));

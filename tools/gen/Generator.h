@@ -221,6 +221,8 @@ public:
   /// pass) were made; in the CI sample only the first form of a family
   /// and, for spellings, of a shape gets them.
   std::set<std::string> IsoDone;
+  /// Round robin of the destination vector registers (Variants.cpp).
+  unsigned DestSeq = 0;
 
 private:
   const FormSet *Set = nullptr;

@@ -100,7 +100,7 @@ void writeHeader(raw_ostream &OS, const Config &C, StringRef Name, unsigned N) {
     if (StringRef(K.Type) != ".pred")
       for (unsigned N : {2, 4})
         if (N == 2 || !StringRef(K.Type).endswith("64"))
-          OS << "  .reg .v" << N << " " << K.Type << " %v" << N << (K.Prefix + 1) << "<4>;\n";
+          OS << "  .reg .v" << N << " " << K.Type << " %v" << N << (K.Prefix + 1) << "<128>;\n";
 }
 
 unsigned countLines(StringRef S) { return unsigned(S.count('\n')); }
