@@ -219,6 +219,7 @@ def run_lint(ptxlint, paths, jobs):
         doc = json.loads(p.stdout)
         for f in doc["files"]:
             errs = collections.defaultdict(list)
+            unknown = []
             for d in f["diagnostics"]:
                 if d["severity"] == "error":
                     errs[d["line"]].append("%s [%s]" % (d["message"], d["rule"]))
@@ -227,6 +228,19 @@ def run_lint(ptxlint, paths, jobs):
                     for n in d.get("notes", []):
                         if n.get("message") == "also used here" and n.get("line"):
                             errs[n["line"]].append("%s [%s, later use]" % (d["message"], d["rule"]))
+                    m = re.match(r"unknown (?:symbol|label) '([^']+)' \(used \d+ times", d["message"])
+                    if m:
+                        unknown.append((m.group(1), d))
+            # The notes name three later uses at most: every other line
+            # using the unknown name is the same cause, and ptxas rejects it.
+            if unknown:
+                with open(f["path"], encoding="utf-8", errors="replace") as src:
+                    text = src.read().split("\n")
+                for name, d in unknown:
+                    word = re.compile(r"(?<![\w%$.])" + re.escape(name) + r"(?![\w$])")
+                    for no, line in enumerate(text, 1):
+                        if no not in errs and word.search(line.split("//")[0]):
+                            errs[no].append("%s [%s, later use]" % (d["message"], d["rule"]))
             out[os.path.abspath(f["path"])] = errs
     return out
 
