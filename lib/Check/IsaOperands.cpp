@@ -306,6 +306,9 @@ bool shapeOf(const Instruction &I, Shape &S) {
     }
     return false;
   }
+  // vote.sync.{all,any,uni}.pred d, {!}a, membermask (probe, ptxas 13.0).
+  if (Op == "vote" && I.hasQualifier(".sync") && T.Cls == 'p')
+    return Set({R::Pred, R::Pred, R::Count});
   if (!Arith &&
       !(T.Cls == 'p' && (Op == "and" || Op == "or" || Op == "xor" || Op == "not" || Op == "mov")))
     return false;
