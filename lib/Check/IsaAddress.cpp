@@ -189,10 +189,36 @@ unsigned vectorWidth(const Instruction &I) {
 
 /// mov.v2/.v4 (a correction: ptxas takes `mov.v4.u32 %v, %tid;`) moves whole
 /// vector registers: a scalar register there is "Result vector expected".
+/// mov.f16/.f32/.f64 of a variable's name: the address of a symbol is an
+/// integer, so ptxas takes it only in mov.u32/.u64/.b32/.b64/.s32/.s64
+/// ("Arguments mismatch"; probed with .global symbols, sm_80).
+void checkMovAddress(const Instruction &I, CheckContext &Ctx) {
+  llvm::StringRef Type;
+  for (llvm::StringRef Q : I.Qualifiers)
+    if (Q.startswith(".f") || Q.startswith(".bf"))
+      Type = Q;
+  if (Type.empty() || I.Operands.size() != 2 || I.Operands[1].Kind != OperandKind::Name)
+    return;
+  const Operand &O = I.Operands[1];
+  const RegisterInfo *Info = Ctx.Syms.lookup(O.Text);
+  if (!Info)
+    return;
+  llvm::StringRef Space = Info->StateSpace;
+  if (!(Space.startswith(".global") || Space.startswith(".shared") || Space.startswith(".const") ||
+        Space.startswith(".local") || Space.startswith(".param")))
+    return;
+  Diagnostic &D = Ctx.Diags.error(
+      "isa-operand-kind", AddrSpec, O.Range,
+      "'mov" + Type.str() + "' cannot take the address of " + O.Text.str() + " (declared in " +
+          Space.str() + "): an address is an integer; write 'mov.u64' (or 'mov.u32')");
+  if (Info->DeclRange.isValid())
+    D.Notes.push_back({Info->DeclRange, O.Text.str() + " is declared here"});
+}
+
 void checkVectorMov(const Instruction &I, CheckContext &Ctx) {
   unsigned N = vectorWidth(I);
   if (N == 1)
-    return;
+    return checkMovAddress(I, Ctx);
   for (const Operand &O : I.Operands) {
     if (O.Kind != OperandKind::Name)
       continue;
