@@ -343,6 +343,11 @@ bool shapeOf(const Instruction &I, Shape &S) {
   // The warp-level and bit instructions of 32-bit type (probe, ptxas 13.0):
   // data operands strict, masks, lane numbers and field positions .b32/.u32/
   // .s32 only (Count).
+  // bfe/bfi: the data operands of the type, the bit position and length
+  // .b32/.u32/.s32 (probe, ptxas 13.0), for 32- and 64-bit types alike.
+  if (Is({"bfe", "bfi"}) && T.Cls != 'f' && (T.Bits == 32 || T.Bits == 64))
+    return Op == "bfe" ? Set({R::Strict, R::Strict, R::Count, R::Count})
+                       : Set({R::Strict, R::Strict, R::Strict, R::Count, R::Count});
   if (T.Bits != 32 || T.Cls == 'f')
     return false;
   if (Op == "shfl" && I.hasQualifier(".sync"))
@@ -358,8 +363,6 @@ bool shapeOf(const Instruction &I, Shape &S) {
   if (Is({"prmt", "brev"}) && T.Cls == 'b')
     return Op == "brev" ? Set({R::Strict, R::Strict})
                         : Set({R::Strict, R::Strict, R::Strict, R::Strict});
-  if (Op == "bfe")
-    return Set({R::Strict, R::Strict, R::Count, R::Count});
   if (Op == "bfind")
     return Set({R::Count, R::Strict});
   if (Is({"mul24", "sad"}))
