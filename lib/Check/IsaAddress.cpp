@@ -197,10 +197,16 @@ void checkMovAddress(const Instruction &I, CheckContext &Ctx) {
   for (llvm::StringRef Q : I.Qualifiers)
     if (Q.startswith(".f") || Q.startswith(".bf"))
       Type = Q;
-  if (Type.empty() || I.Operands.size() != 2 || I.Operands[1].Kind != OperandKind::Name)
+  if (Type.empty() || I.Operands.size() != 2)
     return;
   const Operand &O = I.Operands[1];
-  const RegisterInfo *Info = Ctx.Syms.lookup(O.Text);
+  // The symbol alone, or the base of sym+4 (an address expression).
+  llvm::StringRef Name = O.Text;
+  if (O.Kind == OperandKind::Expr)
+    Name = Name.take_until([](char C) { return C == '+' || C == '-' || C == ' ' || C == '\t'; });
+  else if (O.Kind != OperandKind::Name)
+    return;
+  const RegisterInfo *Info = Name.empty() ? nullptr : Ctx.Syms.lookup(Name);
   if (!Info)
     return;
   llvm::StringRef Space = Info->StateSpace;
@@ -209,10 +215,10 @@ void checkMovAddress(const Instruction &I, CheckContext &Ctx) {
     return;
   Diagnostic &D = Ctx.Diags.error(
       "isa-operand-kind", AddrSpec, O.Range,
-      "'mov" + Type.str() + "' cannot take the address of " + O.Text.str() + " (declared in " +
+      "'mov" + Type.str() + "' cannot take the address of " + Name.str() + " (declared in " +
           Space.str() + "): an address is an integer; write 'mov.u64' (or 'mov.u32')");
   if (Info->DeclRange.isValid())
-    D.Notes.push_back({Info->DeclRange, O.Text.str() + " is declared here"});
+    D.Notes.push_back({Info->DeclRange, Name.str() + " is declared here"});
 }
 
 void checkVectorMov(const Instruction &I, CheckContext &Ctx) {
