@@ -12,7 +12,7 @@
 #include "ptxlint/ptxlint.h"
 
 #include "Check/RuleSelect.h"
-#include "Check/Rules.h"
+#include "ptxlint/Rules.h"
 #include "ptxlint/InlineAsm.h"
 
 #include "ptxlint/Lint.h"

@@ -17,7 +17,6 @@
 #include "Check/CheckIsa.h"
 #include "Check/CheckUtil.h"
 #include "Check/IsaOperands.h"
-#include "Check/Rules.h"
 #include "Spec/IsaTables.h"
 
 #include "llvm/ADT/SmallVector.h"
@@ -34,36 +33,6 @@ namespace {
 
 const char IsaSpec[] = "9.7";
 
-const RuleInfo IsaRules[] = {
-    {"isa-unknown-opcode", "9.7", Severity::Error,
-     "every instruction must be one of the PTX ISA (chapter 9.7); opcodes are case sensitive",
-     "ldmatirx.sync.aligned.m8n8.x2.shared.b16 {%r0, %r1}, [%rd0];",
-     "spell the opcode as the ISA does (the message suggests the closest one)"},
-    {"isa-unknown-qualifier", "9.7", Severity::Error,
-     "each qualifier must be one the instruction's syntax takes (its Syntax block in the ISA)",
-     "add.s33 %r1, %r2, %r3;", "use one of the qualifiers the message lists"},
-    {"isa-qualifier-combination", "9.7", Severity::Error,
-     "the qualifiers, each valid alone, must fit one syntax line of the instruction together",
-     "add.sat.u32 %r1, %r2, %r3;",
-     "use a combination a syntax line allows (the message names the closest line)"},
-    {"isa-qualifier-order", "9.7", Severity::Error,
-     "the qualifiers that name the instruction (barrier.cluster, cp.async.bulk, mbarrier.arrive, "
-     "...: the section's title) come first, in that order",
-     "barrier.arrive.cluster;", "write the instruction's name first (here barrier.cluster.arrive)"},
-    {"isa-operand-count", "9.7", Severity::Error,
-     "the number of operands must match a syntax line of the instruction with these qualifiers",
-     "add.s32 %r1, %r2;", "write the operands the syntax line lists"},
-    {"isa-version", "9.7", Severity::Error,
-     "an instruction, qualifier or directive needs the PTX ISA version that introduced it "
-     "(PTX ISA Notes of its section); reported once, later uses as notes",
-     ".version 7.0 .target sm_90: elect.sync %r1|%p1, 0xffffffff;",
-     "raise .version to the version in the message"},
-    {"isa-target", "9.7", Severity::Error,
-     "an instruction, qualifier or directive needs a target that has it (Target ISA Notes of "
-     "its section, with the sm_NNa and sm_NNf families); reported once, later uses as notes",
-     ".version 8.0 .target sm_90: setmaxnreg.inc.sync.aligned.u32 240;",
-     "change .target to a target the message lists (here sm_90a)"},
-};
 
 /// The section's target list as Targets: "sm_90+" is sm_90 (or higher),
 /// "sm_90a" only sm_90a, "sm_100f+" the sm_100 family from sm_100.
@@ -432,6 +401,5 @@ void checkDirectiveGates(llvm::StringRef Name, SourceRange R, CheckContext &Ctx)
 
 } // namespace check
 
-llvm::ArrayRef<RuleInfo> isaRules() { return check::IsaRules; }
 
 } // namespace ptxlint

@@ -19,7 +19,6 @@
 #include "Check/CheckContext.h"
 #include "Check/CheckUtil.h"
 #include "Check/FormMatcher.h"
-#include "Check/Rules.h"
 #include "Spec/Spec.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -33,40 +32,6 @@ namespace {
 using spec::Family;
 const char *const LdSec = "9.7.14.5.15";
 
-const RuleInfo OwnRules[] = {
-    {"ldmatrix-undocumented-num", LdSec, Severity::Warning,
-     "ptxas accepts .num .x8 with .m8n8 without checking the destination; the spec defines "
-     ".x1, .x2 and .x4 only",
-     "ldmatrix.sync.aligned.m8n8.x8.b16 {%r0, %r1}, [%rd0];", "use .x1, .x2 or .x4"},
-    {"ldmatrix-redundant-qualifier", LdSec, Severity::Warning,
-     "a repeated .sync is accepted by ptxas but redundant",
-     "ldmatrix.sync.sync.aligned.m8n8.x1.b16 {%r0}, [%rd0];", "remove the repeated qualifier"},
-    {"ldmatrix-ignored-qualifier", LdSec, Severity::Warning,
-     "ptxas 13.0 accepts and ignores .row and .col on ldmatrix (the layout is chosen with "
-     ".trans)",
-     "ldmatrix.sync.aligned.m8n8.x2.col.b16 {%r0, %r1}, [%rd0];",
-     "remove the qualifier; write .trans for a column-major load"},
-    {"ldmatrix-state-space", LdSec, Severity::Error,
-     "ldmatrix reads .shared memory: with .shared{::cta} the address must not name a symbol "
-     "of another state space (a ptxas error); a generic address outside .shared is "
-     "undefined behaviour (a warning)",
-     ".global .b8 g[64];\nldmatrix.sync.aligned.m8n8.x1.shared.b16 {%r0}, [g];",
-     "use an address in .shared memory"},
-    {"ldmatrix-alignment", LdSec, Severity::Warning,
-     "each row address must be aligned to the 16 bytes a group of four threads reads",
-     "ldmatrix.sync.aligned.m8n8.x1.b16 {%r0}, [%rd0+8];",
-     "use an offset that is a multiple of 16"},
-    {"ldmatrix-type", LdSec, Severity::Error,
-     "the element type must suit the shape: .m8n8 is .b16; .m16n16 is .b8 or "
-     ".b8x16.{b6x16_p32,b4x16_p64}; .m8n16 is .b8x16.{b6x16_p32,b4x16_p64}",
-     "ldmatrix.sync.aligned.m8n8.x1.b8 {%r0}, [%rd0];", "use the type of the shape"},
-    {"ldmatrix-num", LdSec, Severity::Error, "shape .m16n16 allows only .x1 and .x2",
-     "ldmatrix.sync.aligned.m16n16.x4.trans.b8 {%r0,%r1,%r2,%r3,%r4,%r5,%r6,%r7}, [%rd0];",
-     "use .x1 or .x2"},
-    {"ldmatrix-trans", LdSec, Severity::Error,
-     ".trans is mandatory with .m16n16 and not allowed with .m8n16",
-     "ldmatrix.sync.aligned.m16n16.x1.b8 {%r0, %r1}, [%rd0];", "add (or remove) .trans"},
-};
 
 SourceRange qualRange(const Instruction &I, unsigned Idx, const check::CheckContext &Ctx) {
   if (Idx < I.QualifierRanges.size() && I.QualifierRanges[Idx].isValid())
@@ -89,15 +54,6 @@ unsigned rowBytes(const Instruction &I) { return findQual(I, ".m16n8") >= 0 ? 8 
 
 } // namespace
 
-llvm::ArrayRef<RuleInfo> ldmatrixRules() {
-  static const std::vector<RuleInfo> All = [] {
-    std::vector<RuleInfo> V(std::begin(OwnRules), std::end(OwnRules));
-    for (const RuleInfo &R : check::matcherRules(Family::Ldmatrix))
-      V.push_back(R);
-    return V;
-  }();
-  return All;
-}
 
 namespace check {
 

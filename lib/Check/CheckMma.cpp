@@ -15,59 +15,8 @@ using llvm::StringRef;
 namespace ptxlint {
 
 namespace {
-/// Rules of mma beyond the matcher's generic ones.
-const RuleInfo MmaOwnRules[] = {
-    {"mma-block-scale-combination", "9.7.14.3", Severity::Error,
-     ".kind, .scale_vec_size and .stype must form a row of Table 36",
-     "mma.sync.aligned.m16n8k64.row.col.kind::mxf4.block_scale.scale_vec::4X.f32.e2m1.e2m1.f32."
-     "ue8m0 {%f0,%f1,%f2,%f3}, {%r0,%r1,%r2,%r3}, {%r4,%r5}, {%f4,%f5,%f6,%f7}, %r6, {0, 0}, "
-     "%r7, {0, 0};",
-     "use .scale_vec::2X with .ue8m0 for .kind::mxf4"},
-    {"mma-popc-order", "9.7.14.5.14", Severity::Error,
-     "in single-bit mma, .popc must follow .xor/.and (ptxas rejects it before)",
-     "mma.sync.aligned.m16n8k128.row.col.s32.b1.b1.s32.popc.xor {%r0,%r1,%r2,%r3}, {%r4,%r5}, "
-     "{%r6}, {%r7,%r8,%r9,%r10};",
-     "write .xor.popc"},
-    {"mma-fp8-f16-accumulator", "9.7.14.5.14", Severity::Error,
-     "on sm_100/sm_103/sm_110 targets ptxas refuses .u32/.s32 registers and constants "
-     "in the .f16 accumulators of fp8 mma",
-     ".target sm_100a: .reg .u32 %u<2>; .reg .b32 %r<8>; "
-     "mma.sync.aligned.m16n8k32.row.col.f16.e4m3.e4m3.f16 {%r0,%r1}, {%r2,%r3,%r4,%r5}, "
-     "{%r6,%r7}, {%u0,%r1};",
-     "declare the accumulators .b32 or .f16x2"},
-    {"mma-f64-integer-dest", "9.7.14.5.14", Severity::Error,
-     "on sm_100 and later targets, a .u64/.s64 d of .f64 mma needs c of an integer type too "
-     "(ptxas; sm_90 takes it)",
-     ".target sm_100: .reg .u64 %u<4>; .reg .f64 %fd<10>; "
-     "mma.sync.aligned.m16n8k8.row.col.f64.f64.f64.f64 {%u0,%u1,%u2,%u3}, "
-     "{%fd0,%fd1,%fd2,%fd3}, {%fd4,%fd5}, {%fd6,%fd7,%fd8,%fd9};",
-     "declare d .f64 or .b64"},
-    {"mma-ignored-qualifier", "9.7.14.5.14", Severity::Warning,
-     "qualifiers ptxas accepts and ignores on mma: ldmatrix's .b8x16, .b6x16_p32, .b4x16_p64, "
-     "and a stray last type (.b1, .s4, .u4, .bf16, .tf32) after the types of a form whose A/B "
-     "type is not .bf16, .tf32 or .b1 (the stray type's own target gate still applies)",
-     "mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32.b8x16 {%f0,%f1,%f2,%f3}, {%r0,%r1}, "
-     "{%r2}, {%f4,%f5,%f6,%f7};",
-     "remove the qualifier"},
-    {"mma-ptxas-only", "9.7.14.5.14", Severity::Warning,
-     "forms outside the spec's syntax that ptxas accepts (.kind::mxf8f6f4, .kind::mxf4 and "
-     ".kind::mxf4nvf4 without .block_scale, with .e4m3/.e5m2)",
-     "mma.sync.aligned.m16n8k32.row.col.kind::mxf8f6f4.f32.e4m3.e4m3.f32 {%f0,%f1,%f2,%f3}, "
-     "{%r0,%r1,%r2,%r3}, {%r4,%r5}, {%f4,%f5,%f6,%f7};",
-     "write .kind::f8f6f4, or add .block_scale and the scale operands"},
-};
 } // namespace
 
-llvm::ArrayRef<RuleInfo> mmaRules() {
-  static std::vector<RuleInfo> All;
-  static std::once_flag Once;
-  std::call_once(Once, [] {
-    llvm::ArrayRef<RuleInfo> Generic = check::matcherRules(spec::Family::Mma);
-    All.assign(Generic.begin(), Generic.end());
-    All.insert(All.end(), std::begin(MmaOwnRules), std::end(MmaOwnRules));
-  });
-  return All;
-}
 
 namespace check {
 

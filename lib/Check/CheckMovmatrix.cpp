@@ -10,7 +10,6 @@
 #include "Check/CheckContext.h"
 #include "Check/CheckUtil.h"
 #include "Check/FormMatcher.h"
-#include "Check/Rules.h"
 #include "Spec/Spec.h"
 
 #include <vector>
@@ -21,18 +20,6 @@ namespace {
 
 const char *const MovSec = "9.7.14.5.17";
 
-const RuleInfo OwnRules[] = {
-    {"movmatrix-redundant-qualifier", MovSec, Severity::Warning,
-     "a repeated .sync is accepted by ptxas but redundant",
-     "movmatrix.sync.sync.aligned.m8n8.trans.b16 %r0, %r1;", "remove the repeated qualifier"},
-    {"movmatrix-ignored-qualifier", MovSec, Severity::Warning,
-     "ptxas 13.0 accepts and ignores .row, .col, ldmatrix's format qualifiers, and a second "
-     "type (.bf16, .tf32, .s4, .u4, .b1) beside .b16 on movmatrix",
-     "movmatrix.sync.aligned.m8n8.trans.b16.bf16 %r0, %r1;", "remove the qualifier"},
-    {"movmatrix-sink", MovSec, Severity::Error,
-     "the destination of movmatrix must be a register: ptxas 13.0 crashes on a sink '_'",
-     "movmatrix.sync.aligned.m8n8.trans.b16 _, %r1;", "write a .b32 register"},
-};
 
 SourceRange qualRange(const Instruction &I, unsigned Idx, const check::CheckContext &Ctx) {
   if (Idx < I.QualifierRanges.size() && I.QualifierRanges[Idx].isValid())
@@ -43,15 +30,6 @@ SourceRange qualRange(const Instruction &I, unsigned Idx, const check::CheckCont
 
 } // namespace
 
-llvm::ArrayRef<RuleInfo> movmatrixRules() {
-  static const std::vector<RuleInfo> All = [] {
-    std::vector<RuleInfo> V(std::begin(OwnRules), std::end(OwnRules));
-    for (const RuleInfo &R : check::matcherRules(spec::Family::Movmatrix))
-      V.push_back(R);
-    return V;
-  }();
-  return All;
-}
 
 namespace check {
 

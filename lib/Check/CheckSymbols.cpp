@@ -18,7 +18,6 @@
 
 #include "Check/CheckSymbols.h"
 #include "Check/CheckUtil.h"
-#include "Check/Rules.h"
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringSet.h"
@@ -189,50 +188,6 @@ template <typename Fn> void forEachIdentifier(llvm::StringRef Text, Fn F) {
   }
 }
 
-const RuleInfo SymbolRules[] = {
-    {"address-size", "11.1.3", Severity::Warning,
-     ".address_size 32: ptxas 13 parses it (-arch compute_NN) but no longer generates code for "
-     "32-bit modules on any sm_ target (\"32-Bit compilation is no longer supported\")",
-     ".version 9.0\n.target sm_90\n.address_size 32", "use .address_size 64"},
-    {"sreg-gate", "10", Severity::Error,
-     "a special register needs the PTX ISA version and target that introduced it "
-     "(%clusterid, %cluster_*, %is_explicit_cluster: 7.8 and sm_90; %reserved_smem_offset_*: "
-     "7.6 and sm_80; %aggr_smem_size: 8.1 and sm_90; %current_graph_exec: 8.0)",
-     ".version 7.8\n.target sm_80\n.entry k() { .reg .b32 %r; mov.u32 %r, %cluster_ctarank; ret; }",
-     "raise .version or .target as the message says"},
-    {"sreg-selector", "10", Severity::Error,
-     "only the vector special registers (%tid, %ntid, %ctaid, %nctaid, %clusterid, %nclusterid, "
-     "%cluster_ctaid, %cluster_nctaid) have components, .x .y .z (and .w, always 0)",
-     ".reg .b32 %r1;\nmov.u32 %r1, %laneid.x;", "drop the component, or use a vector register"},
-    {"symbol-before-declaration", DeclSpec, Severity::Error,
-     "registers, variables and functions must be declared before their first use (a call, an "
-     "operand, an initializer, a .calltargets list); only labels may be used before they are "
-     "defined",
-     ".entry k() { call f; ret; }\n.func f() { ret; }",
-     "move the declaration up, or declare a prototype (`.func f();`) before the use"},
-    {"symbol-duplicate", DeclSpec, Severity::Error,
-     "a name is declared once per scope: registers, variables, parameters and labels of a "
-     "function share its scope (ranges clash with the names they cover and with ranges of the "
-     "same prefix); a function is defined once, and not declared again after its definition",
-     ".entry k() { .reg .b32 %r<4>; .reg .b32 %r1; ret; }",
-     "rename or remove the second declaration"},
-    {"symbol-guard", "9.3.1", Severity::Error,
-     "a guard @p / @!p must be a .pred register (ptxas: \"predicate expression expected\")",
-     ".reg .b32 %r1;\n@%r1 bra L;\nL:", "compare into a predicate first (setp.ne.u32 %p, %r1, 0)"},
-    {"symbol-scope", "5.1", Severity::Error,
-     ".reg and .local variables are declared inside functions only (ptxas: module-scoped "
-     "variables in these state spaces are not allowed with the ABI)",
-     ".reg .b32 %g;\n.entry k() { ret; }", "move the declaration into the function body"},
-    {"symbol-selector", "5.4.2", Severity::Error,
-     "a component of a vector register is .x .y .z .w or .r .g .b .a",
-     ".reg .v4 .b32 %v;\n.reg .b32 %r1;\nmov.u32 %r1, %v.q;", "use one of the component names"},
-    {"symbol-unknown", DeclSpec, Severity::Error,
-     "every name an instruction, a directive or an initializer uses must be declared in an "
-     "enclosing scope: registers (a range %r<8> declares %r0..%r7), variables, parameters, "
-     "functions, labels of the same function and scope, special registers of chapter 10",
-     ".entry k() { .reg .b32 %r<8>; mov.u32 %r0, %r9; ret; }",
-     "declare the name, or fix its spelling as the message suggests"},
-};
 
 } // namespace
 
@@ -898,6 +853,5 @@ void SymbolChecker::onEndOfFile() {
 
 } // namespace check
 
-llvm::ArrayRef<RuleInfo> symbolRules() { return check::SymbolRules; }
 
 } // namespace ptxlint

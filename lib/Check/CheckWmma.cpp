@@ -34,7 +34,6 @@
 #include "Check/CheckContext.h"
 #include "Check/CheckUtil.h"
 #include "Check/FormMatcher.h"
-#include "Check/Rules.h"
 #include "Spec/Spec.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -60,142 +59,6 @@ const char *const LoadSec = "9.7.14.4.3";
 const char *const StoreSec = "9.7.14.4.4";
 const char *const MmaSec = "9.7.14.4.5";
 
-/// Rules of this file (the matcher's own rules are added in wmmaRules()).
-const RuleInfo OwnRules[] = {
-    {"wmma-operation", WmmaSec, Severity::Error,
-     "wmma must be followed directly by .load, .store or .mma",
-     "wmma.sync.load.a.aligned.row.m16n16k16.f16 {%r0,%r1,%r2,%r3,%r4,%r5,%r6,%r7}, [%rd0];",
-     "write wmma.load, wmma.store or wmma.mma"},
-    {"wmma-load-qualifier-position", LoadSec, Severity::Error,
-     "the matrix qualifier (.a, .b or .c) must follow wmma.load directly: ptxas reads "
-     "wmma.load.a as one name",
-     "wmma.load.sync.aligned.a.row.m16n16k16.f16 {%r0,%r1,%r2,%r3,%r4,%r5,%r6,%r7}, [%rd0];",
-     "move the matrix qualifier right after .load"},
-    {"wmma-store-qualifier-position", StoreSec, Severity::Error,
-     ".d must follow wmma.store directly: ptxas reads wmma.store.d as one name",
-     "wmma.store.sync.aligned.d.row.m16n16k16.f32 [%rd0], {%f0,%f1,%f2,%f3,%f4,%f5,%f6,%f7};",
-     "move .d right after .store"},
-    {"wmma-mma-qualifier-position", MmaSec, Severity::Error,
-     ".popc must come after the .xor/.and operation of single-bit wmma.mma",
-     "wmma.mma.popc.xor.sync.aligned.row.col.m8n8k128.s32.b1.b1.s32 {%r0,%r1}, {%r2}, {%r3}, "
-     "{%r4,%r5};",
-     "write .xor.popc (or .and.popc)"},
-    {"wmma-load-redundant-qualifier", LoadSec, Severity::Warning,
-     "a repeated .sync is accepted by ptxas but redundant",
-     "wmma.load.a.sync.sync.aligned.row.m16n16k16.f16 {%r0,%r1,%r2,%r3,%r4,%r5,%r6,%r7}, [%rd0];",
-     "remove the repeated qualifier"},
-    {"wmma-store-redundant-qualifier", StoreSec, Severity::Warning,
-     "a repeated .sync is accepted by ptxas but redundant",
-     "wmma.store.d.sync.sync.aligned.row.m16n16k16.f32 [%rd0], {%f0,%f1,%f2,%f3,%f4,%f5,%f6,%f7};",
-     "remove the repeated qualifier"},
-    {"wmma-mma-redundant-qualifier", MmaSec, Severity::Warning,
-     "a repeated .sync or .satfinite is accepted by ptxas but redundant",
-     "wmma.mma.sync.aligned.row.col.m16n16k16.s32.s8.s8.s32.satfinite.satfinite "
-     "{%r0,%r1,%r2,%r3,%r4,%r5,%r6,%r7}, {%r8,%r9}, {%r10,%r11}, "
-     "{%r0,%r1,%r2,%r3,%r4,%r5,%r6,%r7};",
-     "remove the repeated qualifier"},
-    {"wmma-load-ignored-qualifier", LoadSec, Severity::Warning,
-     "ptxas 13.0 accepts and ignores ldmatrix's format qualifiers (.b8x16, .b6x16_p32, "
-     ".b4x16_p64) on wmma.load, and a stray type (.b1, .s4, .u4, .bf16, .tf32) after the .s32 "
-     "of wmma.load.c with .m8n8k32/.m8n8k128",
-     "wmma.load.a.sync.aligned.row.m16n16k16.b8x16.f16 {%r0,%r1,%r2,%r3,%r4,%r5,%r6,%r7}, [%rd0];",
-     "remove the qualifier"},
-    {"wmma-store-ignored-qualifier", StoreSec, Severity::Warning,
-     "ptxas 13.0 accepts and ignores ldmatrix's format qualifiers (.b8x16, .b6x16_p32, "
-     ".b4x16_p64) on wmma.store, and a stray type (.b1, .s4, .u4, .bf16, .tf32) after the .s32 "
-     "of wmma.store.d with .m8n8k32/.m8n8k128",
-     "wmma.store.d.sync.aligned.row.m16n16k16.b8x16.f32 [%rd0], "
-     "{%f0,%f1,%f2,%f3,%f4,%f5,%f6,%f7};",
-     "remove the qualifier"},
-    {"wmma-mma-ignored-qualifier", MmaSec, Severity::Warning,
-     "ptxas 13.0 accepts and ignores ldmatrix's format qualifiers (.b8x16, .b6x16_p32, "
-     ".b4x16_p64) and .pred on wmma.mma",
-     "wmma.mma.sync.aligned.row.col.m16n16k16.pred.f32.f32 {%f0,%f1,%f2,%f3,%f4,%f5,%f6,%f7}, "
-     "{%r0,%r1,%r2,%r3,%r4,%r5,%r6,%r7}, {%r0,%r1,%r2,%r3,%r4,%r5,%r6,%r7}, "
-     "{%f0,%f1,%f2,%f3,%f4,%f5,%f6,%f7};",
-     "remove the qualifier"},
-    {"wmma-load-ptxas-only", LoadSec, Severity::Warning,
-     "ptxas accepts wmma.load.c with .f32 for .m8n8k32/.m8n8k128, which the spec does not "
-     "define (the accumulator is .s32)",
-     "wmma.load.c.sync.aligned.row.m8n8k32.f32 {%r0,%r1}, [%rd0];", "use .s32"},
-    {"wmma-store-ptxas-only", StoreSec, Severity::Warning,
-     "ptxas accepts wmma.store.d with .f32 for .m8n8k32/.m8n8k128, which the spec does not "
-     "define (the accumulator is .s32)",
-     "wmma.store.d.sync.aligned.row.m8n8k128.f32 [%rd0], {%r0,%r1};", "use .s32"},
-    {"wmma-mma-ptxas-only", MmaSec, Severity::Warning,
-     "ptxas accepts double precision wmma.mma with .m16n16k16 and .m16n16k8, which the spec "
-     "does not define (f64 wmma is .m8n8k4)",
-     "wmma.mma.sync.aligned.row.col.m16n16k16.f64.f64.f64.f64 "
-     "{%fd0,%fd1,%fd2,%fd3,%fd4,%fd5,%fd6,%fd7}, {%fd0,%fd1,%fd2,%fd3,%fd4,%fd5,%fd6,%fd7}, "
-     "{%fd0,%fd1,%fd2,%fd3,%fd4,%fd5,%fd6,%fd7}, {%fd0,%fd1,%fd2,%fd3,%fd4,%fd5,%fd6,%fd7};",
-     "use .m8n8k4"},
-    {"wmma-mma-satfinite", MmaSec, Severity::Error,
-     ".satfinite on floating-point wmma.mma is deprecated in PTX ISA 6.4 and removed in 6.5 "
-     "(a ptxas error from 6.5, a warning before)",
-     "wmma.mma.sync.aligned.row.col.m16n16k16.f32.f32.satfinite "
-     "{%f0,%f1,%f2,%f3,%f4,%f5,%f6,%f7}, "
-     "{%r0,%r1,%r2,%r3,%r4,%r5,%r6,%r7}, {%r0,%r1,%r2,%r3,%r4,%r5,%r6,%r7}, "
-     "{%f0,%f1,%f2,%f3,%f4,%f5,%f6,%f7};",
-     "remove .satfinite"},
-    {"wmma-load-layout", LoadSec, Severity::Error,
-     "sub-byte and single-bit matrix A is loaded .row only, matrix B .col only",
-     "wmma.load.a.sync.aligned.col.m8n8k32.s4 {%r0}, [%rd0];", "use .row for A, .col for B"},
-    {"wmma-mma-layout", MmaSec, Severity::Error,
-     "sub-byte and single-bit wmma.mma is .row.col only",
-     "wmma.mma.sync.aligned.row.row.m8n8k32.s32.s4.s4.s32 {%r0,%r1}, {%r2}, {%r3}, {%r4,%r5};",
-     "use .row.col"},
-    {"wmma-load-stride", StorageSec, Severity::Warning,
-     "a stride below the default (the leading dimension) is undefined behaviour, and the "
-     "stride in bytes must be a multiple of the fragment size",
-     "wmma.load.a.sync.aligned.row.m16n16k16.f16 {%r0,%r1,%r2,%r3,%r4,%r5,%r6,%r7}, [%rd0], 8;",
-     "pass the leading dimension of the matrix in memory"},
-    {"wmma-store-stride", StorageSec, Severity::Warning,
-     "a stride below the default (the leading dimension) is undefined behaviour, and the "
-     "stride in bytes must be a multiple of the fragment size",
-     "wmma.store.d.sync.aligned.row.m16n16k16.f32 [%rd0], {%f0,%f1,%f2,%f3,%f4,%f5,%f6,%f7}, 4;",
-     "pass the leading dimension of the matrix in memory"},
-    {"wmma-load-state-space", LoadSec, Severity::Error,
-     "wmma.load reads .global or .shared memory: with an explicit state space the address "
-     "must not name a symbol of another one (a ptxas error); a generic address outside "
-     ".global and .shared is undefined behaviour (a warning)",
-     ".shared .b8 s[512];\nwmma.load.a.sync.aligned.row.m16n16k16.global.f16 "
-     "{%r0,%r1,%r2,%r3,%r4,%r5,%r6,%r7}, [s];",
-     "write the state space the symbol is declared in"},
-    {"wmma-store-state-space", StoreSec, Severity::Error,
-     "wmma.store writes .global or .shared memory: with an explicit state space the address "
-     "must not name a symbol of another one (a ptxas error); a generic address outside "
-     ".global and .shared is undefined behaviour (a warning)",
-     ".const .b8 c[1024];\nwmma.store.d.sync.aligned.row.m16n16k16.f32 [c], "
-     "{%f0,%f1,%f2,%f3,%f4,%f5,%f6,%f7};",
-     "write the state space the symbol is declared in"},
-    {"wmma-mma-immediate-type", MmaSec, Severity::Error,
-     "an immediate inside a fragment must have the type of the registers beside it (an "
-     "integer literal among integer registers, a floating-point literal among .f32/.f64/.b32 "
-     "registers, none among .f16x2 registers); a fragment of constants only is taken or "
-     "refused depending on its type; and none in b of integer .m16n16k16 or .tf32 .m16n16k8, "
-     "nor a 0d literal in the .f16 c of an .f32 d (refused when ptxas lowers the instruction)",
-     "wmma.mma.sync.aligned.row.col.m8n8k4.f64.f64.f64.f64 {%fd0,%fd1}, {0}, {%fd2}, "
-     "{%fd3,%fd4};",
-     "use registers (or constants of the fragment's type)"},
-    {"wmma-store-immediate-type", StoreSec, Severity::Error,
-     "an immediate inside a stored fragment must have the type of the registers beside "
-     "it; "
-     "with 32-bit registers only 0f (single precision) floating-point literals are "
-     "accepted",
-     ".reg .f32 %f<8>; .reg .b64 %rd<2>; wmma.store.d.sync.aligned.row.m16n16k16.f32 [%rd0], "
-     "{%f0,%f1,%f2,%f3,%f4,%f5,%f6,1.0};",
-     "write 0f3F800000 (or use a register)"},
-    {"wmma-load-alignment", StorageSec, Severity::Warning,
-     "the address must be aligned to the fragment size in bytes",
-     "wmma.load.a.sync.aligned.row.m16n16k16.f16 {%r0,%r1,%r2,%r3,%r4,%r5,%r6,%r7}, "
-     "[%rd0+16];",
-     "use an offset that is a multiple of the fragment size"},
-    {"wmma-store-alignment", StorageSec, Severity::Warning,
-     "the address must be aligned to the fragment size in bytes",
-     "wmma.store.d.sync.aligned.row.m16n16k16.f32 [%rd0+16], "
-     "{%f0,%f1,%f2,%f3,%f4,%f5,%f6,%f7};",
-     "use an offset that is a multiple of the fragment size"},
-};
 
 SourceRange qualRange(const Instruction &I, unsigned Idx, const check::CheckContext &Ctx) {
   if (Idx < I.QualifierRanges.size() && I.QualifierRanges[Idx].isValid())
@@ -758,16 +621,6 @@ void checkStorage(const Instruction &I, const spec::Form &F, Family Fam, check::
 
 } // namespace
 
-llvm::ArrayRef<RuleInfo> wmmaRules() {
-  static const std::vector<RuleInfo> All = [] {
-    std::vector<RuleInfo> V(std::begin(OwnRules), std::end(OwnRules));
-    for (Family F : {Family::WmmaLoad, Family::WmmaStore, Family::WmmaMma})
-      for (const RuleInfo &R : check::matcherRules(F))
-        V.push_back(R);
-    return V;
-  }();
-  return All;
-}
 
 namespace check {
 

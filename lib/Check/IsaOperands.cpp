@@ -41,21 +41,6 @@ namespace {
 const char TypeSpec[] = "9.4";
 const char KindSpec[] = "6.2";
 
-const RuleInfo IsaOperandRules[] = {
-    {"isa-operand-type", "9.4", Severity::Error,
-     "a register operand's declared type must fit the type the instruction gives that operand "
-     "(same size, compatible kind; ld, st and cvt allow a wider register; setp's d and selp's c "
-     "are .pred; a shift amount is 32-bit)",
-     ".reg .b32 %r<4>; setp.lt.s32 %r1, %r2, %r3;", "use a register of the type the message lists"},
-    {"isa-operand-immediate", "9.4", Severity::Error,
-     "a constant operand must be of the instruction's type: integer instructions take integer "
-     "constants, .f32/.f64 instructions floating-point constants (1.0 or 0f3F800000, not 1)",
-     "add.f32 %f1, %f2, 1;", "write the constant in the form the message lists"},
-    {"isa-operand-kind", "6.2", Severity::Error,
-     "each operand must be of the kind its position takes: a destination is a register, ld and "
-     "st take one [address], and a cache-policy operand only with .L2::cache_hint",
-     "ld.shared.f32 %f1, [%r1], [%r1];", "write the operands the syntax line lists"},
-};
 
 /// A type as a class ('b', 'u', 's', 'f', 'p' for .pred, 'h' for .f16x2)
 /// and a size in bits.
@@ -489,6 +474,5 @@ void checkIsaOperands(const Instruction &I, CheckContext &Ctx) {
 
 } // namespace check
 
-llvm::ArrayRef<RuleInfo> isaOperandRules() { return check::IsaOperandRules; }
 
 } // namespace ptxlint

@@ -2,7 +2,7 @@
 
 #include "Check/RuleSelect.h"
 
-#include "Check/Rules.h"
+#include "ptxlint/Rules.h"
 
 namespace ptxlint {
 

@@ -10,7 +10,6 @@
 
 #include "ptxlint/InlineAsm.h"
 
-#include "Check/Rules.h"
 #include "Cuda/AsmTemplate.h"
 #include "Cuda/Guards.h"
 #include "Cuda/SourceScan.h"
@@ -28,36 +27,6 @@ using namespace cuda;
 
 namespace {
 
-const RuleInfo AsmRules[] = {
-    {"asm-constraint", "", Severity::Error,
-     "nvcc accepts the constraints h, r, l, f, d, n and i (with =, + or &) and rejects "
-     "matching constraints (\"0\"), which GCC and LLVM accept",
-     "asm(\"add.u32 %0, %1, 1;\" : \"=r\"(x) : \"0\"(x));",
-     "make the output \"+r\" and drop the matching input"},
-    {"asm-guard-no-target", "", Severity::Warning,
-     "a preprocessor guard around inline asm admits no known target (and not the host pass): "
-     "the statement is never compiled",
-     "#if __CUDA_ARCH__ >= 11800   // 11.8 is a CUDA version, not an architecture\n"
-     "  asm(\"movmatrix.sync.aligned.m8n8.trans.b16 %0, %1;\" : \"=r\"(d) : \"r\"(s));",
-     "compare __CUDA_ARCH__ with an architecture (750 for sm_75), CUDA versions with "
-     "__CUDACC_VER_MAJOR__/CUDART_VERSION"},
-    {"asm-guard-target", "", Severity::Warning,
-     "a preprocessor guard admits a target on which the inline asm it guards does not assemble "
-     "(nvcc -arch for that target fails in ptxas)",
-     "#if __CUDA_ARCH__ >= 700\n"
-     "  asm(\"movmatrix.sync.aligned.m8n8.trans.b16 %0, %1;\" : \"=r\"(d) : \"r\"(s));",
-     "tighten the guard to the targets the instruction supports (here __CUDA_ARCH__ >= 750)"},
-    {"asm-not-checked", "", Severity::Note,
-     "an inline asm statement whose template is not a plain string literal (built by a macro "
-     "or an expression), or that uses a constraint ptx-lint does not model, is not checked",
-     "asm(\"{\" OP \".f16 %0,%1,%2;}\" : \"=h\"(d) : \"h\"(a), \"h\"(b));",
-     "nothing to fix; check the expanded PTX (nvcc -ptx -lineinfo, then ptx-lint on it)"},
-    {"asm-operand", "", Severity::Error,
-     "every placeholder of an inline asm template (%0..%N, %[name]) names an operand of the "
-     "statement (outputs first, then inputs)",
-     "asm(\"mov.b32 %0, %2;\" : \"=r\"(d) : \"r\"(s));",
-     "use an operand number below the operand count, or add the operand"},
-};
 
 /// Known targets a guard is evaluated for: those ptxas (CUDA 13.0) still knows.
 std::vector<Target> guardTargets() {
@@ -319,7 +288,6 @@ LintResult finish(std::vector<Diagnostic> Diags, const LintOptions &Opts) {
 
 } // namespace
 
-llvm::ArrayRef<RuleInfo> asmRules() { return AsmRules; }
 
 bool isCudaSourcePath(StringRef Path) {
   StringRef Ext = llvm::sys::path::extension(Path);

@@ -12,7 +12,7 @@
 #include "Check/CheckUtil.h"
 #include "Check/Checker.h"
 #include "Check/RuleSelect.h"
-#include "Check/Rules.h"
+#include "ptxlint/Rules.h"
 #include "Lint/FastInstruction.h"
 #include "ptxlint/Parser.h"
 

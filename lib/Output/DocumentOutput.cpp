@@ -9,7 +9,7 @@
 
 #include "ptxlint/Output.h"
 
-#include "Check/Rules.h"
+#include "ptxlint/Rules.h"
 #include "Check/SpecAnchors.h"
 
 #include "llvm/ADT/StringMap.h"

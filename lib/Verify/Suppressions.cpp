@@ -9,7 +9,7 @@
 #include "ptxlint/Verify.h"
 
 #include "Check/RuleSelect.h"
-#include "Check/Rules.h"
+#include "ptxlint/Rules.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"

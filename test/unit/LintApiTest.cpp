@@ -1,6 +1,6 @@
 //===- LintApiTest.cpp - lintFile, checkInstruction and the registry ------===//
 
-#include "Check/Rules.h"
+#include "ptxlint/Rules.h"
 #include "ptxlint/Lint.h"
 
 #include "gtest/gtest.h"

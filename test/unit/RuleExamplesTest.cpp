@@ -7,7 +7,7 @@
 // can neither be missing nor show something else.
 //
 //===----------------------------------------------------------------------===//
-#include "Check/Rules.h"
+#include "ptxlint/Rules.h"
 #include "ptxlint/Lint.h"
 
 #include "llvm/ADT/StringRef.h"

@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Check/CheckContext.h"
-#include "Check/Rules.h"
+#include "ptxlint/Rules.h"
 #include "ptxlint/Lint.h"
 
 #include "llvm/ADT/StringRef.h"

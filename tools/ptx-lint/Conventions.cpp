@@ -3,7 +3,7 @@
 #include "Conventions.h"
 
 #include "Check/RuleSelect.h"
-#include "Check/Rules.h"
+#include "ptxlint/Rules.h"
 #include "Check/SpecAnchors.h"
 
 #include "llvm/ADT/STLExtras.h"

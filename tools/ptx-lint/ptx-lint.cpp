@@ -11,7 +11,7 @@
 #include "Driver.h"
 
 #include "Check/RuleSelect.h"
-#include "Check/Rules.h"
+#include "ptxlint/Rules.h"
 #include "ptxlint/Emitter.h"
 #include "ptxlint/Lint.h"
 #include "ptxlint/Output.h"
