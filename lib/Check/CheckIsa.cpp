@@ -33,7 +33,6 @@ namespace {
 
 const char IsaSpec[] = "9.7";
 
-
 /// The section's target list as Targets: "sm_90+" is sm_90 (or higher),
 /// "sm_90a" only sm_90a, "sm_100f+" the sm_100 family from sm_100.
 llvm::SmallVector<Target, 8> sectionTargets(const IsaSection &S) {
@@ -141,10 +140,10 @@ bool checkNameOrder(const Instruction &I, CheckContext &Ctx,
     Want = W;
   }
   SourceRange R = I.QualifierRanges.empty() ? I.opcodeRange() : I.QualifierRanges.front();
-  Ctx.Diags.error("isa-qualifier-order", Forms.front()->section().Num, R,
-                  "'" + I.Opcode.str() + Want.str() + "' is the instruction's name: " + Want.str() +
-                      " comes right after '" + I.Opcode.str() + "', before " +
-                      I.Qualifiers.front().str());
+  Ctx.Diags.report(Rule::IsaQualifierOrder, Forms.front()->section().Num, R,
+                   "'" + I.Opcode.str() + Want.str() +
+                       "' is the instruction's name: " + Want.str() + " comes right after '" +
+                       I.Opcode.str() + "', before " + I.Qualifiers.front().str());
   return false;
 }
 
@@ -168,9 +167,9 @@ void checkOperandCount(const Instruction &I, CheckContext &Ctx,
                       ? I.opcodeRange()
                       : SourceRange(I.Operands.front().Range.Begin, I.Operands.back().Range.End);
   const IsaSection &S = Forms.front()->section();
-  Ctx.Diags.error("isa-operand-count", S.Num, R,
-                  "'" + spelled(I, I.Qualifiers.size()) + "' takes " + Want + " operand" +
-                      (Hi == 1 ? "" : "s") + ", found " + std::to_string(N));
+  Ctx.Diags.report(Rule::IsaOperandCount, S.Num, R,
+                   "'" + spelled(I, I.Qualifiers.size()) + "' takes " + Want + " operand" +
+                       (Hi == 1 ? "" : "s") + ", found " + std::to_string(N));
 }
 
 void checkGates(const Instruction &I, CheckContext &Ctx, llvm::ArrayRef<const IsaForm *> Forms) {
@@ -200,11 +199,11 @@ void checkGates(const Instruction &I, CheckContext &Ctx, llvm::ArrayRef<const Is
   auto What = [&] { return "'" + I.Opcode.str() + Forms.front()->NameWord.str() + "'"; };
   if (Ctx.Version.isValid() && NeedPtx && NeedPtx != 0xffff &&
       Ctx.Version < spec::isaVersion(NeedPtx))
-    reportGate(Ctx, "isa-version", S0.Num, I.opcodeRange(),
+    reportGate(Ctx, Rule::IsaPtxVersion, S0.Num, I.opcodeRange(),
                What() + " " + requiresPtxText(spec::isaVersion(NeedPtx), Ctx.Version), false,
                spec::isaVersion(NeedPtx), Target());
   if (Ctx.Tgt.isValid() && !TargetOk && GateSec)
-    reportGate(Ctx, "isa-target", GateSec->Num, I.opcodeRange(),
+    reportGate(Ctx, Rule::IsaTarget, GateSec->Num, I.opcodeRange(),
                What() + " " + requiresTargetText(Want, Ctx.Tgt), true, PtxVersion(), Want.front());
   // Each qualifier: gated only when every matching section gates it.
   for (size_t K = 0; K < I.Qualifiers.size(); ++K) {
@@ -221,12 +220,12 @@ void checkGates(const Instruction &I, CheckContext &Ctx, llvm::ArrayRef<const Is
     SourceRange R = K < I.QualifierRanges.size() ? I.QualifierRanges[K] : I.opcodeRange();
     auto QWhat = [&] { return "qualifier " + Q.str() + " of '" + I.Opcode.str() + "'"; };
     if (Ctx.Version.isValid() && QPtx && QPtx != 0xffff && Ctx.Version < spec::isaVersion(QPtx))
-      reportGate(Ctx, "isa-version", Sec, R,
+      reportGate(Ctx, Rule::IsaPtxVersion, Sec, R,
                  QWhat() + " " + requiresPtxText(spec::isaVersion(QPtx), Ctx.Version), false,
                  spec::isaVersion(QPtx), Target());
     if (Ctx.Tgt.isValid() && QSm && QSm != 0xffff && Ctx.Tgt.Sm < QSm) {
       Target T = smT(QSm);
-      reportGate(Ctx, "isa-target", Sec, R,
+      reportGate(Ctx, Rule::IsaTarget, Sec, R,
                  QWhat() + " " + requiresTargetText(llvm::ArrayRef<Target>(T), Ctx.Tgt), true,
                  PtxVersion(), T);
     }
@@ -283,10 +282,10 @@ void reportCombination(const Instruction &I, CheckContext &Ctx, const IsaOpcode 
   }
   if (Why.empty())
     Why = "its qualifier places do not fit";
-  Ctx.Diags.error("isa-qualifier-combination", Best->section().Num, R,
-                  "no syntax line of '" + I.Opcode.str() +
-                      "' takes these qualifiers together; the closest is '" + Best->Syntax.str() +
-                      "' (" + Why + ")");
+  Ctx.Diags.report(Rule::IsaQualifierCombination, Best->section().Num, R,
+                   "no syntax line of '" + I.Opcode.str() +
+                       "' takes these qualifiers together; the closest is '" + Best->Syntax.str() +
+                       "' (" + Why + ")");
 }
 
 void reportUnknownOpcode(const Instruction &I, CheckContext &Ctx) {
@@ -312,8 +311,8 @@ void reportUnknownOpcode(const Instruction &I, CheckContext &Ctx) {
       }
     }
   }
-  Diagnostic &D = Ctx.Diags.error(
-      "isa-unknown-opcode", IsaSpec, I.opcodeRange(),
+  Diagnostic &D = Ctx.Diags.report(
+      Rule::IsaUnknownOpcode, IsaSpec, I.opcodeRange(),
       "unknown instruction '" + I.Opcode.str() + "'" +
           (Suggest.empty() ? std::string() : "; did you mean '" + Suggest.str() + "'?"));
   if (!Suggest.empty())
@@ -339,8 +338,8 @@ void reportUnknownQualifier(const Instruction &I, CheckContext &Ctx, const IsaOp
   }
   const IsaSection &S = Op.forms().front().section();
   SourceRange R = K < I.QualifierRanges.size() ? I.QualifierRanges[K] : I.opcodeRange();
-  Diagnostic &D = Ctx.Diags.error(
-      "isa-unknown-qualifier", S.Num, R,
+  Diagnostic &D = Ctx.Diags.report(
+      Rule::IsaUnknownQualifier, S.Num, R,
       "unknown qualifier '" + Q.str() + "' for " + I.Opcode.str() + "; valid: " + Valid +
           (Suggest.empty() || Suggest == Q ? std::string()
                                            : "; did you mean '" + Suggest.str() + "'?"));
@@ -388,18 +387,17 @@ void checkDirectiveGates(llvm::StringRef Name, SourceRange R, CheckContext &Ctx)
     return;
   std::string What = Name.str() + " directive";
   if (Ctx.Version.isValid() && S.MinPtx && Ctx.Version < spec::isaVersion(S.MinPtx))
-    reportGate(Ctx, "isa-version", S.Num, R,
+    reportGate(Ctx, Rule::IsaPtxVersion, S.Num, R,
                What + " " + requiresPtxText(spec::isaVersion(S.MinPtx), Ctx.Version), false,
                spec::isaVersion(S.MinPtx), Target());
   if (Ctx.Tgt.isValid() && S.TargetKnown && (S.MinSm || *S.Targets)) {
     llvm::SmallVector<Target, 8> T = sectionTargets(S);
     if (!T.empty() && !targetSatisfies(Ctx.Tgt, T))
-      reportGate(Ctx, "isa-target", S.Num, R, What + " " + requiresTargetText(T, Ctx.Tgt), true,
+      reportGate(Ctx, Rule::IsaTarget, S.Num, R, What + " " + requiresTargetText(T, Ctx.Tgt), true,
                  PtxVersion(), T.front());
   }
 }
 
 } // namespace check
-
 
 } // namespace ptxlint

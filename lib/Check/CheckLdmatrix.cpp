@@ -32,7 +32,6 @@ namespace {
 using spec::Family;
 const char *const LdSec = "9.7.14.5.15";
 
-
 SourceRange qualRange(const Instruction &I, unsigned Idx, const check::CheckContext &Ctx) {
   if (Idx < I.QualifierRanges.size() && I.QualifierRanges[Idx].isValid())
     return I.QualifierRanges[Idx];
@@ -54,7 +53,6 @@ unsigned rowBytes(const Instruction &I) { return findQual(I, ".m16n8") >= 0 ? 8 
 
 } // namespace
 
-
 namespace check {
 
 // CheckWmma.cpp: immediates inside a source fragment.
@@ -73,9 +71,9 @@ void checkMatrixLoadStore(const Instruction &I, CheckContext &Ctx, Family Fam) {
   // `.x8`: accepted by ptxas, not in the spec.
   int X8 = findQual(I, ".x8");
   if (X8 >= 0) {
-    Ctx.Diags.warning(Prefix + "undocumented-num", Sec, qualRange(I, X8, Ctx),
-                      "'.x8' is not a documented .num (the spec has .x1, .x2, .x4); ptxas "
-                      "accepts it without checking the number of registers");
+    Ctx.Diags.report(familyRule(Fam, FamilyRule::UndocumentedNum), qualRange(I, X8, Ctx),
+                     "'.x8' is not a documented .num (the spec has .x1, .x2, .x4); ptxas "
+                     "accepts it without checking the number of registers");
     return;
   }
 
@@ -95,7 +93,7 @@ void checkMatrixLoadStore(const Instruction &I, CheckContext &Ctx, Family Fam) {
                       "; ptxas 13.0 accepts and ignores it";
     if (Layout)
       Msg += " (a column-major matrix is written with .trans)";
-    Diagnostic &D = Ctx.Diags.warning(Prefix + "ignored-qualifier", Sec, R, Msg);
+    Diagnostic &D = Ctx.Diags.report(familyRule(Fam, FamilyRule::IgnoredQualifier), R, Msg);
     D.Fixes.push_back({R, ""});
   }
   int First = findQual(I, ".sync");
@@ -103,9 +101,9 @@ void checkMatrixLoadStore(const Instruction &I, CheckContext &Ctx, Family Fam) {
        K = findQual(I, ".sync", K + 1)) {
     Opts.Skip.push_back(K);
     SourceRange R = qualRange(I, K, Ctx);
-    Diagnostic &D = Ctx.Diags.warning(Prefix + "redundant-qualifier", Sec, R,
-                                      "'.sync' is written more than once (ptxas accepts the "
-                                      "repetition)");
+    Diagnostic &D = Ctx.Diags.report(familyRule(Fam, FamilyRule::RedundantQualifier), R,
+                                     "'.sync' is written more than once (ptxas accepts the "
+                                     "repetition)");
     D.Fixes.push_back({R, ""});
   }
 
@@ -115,8 +113,8 @@ void checkMatrixLoadStore(const Instruction &I, CheckContext &Ctx, Family Fam) {
   checkOperands(I, *M.F, Ctx);
   checkGates(I, *M.F, Ctx);
   if (Fam == Family::Stmatrix) {
-    checkFragmentImmediates(I, 1, "stmatrix-immediate-type", Sec, false, Ctx);
-    checkConstantFragment(I, 1, *M.F, "stmatrix-immediate-type", Ctx);
+    checkFragmentImmediates(I, 1, Rule::StmatrixImmediateType, Sec, false, Ctx);
+    checkConstantFragment(I, 1, *M.F, Rule::StmatrixImmediateType, Ctx);
   }
 
   // The address operand.
@@ -129,18 +127,18 @@ void checkMatrixLoadStore(const Instruction &I, CheckContext &Ctx, Family Fam) {
     return;
   const Operand &P = I.Operands[PIdx];
   if (P.Elements.empty()) {
-    Ctx.Diags.error(ruleId(Fam, matcher_rules::OperandKind), Sec, P.Range,
-                    "an immediate address is not allowed: ptxas accepts [constant] only in the "
-                    ".local state space; use a register or a symbol");
+    Ctx.Diags.report(familyRule(Fam, FamilyRule::OperandKind), P.Range,
+                     "an immediate address is not allowed: ptxas accepts [constant] only in the "
+                     ".local state space; use a register or a symbol");
     return;
   }
   if (P.HasOffset && P.IntValue % static_cast<int64_t>(rowBytes(I)) != 0)
-    Ctx.Diags.warning(Prefix + "alignment", Sec, P.Range,
-                      "address offset " + std::to_string(P.IntValue) + " is not a multiple of " +
-                          std::to_string(rowBytes(I)) +
-                          ": each row address must be aligned to the " +
-                          std::to_string(rowBytes(I)) + " bytes a group of four threads " +
-                          (Fam == Family::Stmatrix ? "stores" : "loads"));
+    Ctx.Diags.report(familyRule(Fam, FamilyRule::Alignment), P.Range,
+                     "address offset " + std::to_string(P.IntValue) + " is not a multiple of " +
+                         std::to_string(rowBytes(I)) +
+                         ": each row address must be aligned to the " +
+                         std::to_string(rowBytes(I)) + " bytes a group of four threads " +
+                         (Fam == Family::Stmatrix ? "stores" : "loads"));
   if (P.Elements.empty() || P.Elements[0].Kind != OperandKind::Name)
     return;
   const RegisterInfo *Sym = Ctx.Syms.lookup(P.Elements[0].Text);
@@ -154,14 +152,14 @@ void checkMatrixLoadStore(const Instruction &I, CheckContext &Ctx, Family Fam) {
   // ptxas rejects .const and .param symbols even in a generic address; a
   // .global or .local one it accepts, and the access is undefined.
   if (Explicit || (Sym->StateSpace != ".global" && Sym->StateSpace != ".local")) {
-    Diagnostic &D = Ctx.Diags.error(Prefix + "state-space", Sec, P.Elements[0].Range,
-                                    Msg + " (ptxas: state space mismatch)");
+    Diagnostic &D = Ctx.Diags.report(familyRule(Fam, FamilyRule::StateSpace), P.Elements[0].Range,
+                                     Msg + " (ptxas: state space mismatch)");
     if (Sym->DeclRange.isValid())
       D.Notes.push_back({Sym->DeclRange, "declared here"});
   } else {
-    Diagnostic &D =
-        Ctx.Diags.warning(Prefix + "state-space", Sec, P.Elements[0].Range,
-                          Msg + ": a generic address outside .shared is undefined behaviour");
+    Diagnostic &D = Ctx.Diags.report(
+        Severity::Warning, familyRule(Fam, FamilyRule::StateSpace), P.Elements[0].Range,
+        Msg + ": a generic address outside .shared is undefined behaviour");
     if (Sym->DeclRange.isValid())
       D.Notes.push_back({Sym->DeclRange, "declared here"});
   }

@@ -14,9 +14,7 @@ using llvm::StringRef;
 
 namespace ptxlint {
 
-namespace {
-} // namespace
-
+namespace {} // namespace
 
 namespace check {
 
@@ -41,10 +39,10 @@ static void checkFp8HalfAccumulators(const Instruction &I, const spec::Form &F, 
             What = E.Text.str() + " (" + R->Type.str() + ")";
       if (What.empty())
         continue;
-      Ctx.Diags.error("mma-fp8-f16-accumulator", "9.7.14.5.14", E.Range,
-                      "ptxas cannot assemble fp8 mma with .f16 accumulators for " + Ctx.Tgt.str() +
-                          " when " + std::string(K ? "c" : "d") + " holds " + What +
-                          "; use .b32 or .f16x2 registers");
+      Ctx.Diags.report(Rule::MmaFp8F16Accumulator, E.Range,
+                       "ptxas cannot assemble fp8 mma with .f16 accumulators for " + Ctx.Tgt.str() +
+                           " when " + std::string(K ? "c" : "d") + " holds " + What +
+                           "; use .b32 or .f16x2 registers");
       return;
     }
   }
@@ -75,11 +73,11 @@ static void checkF64IntegerDest(const Instruction &I, const spec::Form &F, Check
       StringRef CT = TypeOf(C);
       if (CT.empty() || CT == ".u64" || CT == ".s64")
         continue;
-      Ctx.Diags.error("mma-f64-integer-dest", "9.7.14.5.14", E.Range,
-                      "d register " + E.Text.str() + " is " + T.str() + " while c holds " +
-                          C.Text.str() + " (" + CT.str() +
-                          "); ptxas refuses an integer-typed d unless c is too: declare d .f64 "
-                          "or .b64");
+      Ctx.Diags.report(Rule::MmaF64IntegerDest, E.Range,
+                       "d register " + E.Text.str() + " is " + T.str() + " while c holds " +
+                           C.Text.str() + " (" + CT.str() +
+                           "); ptxas refuses an integer-typed d unless c is too: declare d .f64 "
+                           "or .b64");
       return;
     }
   }
@@ -100,9 +98,9 @@ void checkMma(const Instruction &I, CheckContext &Ctx) {
   int OpQ = M.B.SlotToQual[OpSlot];
   int PopcQ = M.B.SlotToQual[PopcSlot];
   if (OpQ >= 0 && PopcQ >= 0 && PopcQ < OpQ)
-    Ctx.Diags.error("mma-popc-order", "9.7.14.5.14", qualifierRange(I, PopcQ, Ctx),
-                    "'.popc' must come after '" + I.Qualifiers[OpQ].str() +
-                        "' (ptxas rejects the reduction before the operation)");
+    Ctx.Diags.report(Rule::MmaPopcOrder, qualifierRange(I, PopcQ, Ctx),
+                     "'.popc' must come after '" + I.Qualifiers[OpQ].str() +
+                         "' (ptxas rejects the reduction before the operation)");
 }
 
 } // namespace check

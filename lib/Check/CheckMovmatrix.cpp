@@ -20,7 +20,6 @@ namespace {
 
 const char *const MovSec = "9.7.14.5.17";
 
-
 SourceRange qualRange(const Instruction &I, unsigned Idx, const check::CheckContext &Ctx) {
   if (Idx < I.QualifierRanges.size() && I.QualifierRanges[Idx].isValid())
     return I.QualifierRanges[Idx];
@@ -29,7 +28,6 @@ SourceRange qualRange(const Instruction &I, unsigned Idx, const check::CheckCont
 }
 
 } // namespace
-
 
 namespace check {
 
@@ -46,8 +44,8 @@ void checkMovmatrix(const Instruction &I, CheckContext &Ctx) {
     Opts.Skip.push_back(K);
     SourceRange R = qualRange(I, K, Ctx);
     Diagnostic &D =
-        Ctx.Diags.warning("movmatrix-redundant-qualifier", MovSec, R,
-                          "'.sync' is written more than once (ptxas accepts the repetition)");
+        Ctx.Diags.report(Rule::MovmatrixRedundantQualifier, R,
+                         "'.sync' is written more than once (ptxas accepts the repetition)");
     D.Fixes.push_back({R, ""});
   }
   // Qualifiers ptxas 13.0 accepts and ignores; the extra types only beside
@@ -62,28 +60,29 @@ void checkMovmatrix(const Instruction &I, CheckContext &Ctx) {
       continue;
     Opts.Skip.push_back(K);
     SourceRange R = qualRange(I, K, Ctx);
-    Diagnostic &D = Ctx.Diags.warning("movmatrix-ignored-qualifier", MovSec, R,
-                                      "'" + Q.str() +
-                                          "' has no meaning for movmatrix; ptxas 13.0 accepts "
-                                          "and ignores it");
+    Diagnostic &D = Ctx.Diags.report(Rule::MovmatrixIgnoredQualifier, R,
+                                     "'" + Q.str() +
+                                         "' has no meaning for movmatrix; ptxas 13.0 accepts "
+                                         "and ignores it");
     D.Fixes.push_back({R, ""});
     // Ignored, but still gated: "Feature '.bf16' requires .target sm_80".
     if (Q == ".bf16" || Q == ".tf32")
-      requireSm(Ctx, 80, R, ruleId(spec::Family::Movmatrix, matcher_rules::TargetArch), MovSec,
+      requireSm(Ctx, 80, R, familyRule(spec::Family::Movmatrix, FamilyRule::Target), MovSec,
                 "'" + Q.str() + "'");
   }
   if (!I.Operands.empty() && I.Operands[0].Kind == OperandKind::Sink)
-    Ctx.Diags.error("movmatrix-sink", MovSec, I.Operands[0].Range,
-                    "the destination of movmatrix must be a register, not '_' (ptxas 13.0 "
-                    "crashes on it)");
+    Ctx.Diags.report(Rule::MovmatrixSink, I.Operands[0].Range,
+                     "the destination of movmatrix must be a register, not '_' (ptxas 13.0 "
+                     "crashes on it)");
 
   // ptxas: "Vector operand is not allowed for instruction 'movmatrix'" (the
   // generic check takes a one-register vector for a register).
   for (const Operand &O : I.Operands)
     if (O.Kind == OperandKind::Vector)
-      Ctx.Diags.error(ruleId(spec::Family::Movmatrix, matcher_rules::OperandKind), MovSec, O.Range,
-                      "movmatrix takes plain registers, not vectors: write the register "
-                      "without braces");
+      Ctx.Diags.report(familyRule(spec::Family::Movmatrix, FamilyRule::OperandKind), MovSec,
+                       O.Range,
+                       "movmatrix takes plain registers, not vectors: write the register "
+                       "without braces");
 
   MatchResult M = matchForm(I, spec::Family::Movmatrix, Ctx, Opts);
   if (!M.F)

@@ -188,7 +188,6 @@ template <typename Fn> void forEachIdentifier(llvm::StringRef Text, Fn F) {
   }
 }
 
-
 } // namespace
 
 //===----------------------------------------------------------------------===//
@@ -199,8 +198,8 @@ void SymbolChecker::onAddressSize(const Directive &D) {
   if (D.Args.empty() || D.Args.front() != "32")
     return;
   SourceRange R = File.rangeOf(D.Args.front());
-  Diagnostic &Diag = Diags.warning(
-      "address-size", "11.1.3", R.isValid() ? R : D.Range,
+  Diagnostic &Diag = Diags.report(
+      Rule::AddressSize, R.isValid() ? R : D.Range,
       ".address_size 32: ptxas 13.0 checks the module (-arch compute_NN) but no longer compiles "
       "32-bit modules for any sm_ target");
   if (R.isValid())
@@ -215,13 +214,13 @@ void SymbolChecker::checkDuplicates(const VarDecl &V) {
       Shown = D.Name;
     if (const RegisterInfo *Prev = Syms.findConflict(D)) {
       Diagnostic &Diag =
-          Diags.error("symbol-duplicate", DeclSpec, D.Range,
-                      "duplicate declaration of '" + Shown.str() + "' in this scope");
+          Diags.report(Rule::SymbolDuplicate, D.Range,
+                       "duplicate declaration of '" + Shown.str() + "' in this scope");
       if (Prev->DeclRange.isValid())
         Diag.Notes.push_back({Prev->DeclRange, "previous declaration is here"});
     } else if (V.Declarators.size() > 1 && D.RangeCount < 0 && !Here.insert(D.Name).second) {
-      Diags.error("symbol-duplicate", DeclSpec, D.Range,
-                  "duplicate declaration of '" + Shown.str() + "' in this declaration");
+      Diags.report(Rule::SymbolDuplicate, D.Range,
+                   "duplicate declaration of '" + Shown.str() + "' in this declaration");
     }
   }
 }
@@ -249,7 +248,7 @@ void SymbolChecker::declareModuleSym(llvm::StringRef Name, SourceRange R, Source
   else if (!IsFunction && M.Defined && Defined && !IsExtern)
     Msg = "duplicate definition of variable '" + Name.str() + "'";
   if (!Msg.empty()) {
-    Diagnostic &Diag = Diags.error("symbol-duplicate", DeclSpec, R, Msg);
+    Diagnostic &Diag = Diags.report(Rule::SymbolDuplicate, R, Msg);
     if (M.Range.isValid())
       Diag.Notes.push_back({M.Range, "previous declaration is here"});
     return;
@@ -263,9 +262,9 @@ void SymbolChecker::declareModuleSym(llvm::StringRef Name, SourceRange R, Source
 void SymbolChecker::beforeGlobalVar(const VarDecl &V) {
   if (V.StateSpace == ".reg" || V.StateSpace == ".local") {
     SourceRange R = File.rangeOf(V.StateSpace);
-    Diags.error("symbol-scope", "5.1", R.isValid() ? R : V.Range,
-                "module-scope variables in the " + V.StateSpace.str() +
-                    " state space are not allowed; declare them inside a function");
+    Diags.report(Rule::SymbolScope, R.isValid() ? R : V.Range,
+                 "module-scope variables in the " + V.StateSpace.str() +
+                     " state space are not allowed; declare them inside a function");
   }
   checkSregDecl(V);
   bool IsExtern = false;
@@ -318,8 +317,8 @@ void SymbolChecker::onFunctionBegin(const Function &F) {
         auto Ins = Params.try_emplace(D.Name, D.Range);
         if (!Ins.second) {
           Diagnostic &Diag =
-              Diags.error("symbol-duplicate", DeclSpec, D.Range,
-                          "duplicate parameter '" + D.Name.str() + "' of '" + F.Name.str() + "'");
+              Diags.report(Rule::SymbolDuplicate, D.Range,
+                           "duplicate parameter '" + D.Name.str() + "' of '" + F.Name.str() + "'");
           Diag.Notes.push_back({Ins.first->second, "previous declaration is here"});
         }
       }
@@ -329,9 +328,9 @@ void SymbolChecker::checkSregDecl(const VarDecl &V) {
   if (V.StateSpace != ".sreg")
     return;
   SourceRange R = File.rangeOf(V.StateSpace);
-  Diags.error("symbol-scope", "5.1.2", R.isValid() ? R : V.Range,
-              "special registers are predefined; PTX cannot declare variables in the .sreg "
-              "state space");
+  Diags.report(Rule::SymbolScope, "5.1.2", R.isValid() ? R : V.Range,
+               "special registers are predefined; PTX cannot declare variables in the .sreg "
+               "state space");
 }
 
 void SymbolChecker::beforeLocalVar(const VarDecl &V) {
@@ -362,10 +361,10 @@ void SymbolChecker::beforeLocalVar(const VarDecl &V) {
     }
     for (llvm::StringRef Name : Hit) {
       auto It = P.find(Name);
-      Diagnostic &Diag = Diags.error("symbol-before-declaration", DeclSpec, It->second.First,
-                                     "'" + Name.str() +
-                                         "' is used before its declaration; registers and "
-                                         "variables are declared before use");
+      Diagnostic &Diag = Diags.report(Rule::SymbolBeforeDeclaration, It->second.First,
+                                      "'" + Name.str() +
+                                          "' is used before its declaration; registers and "
+                                          "variables are declared before use");
       Diag.Notes.push_back({D.Range, "declared here"});
       P.erase(It);
     }
@@ -428,13 +427,13 @@ bool SymbolChecker::checkSpecial(llvm::StringRef Name, SourceRange R, CheckConte
     return false;
   if (!Sel.empty()) {
     if (!S->Vector)
-      Diags.error("sreg-selector", S->Spec, R,
-                  "special register " + Base.str() + " has no component '." + Sel.str() +
-                      "'; it is a scalar");
+      Diags.report(Rule::SregSelector, S->Spec, R,
+                   "special register " + Base.str() + " has no component '." + Sel.str() +
+                       "'; it is a scalar");
     else if (Sel.size() != 1 || !llvm::StringRef("xyzw").contains(Sel[0]))
-      Diags.error("sreg-selector", S->Spec, R,
-                  "unknown component '." + Sel.str() + "' of " + Base.str() +
-                      "; expected .x, .y or .z (.w reads 0)");
+      Diags.report(Rule::SregSelector, S->Spec, R,
+                   "unknown component '." + Sel.str() + "' of " + Base.str() +
+                       "; expected .x, .y or .z (.w reads 0)");
   }
   if (!Ctx)
     return true;
@@ -497,7 +496,7 @@ void SymbolChecker::checkSelector(llvm::StringRef Base, llvm::StringRef Sel, con
           " elements of .v" + std::to_string(B.VectorWidth) + " register '" + Base.str() +
           "' (ptxas crashes compiling it)";
   }
-  Diagnostic &Diag = Diags.error("symbol-selector", "5.4.2", R, Msg);
+  Diagnostic &Diag = Diags.report(Rule::SymbolSelector, R, Msg);
   if (B.DeclRange.isValid())
     Diag.Notes.push_back({B.DeclRange, "declared here"});
 }
@@ -575,10 +574,11 @@ void SymbolChecker::checkGuard(const Instruction &I, CheckContext &Ctx) {
     R = I.GuardRange;
   if (const RegisterInfo *Info = Syms.lookup(I.Guard)) {
     if (Info->Type != ".pred" && Info->StateSpace == ".reg") {
-      Diagnostic &Diag = Diags.error("symbol-guard", "9.3.1", R,
-                                     "guard '" + I.Guard.str() + "' is a " +
-                                         (Info->Type.empty() ? "non-predicate" : Info->Type.str()) +
-                                         " register; a guard must be a .pred register");
+      Diagnostic &Diag =
+          Diags.report(Rule::SymbolGuard, R,
+                       "guard '" + I.Guard.str() + "' is a " +
+                           (Info->Type.empty() ? "non-predicate" : Info->Type.str()) +
+                           " register; a guard must be a .pred register");
       if (Info->DeclRange.isValid())
         Diag.Notes.push_back({Info->DeclRange, "declared here"});
     }
@@ -619,8 +619,8 @@ void SymbolChecker::onLabel(const Statement &S) {
     R = S.Range;
   auto Ins = Scopes[Depth - 1].Labels.try_emplace(Name, R);
   if (!Ins.second) {
-    Diagnostic &Diag = Diags.error("symbol-duplicate", LabelSpec, R,
-                                   "duplicate definition of label '" + Name.str() + "'");
+    Diagnostic &Diag = Diags.report(Rule::SymbolDuplicate, LabelSpec, R,
+                                    "duplicate definition of label '" + Name.str() + "'");
     Diag.Notes.push_back({Ins.first->second, "previous definition is here"});
     return;
   }
@@ -628,8 +628,8 @@ void SymbolChecker::onLabel(const Statement &S) {
   D.Name = Name;
   if (const RegisterInfo *Prev = Syms.findConflict(D)) {
     Diagnostic &Diag =
-        Diags.error("symbol-duplicate", LabelSpec, R,
-                    "label '" + Name.str() + "' has the name of a declaration in its scope");
+        Diags.report(Rule::SymbolDuplicate, LabelSpec, R,
+                     "label '" + Name.str() + "' has the name of a declaration in its scope");
     if (Prev->DeclRange.isValid())
       Diag.Notes.push_back({Prev->DeclRange, "declared here"});
   }
@@ -780,7 +780,7 @@ void SymbolChecker::reportUnresolved(llvm::StringRef Name, Uses &U, const Module
       Msg = "initializer uses " + N + " before its declaration; declare it first";
     else
       Msg = N + " is used before its declaration; declare it first";
-    D = &Diags.error("symbol-before-declaration", DeclSpec, U.First, Msg + Count);
+    D = &Diags.report(Rule::SymbolBeforeDeclaration, U.First, Msg + Count);
     std::string Note = "declared here";
     if (Later->IsFunction && Later->Header.isValid()) {
       llvm::StringRef H = File.slice(Later->Header).trim();
@@ -815,8 +815,8 @@ void SymbolChecker::reportUnresolved(llvm::StringRef Name, Uses &U, const Module
       Msg = "unknown symbol " + N;
       break;
     }
-    D = &Diags.error("symbol-unknown", U.Kind == UseKind::Label ? LabelSpec : DeclSpec, U.First,
-                     Msg + U.Hint + Count);
+    D = &Diags.report(Rule::SymbolUnknown, U.Kind == UseKind::Label ? LabelSpec : DeclSpec, U.First,
+                      Msg + U.Hint + Count);
   }
   for (SourceRange M : U.More)
     D->Notes.push_back({M, "also used here"});
@@ -827,7 +827,7 @@ void SymbolChecker::onEndOfFile() {
   // statement the parser could not read: the syntax error is its cause.
   bool SyntaxError = false;
   for (const Diagnostic &D : Diags.diagnostics())
-    SyntaxError |= D.Sev == Severity::Error && llvm::StringRef(D.Rule) == "syntax";
+    SyntaxError |= D.Sev == Severity::Error && llvm::StringRef(D.Rule) == ruleId(Rule::Syntax);
   if (SyntaxError)
     Late.clear();
   for (auto &E : Late) {
@@ -840,7 +840,7 @@ void SymbolChecker::onEndOfFile() {
     std::string Msg = G.Message;
     if (G.Count > 1)
       Msg += " (used " + std::to_string(G.Count) + " times)";
-    Diagnostic &D = Diags.error("sreg-gate", G.Spec, G.First, Msg);
+    Diagnostic &D = Diags.report(Rule::SregGate, G.Spec, G.First, Msg);
     for (SourceRange M : G.More)
       D.Notes.push_back({M, "also used here"});
     if (G.FixAt.isValid()) {
@@ -852,6 +852,5 @@ void SymbolChecker::onEndOfFile() {
 }
 
 } // namespace check
-
 
 } // namespace ptxlint

@@ -59,7 +59,6 @@ const char *const LoadSec = "9.7.14.4.3";
 const char *const StoreSec = "9.7.14.4.4";
 const char *const MmaSec = "9.7.14.4.5";
 
-
 SourceRange qualRange(const Instruction &I, unsigned Idx, const check::CheckContext &Ctx) {
   if (Idx < I.QualifierRanges.size() && I.QualifierRanges[Idx].isValid())
     return I.QualifierRanges[Idx];
@@ -74,7 +73,7 @@ int findQual(const Instruction &I, llvm::ArrayRef<const char *> Values, unsigned
   return -1;
 }
 
-std::string ruleOf(Family F, llvm::StringRef Suffix) { return check::ruleId(F, Suffix); }
+std::string ruleOf(Family F, llvm::StringRef Suffix) { return familyRule(F, FamilyRule::Suffix); }
 
 /// Repeated `.sync` (and `.satfinite` on wmma.mma), which ptxas accepts:
 /// reported here as warnings and hidden from the matcher.
@@ -90,8 +89,8 @@ void skipRedundant(const Instruction &I, Family Fam, check::CheckContext &Ctx,
     for (int K = findQual(I, {Q}, First + 1); K >= 0; K = findQual(I, {Q}, K + 1)) {
       Skip.push_back(K);
       SourceRange R = qualRange(I, K, Ctx);
-      Diagnostic &D = Ctx.Diags.warning(
-          ruleOf(Fam, "redundant-qualifier"), spec::familySection(Fam), R,
+      Diagnostic &D = Ctx.Diags.report(
+          familyRule(Fam, FamilyRule::RedundantQualifier), R,
           "'" + std::string(Q) + "' is written more than once (ptxas accepts the repetition)");
       D.Fixes.push_back({R, ""});
     }
@@ -163,7 +162,7 @@ bool checkSubOpcode(const Instruction &I, check::CheckContext &Ctx, Family &Fam,
     if (Op < 0 && !I.Qualifiers.empty())
       Msg += " (found '" + I.Qualifiers[0].str() + "'" +
              check::didYouMean(I.Qualifiers[0], llvm::ArrayRef<const char *>(Ops)) + ")";
-    Ctx.Diags.error("wmma-operation", WmmaSec, R, Msg);
+    Ctx.Diags.report(Rule::WmmaOperation, R, Msg);
     return false;
   }
   llvm::StringRef OpQ = I.Qualifiers[0];
@@ -188,8 +187,8 @@ bool checkSubOpcode(const Instruction &I, check::CheckContext &Ctx, Family &Fam,
       std::string Name = "wmma";
       for (unsigned J = 0; J < NameParts; ++J)
         Name += I.Qualifiers[J].str();
-      Diagnostic &D = Ctx.Diags.error(
-          "wmma-operation", WmmaSec, qualRange(I, K, Ctx),
+      Diagnostic &D = Ctx.Diags.report(
+          Rule::WmmaOperation, qualRange(I, K, Ctx),
           "'" + Name + "' is one name to ptxas: no whitespace or comment may separate its parts");
       uint32_t PrevEnd = K == 0 ? I.opcodeRange().End : I.QualifierRanges[K - 1].End;
       D.Fixes.push_back({SourceRange(PrevEnd, I.QualifierRanges[K].Begin), ""});
@@ -199,9 +198,9 @@ bool checkSubOpcode(const Instruction &I, check::CheckContext &Ctx, Family &Fam,
     int Popc = findQual(I, {".popc"});
     int BitOp = findQual(I, {".xor", ".and"});
     if (Popc >= 0 && BitOp > Popc) {
-      Ctx.Diags.error("wmma-mma-qualifier-position", MmaSec, qualRange(I, Popc, Ctx),
-                      "'.popc' must come after '" + I.Qualifiers[BitOp].str() + "' (write " +
-                          I.Qualifiers[BitOp].str() + ".popc)");
+      Ctx.Diags.report(Rule::WmmaMmaPopcOrder, qualRange(I, Popc, Ctx),
+                       "'.popc' must come after '" + I.Qualifiers[BitOp].str() + "' (write " +
+                           I.Qualifiers[BitOp].str() + ".popc)");
       Reordered = true;
     }
     return true;
@@ -214,11 +213,12 @@ bool checkSubOpcode(const Instruction &I, check::CheckContext &Ctx, Family &Fam,
   int M = findQual(I, Matrices);
   if (M > 1) {
     SourceRange R = qualRange(I, M, Ctx);
-    Diagnostic &D = Ctx.Diags.error(
-        Fam == Family::WmmaLoad ? "wmma-load-qualifier-position" : "wmma-store-qualifier-position",
-        spec::familySection(Fam), R,
-        "'" + I.Qualifiers[M].str() + "' must follow '" + OpQ.str() +
-            "' directly (ptxas reads wmma" + OpQ.str() + I.Qualifiers[M].str() + " as one name)");
+    Diagnostic &D = Ctx.Diags.error(Fam == Family::WmmaLoad ? Rule::WmmaLoadQualifierPosition
+                                                            : Rule::WmmaStoreQualifierPosition,
+                                    spec::familySection(Fam), R,
+                                    "'" + I.Qualifiers[M].str() + "' must follow '" + OpQ.str() +
+                                        "' directly (ptxas reads wmma" + OpQ.str() +
+                                        I.Qualifiers[M].str() + " as one name)");
     SourceRange OpR = qualRange(I, 0, Ctx);
     if (OpR.isValid() && R.isValid()) {
       D.Fixes.push_back({SourceRange(OpR.End, OpR.End), I.Qualifiers[M].str()});
@@ -237,16 +237,17 @@ void checkAligned(const Instruction &I, Family Fam, check::CheckContext &Ctx) {
   int A = findQual(I, {".aligned"});
   PtxVersion V63(6, 3);
   if (A >= 0 && Ctx.Version < V63) {
-    check::requirePtx(Ctx, V63, qualRange(I, A, Ctx), ruleOf(Fam, mr::PtxVersion),
+    check::requirePtx(Ctx, V63, qualRange(I, A, Ctx), familyRule(Fam, FamilyRule::PtxVersion),
                       spec::familySection(Fam), "'.aligned' on wmma");
     return;
   }
   if (A < 0 && Ctx.Version >= V63) {
     int Sync = findQual(I, {".sync"});
     SourceRange R = Sync >= 0 ? qualRange(I, Sync, Ctx) : I.opcodeRange();
-    Diagnostic &D = Ctx.Diags.error(ruleOf(Fam, mr::MissingQualifier), spec::familySection(Fam), R,
-                                    "'.aligned' is required from PTX ISA 6.3 (module is .version " +
-                                        Ctx.Version.str() + "); it was implicit before");
+    Diagnostic &D =
+        Ctx.Diags.report(familyRule(Fam, FamilyRule::MissingQualifier), R,
+                         "'.aligned' is required from PTX ISA 6.3 (module is .version " +
+                             Ctx.Version.str() + "); it was implicit before");
     if (Sync >= 0 && R.isValid())
       D.Fixes.push_back({SourceRange(R.End, R.End), ".aligned"});
   }
@@ -267,8 +268,8 @@ void checkFpSatfinite(const Instruction &I, const spec::Form &F, check::CheckCon
   if (Ctx.Version.isValid())
     Msg += " (module is .version " + Ctx.Version.str() + ")";
   Msg += "; ptxas warns that it may produce unexpected results on sm_70 and later";
-  Diagnostic &D = Removed ? Ctx.Diags.error("wmma-mma-satfinite", MmaSec, R, Msg)
-                          : Ctx.Diags.warning("wmma-mma-satfinite", MmaSec, R, Msg);
+  Diagnostic &D = Removed ? Ctx.Diags.report(Rule::WmmaMmaSatfinite, R, Msg)
+                          : Ctx.Diags.report(Severity::Warning, Rule::WmmaMmaSatfinite, R, Msg);
   D.Fixes.push_back({R, ""});
 }
 
@@ -316,10 +317,10 @@ void checkAddressRegister(const Instruction &I, unsigned PIdx, const spec::Form 
   for (const Diagnostic &D : Ctx.Diags.diagnostics())
     if (D.Range == Base.Range && D.Sev == Severity::Error)
       return;
-  Diagnostic &D =
-      Ctx.Diags.error(ruleId(F.Fam, matcher_rules::RegisterType), F.Spec, Base.Range,
-                      "the address register must be a 32- or 64-bit integer or bit register, but " +
-                          Base.Text.str() + " is " + R->Type.str());
+  Diagnostic &D = Ctx.Diags.report(
+      familyRule(F.Fam, FamilyRule::RegisterType), F.Spec, Base.Range,
+      "the address register must be a 32- or 64-bit integer or bit register, but " +
+          Base.Text.str() + " is " + R->Type.str());
   if (R->DeclRange.isValid())
     D.Notes.push_back({R->DeclRange, Base.Text.str() + " is declared here"});
 }
@@ -491,8 +492,8 @@ void checkLoweredImmediates(const Instruction &I, const spec::Form &F, check::Ch
       for (const Diagnostic &D : Ctx.Diags.diagnostics())
         Reported |= D.Range == E.Range && D.Sev == Severity::Error;
       if (!Reported)
-        Ctx.Diags.error(
-            "wmma-mma-immediate-type", MmaSec, E.Range,
+        Ctx.Diags.report(
+            Rule::WmmaMmaImmediateType, E.Range,
             "immediate '" + E.Text.str() + "' in " + R.Operand + " of wmma.mma " + F.Shape +
                 " with " + F.AType + " inputs" +
                 (*R.CType ? " and " + F.CType + " c, " + F.DType + " d" : std::string()) +
@@ -526,10 +527,10 @@ void checkStateSpace(const Instruction &I, unsigned PIdx, const std::string &Pre
     llvm::StringRef Base = Written.startswith(".shared") ? ".shared" : ".global";
     if (Space == Base)
       return;
-    Diagnostic &D = Ctx.Diags.error(Prefix + "state-space", Sec, P.Elements[0].Range,
-                                    "'" + Name + "' is declared in " + Space.str() +
-                                        ", but the instruction accesses " + Written.str() +
-                                        " (ptxas: state space mismatch)");
+    Diagnostic &D = Ctx.Diags.report(familyRule(Fam, FamilyRule::StateSpace), P.Elements[0].Range,
+                                     "'" + Name + "' is declared in " + Space.str() +
+                                         ", but the instruction accesses " + Written.str() +
+                                         " (ptxas: state space mismatch)");
     if (Sym->DeclRange.isValid())
       D.Notes.push_back({Sym->DeclRange, "declared here"});
     return;
@@ -543,9 +544,10 @@ void checkStateSpace(const Instruction &I, unsigned PIdx, const std::string &Pre
                     ": wmma accesses only .global and .shared memory";
   Msg += Rejected ? " (ptxas: state space mismatch)"
                   : ", so this generic address is undefined behaviour";
-  Diagnostic &D = Rejected
-                      ? Ctx.Diags.error(Prefix + "state-space", Sec, P.Elements[0].Range, Msg)
-                      : Ctx.Diags.warning(Prefix + "state-space", Sec, P.Elements[0].Range, Msg);
+  Diagnostic &D =
+      Rejected ? Ctx.Diags.report(familyRule(Fam, FamilyRule::StateSpace), P.Elements[0].Range, Msg)
+               : Ctx.Diags.report(Severity::Warning, familyRule(Fam, FamilyRule::StateSpace),
+                                  P.Elements[0].Range, Msg);
   if (Sym->DeclRange.isValid())
     D.Notes.push_back({Sym->DeclRange, "declared here"});
 }
@@ -557,9 +559,9 @@ void checkImmediateAddress(const Instruction &I, unsigned PIdx, Family Fam,
   if (PIdx >= I.Operands.size() || I.Operands[PIdx].Kind != OperandKind::Address ||
       !I.Operands[PIdx].Elements.empty())
     return;
-  Ctx.Diags.error(ruleOf(Fam, mr::OperandKind), spec::familySection(Fam), I.Operands[PIdx].Range,
-                  "an immediate address is not allowed: ptxas accepts [constant] only in the "
-                  ".local state space; use a register or a symbol");
+  Ctx.Diags.report(familyRule(Fam, FamilyRule::OperandKind), I.Operands[PIdx].Range,
+                   "an immediate address is not allowed: ptxas accepts [constant] only in the "
+                   ".local state space; use a register or a symbol");
 }
 
 /// 9.7.14.4.2: stride and address alignment of wmma.load/wmma.store.
@@ -585,19 +587,19 @@ void checkStorage(const Instruction &I, const spec::Form &F, Family Fam, check::
     const Operand &P = I.Operands[PIdx];
     if (P.Kind == OperandKind::Address && P.HasOffset && FragBytes &&
         P.IntValue % static_cast<int64_t>(FragBytes) != 0)
-      Ctx.Diags.warning(Prefix + "alignment", StorageSec, P.Range,
-                        "address offset " + std::to_string(P.IntValue) +
-                            " is not a multiple of the fragment size (" +
-                            std::to_string(FragBytes) + " bytes for " + F.Shape + " " + Type.str() +
-                            "); the address must be aligned to it");
+      Ctx.Diags.report(familyRule(Fam, FamilyRule::Alignment), StorageSec, P.Range,
+                       "address offset " + std::to_string(P.IntValue) +
+                           " is not a multiple of the fragment size (" + std::to_string(FragBytes) +
+                           " bytes for " + F.Shape + " " + Type.str() +
+                           "); the address must be aligned to it");
   }
   checkStateSpace(I, PIdx, Prefix, IsLoad ? LoadSec : StoreSec, Ctx);
   if (I.Operands.size() >= 3 && I.Operands[2].Kind == OperandKind::FloatImm)
-    Ctx.Diags.error(ruleOf(Fam, mr::ImmediateNotAllowed), IsLoad ? LoadSec : StoreSec,
-                    I.Operands[2].Range,
-                    "the stride is a 32-bit integer (a count of matrix elements), found the "
-                    "floating-point constant " +
-                        I.Operands[2].Text.str());
+    Ctx.Diags.report(familyRule(Fam, FamilyRule::ImmediateNotAllowed), IsLoad ? LoadSec : StoreSec,
+                     I.Operands[2].Range,
+                     "the stride is a 32-bit integer (a count of matrix elements), found the "
+                     "floating-point constant " +
+                         I.Operands[2].Text.str());
   if (I.Operands.size() < 3 || I.Operands[2].Kind != OperandKind::IntImm)
     return;
   const Operand &S = I.Operands[2];
@@ -605,22 +607,21 @@ void checkStorage(const Instruction &I, const spec::Form &F, Family Fam, check::
   unsigned Default =
       spec::wmmaDefaultStride(F.Shape, Matrix == ".d" ? ".c" : Matrix, L->Values.front());
   if (Default && Stride < static_cast<int64_t>(Default)) {
-    Ctx.Diags.warning(Prefix + "stride", StorageSec, S.Range,
-                      "stride " + std::to_string(Stride) + " is below the default stride " +
-                          std::to_string(Default) + " (the leading dimension of this " + F.Shape +
-                          " " + L->Values.front() + " matrix); the behaviour is undefined");
+    Ctx.Diags.report(familyRule(Fam, FamilyRule::Stride), StorageSec, S.Range,
+                     "stride " + std::to_string(Stride) + " is below the default stride " +
+                         std::to_string(Default) + " (the leading dimension of this " + F.Shape +
+                         " " + L->Values.front() + " matrix); the behaviour is undefined");
     return;
   }
   if (FragBytes && (Stride * ElemBits) % (FragBytes * 8) != 0)
-    Ctx.Diags.warning(
-        Prefix + "stride", StorageSec, S.Range,
+    Ctx.Diags.report(
+        familyRule(Fam, FamilyRule::Stride), StorageSec, S.Range,
         "stride " + std::to_string(Stride) + " (" + std::to_string(Stride * ElemBits / 8) +
             " bytes) is not a multiple of the fragment size (" + std::to_string(FragBytes) +
             " bytes): rows after the first are misaligned");
 }
 
 } // namespace
-
 
 namespace check {
 
@@ -643,12 +644,12 @@ void checkWmma(const Instruction &I, CheckContext &Ctx) {
     Opts.Skip.push_back(K);
     SourceRange R = qualRange(I, K, Ctx);
     Diagnostic &D =
-        Ctx.Diags.warning(ruleOf(Fam, "ignored-qualifier"), spec::familySection(Fam), R,
-                          "'" + Q.str() + "' " +
-                              (Pred ? std::string("is not a type of wmma.mma")
-                                    : "is an ldmatrix format qualifier with no meaning for " +
-                                          spec::familyName(Fam).str()) +
-                              "; ptxas 13.0 accepts and ignores it");
+        Ctx.Diags.report(familyRule(Fam, FamilyRule::IgnoredQualifier), R,
+                         "'" + Q.str() + "' " +
+                             (Pred ? std::string("is not a type of wmma.mma")
+                                   : "is an ldmatrix format qualifier with no meaning for " +
+                                         spec::familyName(Fam).str()) +
+                             "; ptxas 13.0 accepts and ignores it");
     D.Fixes.push_back({R, ""});
   }
 
@@ -686,8 +687,8 @@ void checkWmma(const Instruction &I, CheckContext &Ctx) {
   if (Fam == Family::WmmaMma) {
     checkFpSatfinite(I, *F, Ctx);
     for (unsigned K = 1; K < 4; ++K) {
-      checkFragmentImmediates(I, K, "wmma-mma-immediate-type", MmaSec, false, Ctx);
-      checkConstantFragment(I, K, *F, "wmma-mma-immediate-type", Ctx);
+      checkFragmentImmediates(I, K, Rule::WmmaMmaImmediateType, MmaSec, false, Ctx);
+      checkConstantFragment(I, K, *F, Rule::WmmaMmaImmediateType, Ctx);
     }
     checkLoweredImmediates(I, *F, Ctx);
   } else {
@@ -695,9 +696,9 @@ void checkWmma(const Instruction &I, CheckContext &Ctx) {
     checkAddressRegister(I, Fam == Family::WmmaLoad ? 1 : 0, *F, Ctx, false);
     checkStorage(I, *F, Fam, Ctx);
     if (Fam == Family::WmmaStore)
-      checkFragmentImmediates(I, 1, "wmma-store-immediate-type", StoreSec, true, Ctx);
+      checkFragmentImmediates(I, 1, Rule::WmmaStoreImmediateType, StoreSec, true, Ctx);
     if (Fam == Family::WmmaStore)
-      checkConstantFragment(I, 1, *F, "wmma-store-immediate-type", Ctx);
+      checkConstantFragment(I, 1, *F, Rule::WmmaStoreImmediateType, Ctx);
   }
 }
 

@@ -296,10 +296,9 @@ static std::vector<Tok> tokenize(const Instruction &I, spec::Family Fam, CheckCo
     if (llvm::is_contained(S.Ignored, Text)) {
       // ptxas accepts and ignores it (ldmatrix's formats on mma): a warning.
       SourceRange R = qualifierRange(I, Q, Ctx);
-      Diagnostic &D =
-          Ctx.Diags.warning(ruleId(Fam, "ignored-qualifier"), spec::familySection(Fam), R,
-                            "qualifier '" + Text.str() + "' has no meaning for " +
-                                spec::familyName(Fam).str() + "; ptxas ignores it");
+      Diagnostic &D = Ctx.Diags.report(familyRule(Fam, FamilyRule::IgnoredQualifier), R,
+                                       "qualifier '" + Text.str() + "' has no meaning for " +
+                                           spec::familyName(Fam).str() + "; ptxas ignores it");
       if (R.isValid())
         D.Fixes.push_back({R, ""});
       continue;
@@ -328,9 +327,8 @@ static std::vector<Tok> tokenize(const Instruction &I, spec::Family Fam, CheckCo
           }
         }
       }
-      Diagnostic &D = Ctx.Diags.error(
-          ruleId(Fam, matcher_rules::UnknownQualifier), spec::familySection(Fam),
-          qualifierRange(I, Q, Ctx),
+      Diagnostic &D = Ctx.Diags.report(
+          familyRule(Fam, FamilyRule::UnknownQualifier), qualifierRange(I, Q, Ctx),
           "unknown qualifier '" + Text.str() + "' for " + spec::familyName(Fam).str() +
               (Best.empty() ? std::string() : "; did you mean '" + Best.str() + "'?"));
       if (!Best.empty() && Best != Text)
@@ -344,8 +342,8 @@ static std::vector<Tok> tokenize(const Instruction &I, spec::Family Fam, CheckCo
       // ("Multiple .aligned modifiers specified").
       bool Tolerated = Text == ".sync" || Text == ".satfinite";
       Diagnostic &D = Ctx.Diags.report(Tolerated ? Severity::Warning : Severity::Error,
-                                       ruleId(Fam, matcher_rules::DuplicateQualifier),
-                                       spec::familySection(Fam), qualifierRange(I, Q, Ctx),
+                                       familyRule(Fam, FamilyRule::DuplicateQualifier),
+                                       qualifierRange(I, Q, Ctx),
                                        "qualifier '" + Text.str() + "' is written more than once");
       SourceRange R = qualifierRange(I, Q, Ctx);
       if (R.isValid())
@@ -379,8 +377,8 @@ static void reportOrder(const Instruction &I, const Form &F, const FormBinding &
   for (const Tok &T : Toks)
     Span = Span.cover(qualifierRange(I, T.QualIdx, Ctx));
   Diagnostic &D =
-      Ctx.Diags.note(ruleId(F.Fam, matcher_rules::QualifierOrder), F.Spec, Span,
-                     "qualifiers are not in the spec's order; write " + F.Opcode + Canon);
+      Ctx.Diags.report(familyRule(F.Fam, FamilyRule::QualifierOrder), F.Spec, Span,
+                       "qualifiers are not in the spec's order; write " + F.Opcode + Canon);
   // The fix rewrites the qualifier span when nothing else lies inside it.
   bool Contiguous = Toks.size() == I.Qualifiers.size();
   if (Span.isValid() && Contiguous)
@@ -391,9 +389,10 @@ static void reportMissingSpecRequired(const Instruction &I, const Form &F, const
                                       CheckContext &Ctx) {
   for (unsigned Slot = 0; Slot < F.Quals.size(); ++Slot)
     if (F.Quals[Slot].Pres == Presence::SpecRequired && B.SlotToTok[Slot] < 0)
-      Ctx.Diags.warning(ruleId(F.Fam, matcher_rules::MissingQualifier), F.Spec, I.opcodeRange(),
-                        "the spec requires " + F.Quals[Slot].Values.front() +
-                            " (ptxas accepts its absence)");
+      Ctx.Diags.report(Severity::Warning, familyRule(F.Fam, FamilyRule::MissingQualifier), F.Spec,
+                       I.opcodeRange(),
+                       "the spec requires " + F.Quals[Slot].Values.front() +
+                           " (ptxas accepts its absence)");
 }
 
 /// Where to insert a missing qualifier of slot Slot: after the token bound
@@ -518,11 +517,11 @@ static void diagnoseNearest(const Instruction &I, spec::Family Fam, ArrayRef<Tok
       TypeSlots += (TypeSlots.empty() ? "" : " ") + Q.Slot;
     }
   if (WrittenTypes != FormTypes) {
-    Ctx.Diags.error(ruleId(Fam, matcher_rules::MissingQualifier), F0.Spec,
-                    TypeSpan.isValid() ? TypeSpan : I.opcodeRange(),
-                    F0.Opcode + F0.Quals[0].Values.front() + " with shape " + F0.Shape + " takes " +
-                        std::to_string(FormTypes) + " type qualifiers (" + TypeSlots + "), found " +
-                        std::to_string(WrittenTypes));
+    Ctx.Diags.report(familyRule(Fam, FamilyRule::MissingQualifier), F0.Spec,
+                     TypeSpan.isValid() ? TypeSpan : I.opcodeRange(),
+                     F0.Opcode + F0.Quals[0].Values.front() + " with shape " + F0.Shape +
+                         " takes " + std::to_string(FormTypes) + " type qualifiers (" + TypeSlots +
+                         "), found " + std::to_string(WrittenTypes));
     return;
   }
 
@@ -541,9 +540,9 @@ static void diagnoseNearest(const Instruction &I, spec::Family Fam, ArrayRef<Tok
       SourceRange R = qualifierRange(I, Toks[X.Tok].QualIdx, Ctx);
       const std::string &Slot = F0.Quals[X.Slot].Slot;
       Diagnostic &D =
-          Ctx.Diags.error(ruleId(Fam, matcher_rules::InvalidQualifier), F0.Spec, R,
-                          Slot + " cannot be " + Toks[X.Tok].Text.str() + " here; valid " + Slot +
-                              ": " + joinValues(ValidList) + " (given the other qualifiers)");
+          Ctx.Diags.report(familyRule(Fam, FamilyRule::InvalidQualifier), F0.Spec, R,
+                           Slot + " cannot be " + Toks[X.Tok].Text.str() + " here; valid " + Slot +
+                               ": " + joinValues(ValidList) + " (given the other qualifiers)");
       if (ValidList.size() == 1)
         D.Fixes.push_back({R, ValidList.front()});
       break;
@@ -554,8 +553,8 @@ static void diagnoseNearest(const Instruction &I, spec::Family Fam, ArrayRef<Tok
       std::string What = Q.Values.size() == 1 && Q.Slot == Q.Values.front()
                              ? "'" + Q.Slot + "'"
                              : Q.Slot + " (" + joinValues(ValidList) + ")";
-      Diagnostic &D = Ctx.Diags.error(ruleId(Fam, matcher_rules::MissingQualifier), F0.Spec,
-                                      I.opcodeRange(), "missing qualifier " + What);
+      Diagnostic &D = Ctx.Diags.report(familyRule(Fam, FamilyRule::MissingQualifier), F0.Spec,
+                                       I.opcodeRange(), "missing qualifier " + What);
       if (ValidList.size() == 1 && At.isValid())
         D.Fixes.push_back({At, ValidList.front()});
       break;
@@ -566,11 +565,11 @@ static void diagnoseNearest(const Instruction &I, spec::Family Fam, ArrayRef<Tok
       std::string SlotName = It != S.Vocab.end() && !It->second.Slots.empty()
                                  ? It->second.Slots.front()
                                  : std::string("qualifier");
-      Diagnostic &D =
-          Ctx.Diags.error(ruleId(Fam, matcher_rules::InvalidQualifier), F0.Spec, R,
-                          "'" + Toks[X.Tok].Text.str() + "' is not valid for " + F0.Opcode + " " +
-                              F0.Shape + (F0.AType.empty() ? "" : " with " + F0.AType + " inputs") +
-                              " (no " + SlotName + " here)");
+      Diagnostic &D = Ctx.Diags.report(
+          familyRule(Fam, FamilyRule::InvalidQualifier), F0.Spec, R,
+          "'" + Toks[X.Tok].Text.str() + "' is not valid for " + F0.Opcode + " " + F0.Shape +
+              (F0.AType.empty() ? "" : " with " + F0.AType + " inputs") + " (no " + SlotName +
+              " here)");
       if (R.isValid())
         D.Fixes.push_back({R, ""});
       break;
@@ -578,10 +577,11 @@ static void diagnoseNearest(const Instruction &I, spec::Family Fam, ArrayRef<Tok
     case Issue::Conflict: {
       SourceRange R = qualifierRange(I, Toks[X.Tok].QualIdx, Ctx);
       int Other = B0.SlotToTok[X.Slot];
-      Diagnostic &D = Ctx.Diags.error(ruleId(Fam, matcher_rules::ConflictingQualifier), F0.Spec, R,
-                                      "'" + Toks[X.Tok].Text.str() + "' conflicts with '" +
-                                          (Other >= 0 ? Toks[Other].Text.str() : std::string("?")) +
-                                          "': " + F0.Quals[X.Slot].Slot + " takes one value");
+      Diagnostic &D =
+          Ctx.Diags.report(familyRule(Fam, FamilyRule::ConflictingQualifier), F0.Spec, R,
+                           "'" + Toks[X.Tok].Text.str() + "' conflicts with '" +
+                               (Other >= 0 ? Toks[Other].Text.str() : std::string("?")) +
+                               "': " + F0.Quals[X.Slot].Slot + " takes one value");
       if (Other >= 0)
         D.Notes.push_back({qualifierRange(I, Toks[Other].QualIdx, Ctx), "first value here"});
       break;
@@ -654,15 +654,15 @@ static const Form *matchStrayType(const Instruction &I, spec::Family Fam, std::v
     if (Slot.Group == OrderGroup::Type && !Slot.Values.empty())
       Types += Slot.Values.front();
   Diagnostic &D =
-      Ctx.Diags.warning(ruleId(Fam, "ignored-qualifier"), F.Spec, R,
-                        "'" + Q + "' after the types " + Types + " is not a type of this " +
-                            spec::familyName(Fam).str() + " form (" + F.Shape +
-                            "); ptxas 13.0 accepts and ignores it");
+      Ctx.Diags.report(familyRule(Fam, FamilyRule::IgnoredQualifier), F.Spec, R,
+                       "'" + Q + "' after the types " + Types + " is not a type of this " +
+                           spec::familyName(Fam).str() + " form (" + F.Shape +
+                           "); ptxas 13.0 accepts and ignores it");
   if (R.isValid())
     D.Fixes.push_back({R, ""});
   // Ignored, yet gated: "Feature '.bf16' requires .target sm_80 or higher".
-  requirePtx(Ctx, Stray->MinPtx, R, ruleId(Fam, matcher_rules::PtxVersion), F.Spec, "'" + Q + "'");
-  requireSm(Ctx, Stray->MinSm, R, ruleId(Fam, matcher_rules::TargetArch), F.Spec, "'" + Q + "'");
+  requirePtx(Ctx, Stray->MinPtx, R, familyRule(Fam, FamilyRule::PtxVersion), F.Spec, "'" + Q + "'");
+  requireSm(Ctx, Stray->MinSm, R, familyRule(Fam, FamilyRule::Target), F.Spec, "'" + Q + "'");
   Toks.erase(Toks.begin() + Last);
   return &F;
 }

@@ -41,7 +41,6 @@ namespace {
 const char TypeSpec[] = "9.4";
 const char KindSpec[] = "6.2";
 
-
 /// A type as a class ('b', 'u', 's', 'f', 'p' for .pred, 'h' for .f16x2)
 /// and a size in bits.
 struct Ty {
@@ -326,9 +325,9 @@ bool checkRegister(const Instruction &I, CheckContext &Ctx, const Operand &O, Ro
     Kind = "a .pred register";
   else if (InVector && T.Cls == 'f' && T.Bits == 16)
     Kind = "a 16-bit register (.b16 or .f16)";
-  Diagnostic &D = Ctx.Diags.error("isa-operand-type", TypeSpec, O.Range,
-                                  What() + " must be " + Kind + "; " + O.Text.str() +
-                                      " is declared " + Info->Type.str());
+  Diagnostic &D = Ctx.Diags.report(Rule::IsaOperandType, TypeSpec, O.Range,
+                                   What() + " must be " + Kind + "; " + O.Text.str() +
+                                       " is declared " + Info->Type.str());
   if (Info->DeclRange.isValid())
     D.Notes.push_back({Info->DeclRange, O.Text.str() + " is declared here"});
   return true;
@@ -352,10 +351,10 @@ void checkSameSize(CheckContext &Ctx, const Operand &V, WhatFn What) {
       continue;
     }
     if (R.Bits != First) {
-      Ctx.Diags.error("isa-operand-type", TypeSpec, E.Range,
-                      What() + ": the elements of a vector must have one size; " + E.Text.str() +
-                          " is " + std::to_string(R.Bits) + "-bit, the first " +
-                          std::to_string(First) + "-bit");
+      Ctx.Diags.report(Rule::IsaOperandType, TypeSpec, E.Range,
+                       What() + ": the elements of a vector must have one size; " + E.Text.str() +
+                           " is " + std::to_string(R.Bits) + "-bit, the first " +
+                           std::to_string(First) + "-bit");
       return;
     }
   }
@@ -377,30 +376,30 @@ void checkOperand(const Instruction &I, CheckContext &Ctx, const Operand &O, Rol
   bool IsAddr = O.Kind == OperandKind::Address;
   if (Rl == Role::Address) {
     if (O.Kind == OperandKind::Name || O.isImmediate())
-      Ctx.Diags.error("isa-operand-kind", KindSpec, O.Range,
-                      What() + " must be an address in brackets, [" + O.Text.str() + "]");
+      Ctx.Diags.report(Rule::IsaOperandKind, KindSpec, O.Range,
+                       What() + " must be an address in brackets, [" + O.Text.str() + "]");
     return;
   }
   if (IsAddr) {
-    Ctx.Diags.error("isa-operand-kind", KindSpec, O.Range,
-                    What() + " must be a register" + (IsDest ? "" : " or a constant") +
-                        ", not an address");
+    Ctx.Diags.report(Rule::IsaOperandKind, KindSpec, O.Range,
+                     What() + " must be a register" + (IsDest ? "" : " or a constant") +
+                         ", not an address");
     return;
   }
   if (O.isImmediate()) {
     if (IsDest) {
-      Ctx.Diags.error("isa-operand-kind", KindSpec, O.Range,
-                      What() + " must be a register, found the constant " + O.Text.str());
+      Ctx.Diags.report(Rule::IsaOperandKind, KindSpec, O.Range,
+                       What() + " must be a register, found the constant " + O.Text.str());
       return;
     }
     Ty IT = Rl == Role::Shift || Rl == Role::Pred ? Ty{'u', 32} : T;
     if (immOk(IT, O))
       return;
     bool IsFloat = O.Kind == OperandKind::FloatImm;
-    Diagnostic &D =
-        Ctx.Diags.error("isa-operand-immediate", TypeSpec, O.Range,
-                        What() + " takes " + validImms(IT) + ", not the " +
-                            (IsFloat ? "floating-point" : "integer") + " constant " + O.Text.str());
+    Diagnostic &D = Ctx.Diags.report(Rule::IsaOperandImmediate, TypeSpec, O.Range,
+                                     What() + " takes " + validImms(IT) + ", not the " +
+                                         (IsFloat ? "floating-point" : "integer") + " constant " +
+                                         O.Text.str());
     if (!IsFloat && IT.Cls == 'f') {
       std::string F = asFloat(O.Text);
       if (!F.empty())
@@ -435,17 +434,17 @@ void checkCachePolicy(const Instruction &I, CheckContext &Ctx) {
   const Operand &O = I.Operands[2];
   auto What = [&] { return "operand 3 of '" + spelledOp(I) + "'"; };
   if (O.Kind == OperandKind::Address) {
-    Ctx.Diags.error("isa-operand-kind", KindSpec, O.Range,
-                    What() + " is a second address; '" + I.Opcode.str() +
-                        "' takes one address (a third operand is a cache policy)");
+    Ctx.Diags.report(Rule::IsaOperandKind, KindSpec, O.Range,
+                     What() + " is a second address; '" + I.Opcode.str() +
+                         "' takes one address (a third operand is a cache policy)");
     return;
   }
   for (llvm::StringRef Q : I.Qualifiers)
     if (Q == ".L2::cache_hint")
       return;
-  Ctx.Diags.error("isa-operand-kind", KindSpec, O.Range,
-                  What() + " is a cache policy, which '" + I.Opcode.str() +
-                      "' takes only with .L2::cache_hint");
+  Ctx.Diags.report(Rule::IsaOperandKind, KindSpec, O.Range,
+                   What() + " is a cache policy, which '" + I.Opcode.str() +
+                       "' takes only with .L2::cache_hint");
 }
 
 } // namespace
@@ -473,6 +472,5 @@ void checkIsaOperands(const Instruction &I, CheckContext &Ctx) {
 }
 
 } // namespace check
-
 
 } // namespace ptxlint

@@ -27,7 +27,6 @@ using namespace cuda;
 
 namespace {
 
-
 /// Known targets a guard is evaluated for: those ptxas (CUDA 13.0) still knows.
 std::vector<Target> guardTargets() {
   std::vector<Target> Ts;
@@ -102,7 +101,7 @@ void checkGuardTargets(const AsmStatement &S, llvm::ArrayRef<Target> Targets,
     std::vector<Target> &Ts = Entry.second.second;
     Diagnostic W;
     W.Sev = Severity::Warning;
-    W.Rule = "asm-guard-target";
+    W.Rule = ruleId(Rule::AsmGuardTarget);
     W.Spec = D.Spec;
     W.Range = D.Range;
     W.Message =
@@ -179,7 +178,7 @@ void lintStatement(const AsmStatement &S, const ScanResult &Scan, llvm::ArrayRef
     if (Host == Tri::False && ArchExcludesAll) {
       Diagnostic D;
       D.Sev = Severity::Warning;
-      D.Rule = "asm-guard-no-target";
+      D.Rule = ruleId(Rule::AsmGuardNoTarget);
       D.Range = S.Where.back().Directive;
       D.Message = "this guard admits no known target and not the host pass: the asm statement "
                   "in it is never compiled (__CUDA_ARCH__ is 750 for sm_75 ... 1210 for sm_121)";
@@ -189,7 +188,7 @@ void lintStatement(const AsmStatement &S, const ScanResult &Scan, llvm::ArrayRef
     return; // host code (x86 asm, or nothing to check)
   }
   if (!S.Checkable) {
-    Out.push_back(makeAsmDiagnostic(Severity::Note, "asm-not-checked", S.WhyNotRange,
+    Out.push_back(makeAsmDiagnostic(Severity::Note, Rule::AsmNotChecked, S.WhyNotRange,
                                     "inline asm not checked: " + S.WhyNot));
     addStatementNote(Out.back(), S);
     return;
@@ -204,7 +203,7 @@ void lintStatement(const AsmStatement &S, const ScanResult &Scan, llvm::ArrayRef
         continue;
       Op.Constraint = constraintFromMacro(Scan, Op.ConstraintMacro);
       if (Op.Constraint.empty()) {
-        Out.push_back(makeAsmDiagnostic(Severity::Note, "asm-not-checked", Op.ConstraintRange,
+        Out.push_back(makeAsmDiagnostic(Severity::Note, Rule::AsmNotChecked, Op.ConstraintRange,
                                         "inline asm not checked: constraint macro '" +
                                             Op.ConstraintMacro +
                                             "' is not a string literal this file defines"));
@@ -221,7 +220,7 @@ void lintStatement(const AsmStatement &S, const ScanResult &Scan, llvm::ArrayRef
       // nvcc: "asm operand type size(4) does not match type/size implied by
       // constraint '0'", whatever the operand's type.
       Out.push_back(makeAsmDiagnostic(
-          Severity::Error, "asm-constraint", Op.ConstraintRange,
+          Severity::Error, Rule::AsmConstraint, Op.ConstraintRange,
           "nvcc does not accept matching constraints (\"" + Op.Constraint +
               "\"); for an operand that is read and written, use \"+\" on the output (\"+r\")"));
       addStatementNote(Out.back(), S);
@@ -230,7 +229,7 @@ void lintStatement(const AsmStatement &S, const ScanResult &Scan, llvm::ArrayRef
     if (classifyConstraint(Op.Constraint, &Letter) == OperandClass::Unsupported &&
         !(Letter && llvm::isDigit(Letter))) {
       Out.push_back(
-          makeAsmDiagnostic(Severity::Note, "asm-not-checked", Op.ConstraintRange,
+          makeAsmDiagnostic(Severity::Note, Rule::AsmNotChecked, Op.ConstraintRange,
                             "inline asm not checked: constraint \"" + Op.Constraint +
                                 "\" is not one ptx-lint models (h, r, l, f, d, n, i or an operand "
                                 "number, with =, + or &)"));
@@ -288,7 +287,6 @@ LintResult finish(std::vector<Diagnostic> Diags, const LintOptions &Opts) {
 
 } // namespace
 
-
 bool isCudaSourcePath(StringRef Path) {
   StringRef Ext = llvm::sys::path::extension(Path);
   for (StringRef E :
@@ -307,7 +305,7 @@ LintResult lintCudaSource(const SourceFile &File, const LintOptions &Opts) {
       lintStatement(S, Scan, Targets, Opts, Out);
   } catch (...) {
     Out.push_back(makeAsmDiagnostic(
-        Severity::Error, "internal", SourceRange(),
+        Severity::Error, Rule::Internal, SourceRange(),
         "internal error while checking the inline asm; please report it with this "
         "input"));
   }
@@ -339,7 +337,7 @@ LintResult checkInlineAsm(StringRef Template, StringRef Constraints, Target T, P
       if (classifyConstraint(P, &Letter) == OperandClass::Unsupported &&
           !(Letter && llvm::isDigit(Letter))) {
         Out.push_back(makeAsmDiagnostic(
-            Severity::Note, "asm-not-checked", SourceRange(),
+            Severity::Note, Rule::AsmNotChecked, SourceRange(),
             "inline asm not checked: constraint \"" + P.str() +
                 "\" is not one ptx-lint models (h, r, l, f, d, n, i or an operand "
                 "number, with =, + or &)"));
@@ -350,7 +348,7 @@ LintResult checkInlineAsm(StringRef Template, StringRef Constraints, Target T, P
     Out = checkAsmTemplate(In, T, V, Opts);
   } catch (...) {
     Out.push_back(makeAsmDiagnostic(
-        Severity::Error, "internal", SourceRange(),
+        Severity::Error, Rule::Internal, SourceRange(),
         "internal error while checking the inline asm; please report it with this "
         "input"));
   }

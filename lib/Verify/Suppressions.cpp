@@ -127,7 +127,7 @@ static bool parseSuppression(const SourceFile &F, const SourceComment &C, Suppre
     } else {
       Diagnostic D;
       D.Sev = Severity::Warning;
-      D.Rule = "unknown-suppression";
+      D.Rule = ruleId(Rule::UnknownSuppression);
       D.Range = F.rangeOf(Name);
       D.Message = "unknown rule '" + Name.str() + "' in " + Directive.str();
       if (std::string Near = closestRuleId(Name); !Near.empty()) {
@@ -144,7 +144,7 @@ static bool parseSuppression(const SourceFile &F, const SourceComment &C, Suppre
   } else if (!Any) {
     Diagnostic D;
     D.Sev = Severity::Warning;
-    D.Rule = "unknown-suppression";
+    D.Rule = ruleId(Rule::UnknownSuppression);
     D.Range = F.rangeOf(Directive);
     D.Message = Directive.str() + " names no rule; write the rule ids to silence (or 'all')";
     Warnings.push_back(std::move(D));
@@ -229,7 +229,7 @@ void applySuppressions(const SourceFile &F, std::vector<Diagnostic> &Diags, bool
     Sups.push_back(std::move(S));
   }
   auto Silenced = [&](const Diagnostic &D) {
-    if (D.Rule == "io")
+    if (D.Rule == ruleId(Rule::Io))
       return false;
     unsigned Line = 0; // a diagnostic without a location: file scope only
     if (D.Range.isValid() && D.Range.Begin <= F.size())
@@ -253,7 +253,7 @@ void applySuppressions(const SourceFile &F, std::vector<Diagnostic> &Diags, bool
     if (ReportUnused && !S.Used && (S.All || !S.Rules.empty())) {
       Diagnostic D;
       D.Sev = Severity::Warning;
-      D.Rule = "unused-suppression";
+      D.Rule = ruleId(Rule::UnusedSuppression);
       D.Range = S.Where;
       D.Message = S.Directive + " silences no diagnostic here; remove it";
       Diags.push_back(std::move(D));

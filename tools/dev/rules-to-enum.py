@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/ usr / bin / env python3
 """Rewrites rule ids written as strings at call sites into the rule enum.
 
 The rule registry is include/ptxlint/Rules.def (with its parts in
@@ -22,7 +22,8 @@ constant of the same value, or spec::familySection() for a family rule);
 another section stays as an override (a more precise section from the spec
 tables). The severity is dropped when it is the row's. A former id
 (PTXLINT_RULE_ALIAS) is written as its rule. What it cannot convert it lists
-on stderr (exit status 1): convert those by hand.
+on stderr (exit status 1): convert those by hand. Changed files are
+reformatted with clang-format.
 
 Usage: tools/dev/rules-to-enum.py [--check] [files or directories...]
   (default: lib/ and tools/ptx-lint/, except lib/Spec, whose table rows
@@ -31,17 +32,19 @@ Usage: tools/dev/rules-to-enum.py [--check] [files or directories...]
 """
 import os
 import re
+import shutil
+import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 DEFAULT_PATHS = ['lib', 'tools/ptx-lint']
 EXCLUDE = ['lib/Spec']
-# Variables holding a family's rule prefix ("mma-", "ldmatrix-"), and the
-# family variable to name instead.
+#Variables holding a family's rule prefix ("mma-", "ldmatrix-"), and the
+#family variable to name instead.
 PREFIX_VARS = {'Prefix': 'Fam'}
-# Functions that assemble "<family prefix>-<suffix>" ids.
+#Functions that assemble "<family prefix>-<suffix>" ids.
 FAMILY_ID_FUNCS = r'(?:check::)?(?:ruleId|ruleOf)'
-# Old names of FamilyRule kinds (FormMatcher.h's matcher_rules suffixes).
+#Old names of FamilyRule kinds(FormMatcher.h's matcher_rules suffixes).
 KIND_RENAMES = {'TargetArch': 'Target'}
 METHODS = {'error': 'Error', 'warning': 'Warning', 'note': 'Note'}
 
@@ -56,7 +59,8 @@ def load_registry():
         for fn in fns:
             if fn.endswith('.def'):
                 text += open(os.path.join(dp, fn)).read()
-    rules, kinds = {}, {}
+    rules, kinds = {}, {
+}
     for m in re.finditer(r'^PTXLINT_RULE\((\w+), "([^"]+)", (\w+),\s*"([^"]*)"', text, re.M):
         rules[m.group(2)] = dict(name=m.group(1), sev=m.group(3), spec=m.group(4), kind=None)
     for m in re.finditer(
@@ -151,7 +155,7 @@ def spans_cache(text):
 
 def convert_ids(text, problems, path):
     """Step 1: family id assembly and string ids into enum expressions."""
-    # ruleId(Fam, matcher_rules::X) / ruleOf(Fam, mr::X) / ruleOf(Fam, "x-y")
+#ruleId(Fam, matcher_rules::X) / ruleOf(Fam, mr::X) / ruleOf(Fam, "x-y")
     def fam_call(m):
         fam, arg = m.group(1).strip(), m.group(2).strip()
         sm = re.fullmatch(r'(?:\w+::)*(\w+)', arg)
@@ -175,7 +179,7 @@ def convert_ids(text, problems, path):
                 return m.group(0)
             return 'familyRule(%s, FamilyRule::%s)' % (fam, kind)
         text = re.sub(r'\b%s \+ "([a-z0-9-]+)"' % var, pre, text)
-    # String literals that are rule ids.
+#String literals that are rule ids.
     out, last = [], 0
     for kind, s, e in list(spans(text)):
         if kind != 'string':
@@ -250,7 +254,7 @@ def convert_reports(text, consts, problems, path):
             defaults, row_spec = {row['sev']}, row['spec']
         else:
             defaults, row_spec = KINDS.get(kind, {'?'}), None
-        # Section.
+#Section.
         keep_sec = True
         lit = re.fullmatch(r'"([0-9.]*)"', sec)
         val = lit.group(1) if lit else consts.get(re.sub(r'^(?:\w+::)+', '', sec))
@@ -262,11 +266,11 @@ def convert_reports(text, consts, problems, path):
             keep_sec = False
         elif lit:
             problems.append('%s: section literal %s kept for %s' % (path, sec, rule))
-        # Severity.
+#Severity.
         sm = re.fullmatch(r'Severity::(\w+)', sev)
         keep_sev = not (sm and defaults == {sm.group(1)})
         new_args = ([sev] if keep_sev else []) + [rule] + ([sec] if keep_sec else []) + rest
-        # Keep the original layout of the trailing arguments.
+#Keep the original layout of the trailing arguments.
         first_rest = args[-len(rest)][0]
         head = ', '.join(new_args[:len(new_args) - len(rest)])
         new = 'report(' + head + ', ' + text[first_rest:close].lstrip() + ')'
@@ -307,6 +311,10 @@ def main(argv):
                 open(f, 'w').write(n)
     for c in changed:
         print(('would change ' if check else 'changed ') + c)
+    if changed and not check and shutil.which('clang-format'):
+#The rest of each file is formatted already : this reflows the calls.
+        subprocess.run(['clang-format', '-i'] + [os.path.join(ROOT, c) for c in changed],
+                       check=True)
     for p in problems:
         print(p, file=sys.stderr)
     return 1 if problems or (check and changed) else 0
