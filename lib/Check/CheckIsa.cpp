@@ -72,7 +72,7 @@ std::string spelled(const Instruction &I, size_t NumQuals) {
 }
 
 /// Reports (or, for a cause reported before, notes) a gate diagnostic.
-void reportGate(CheckContext &Ctx, llvm::StringRef Rule, llvm::StringRef Spec, SourceRange R,
+void reportGate(CheckContext &Ctx, Rule Id, llvm::StringRef Spec, SourceRange R,
                 const std::string &Message, bool IsTarget, PtxVersion FixVersion,
                 Target FixTarget) {
   Diagnostic D;
@@ -86,7 +86,7 @@ void reportGate(CheckContext &Ctx, llvm::StringRef Rule, llvm::StringRef Spec, S
     }
   }
   D.Sev = Severity::Error;
-  D.Rule = Rule.str();
+  D.Rule = ruleId(Id);
   D.Spec = Spec.str();
   D.Range = R;
   D.Message = Message;
@@ -101,9 +101,7 @@ void reportGate(CheckContext &Ctx, llvm::StringRef Rule, llvm::StringRef Spec, S
     D.Fixes.push_back({Ctx.VersionRange, FixVersion.str()});
   }
   if (!Ctx.Gates) {
-    Diagnostic &Out = Ctx.Diags.error(D.Rule, D.Spec, D.Range, D.Message);
-    Out.Notes = std::move(D.Notes);
-    Out.Fixes = std::move(D.Fixes);
+    Ctx.Diags.add(std::move(D));
     return;
   }
   Ctx.Gates->Index[Message] = Ctx.Gates->Pending.size();

@@ -30,7 +30,6 @@ namespace ptxlint {
 namespace {
 
 using spec::Family;
-const char *const LdSec = "9.7.14.5.15";
 
 SourceRange qualRange(const Instruction &I, unsigned Idx, const check::CheckContext &Ctx) {
   if (Idx < I.QualifierRanges.size() && I.QualifierRanges[Idx].isValid())
@@ -56,17 +55,15 @@ unsigned rowBytes(const Instruction &I) { return findQual(I, ".m16n8") >= 0 ? 8 
 namespace check {
 
 // CheckWmma.cpp: immediates inside a source fragment.
-void checkFragmentImmediates(const Instruction &I, unsigned Idx, llvm::StringRef Rule,
-                             llvm::StringRef Sec, bool SingleOnly, CheckContext &Ctx);
-void checkConstantFragment(const Instruction &I, unsigned Idx, const spec::Form &F,
-                           llvm::StringRef Rule, CheckContext &Ctx);
+void checkFragmentImmediates(const Instruction &I, unsigned Idx, Rule Id, bool SingleOnly,
+                             CheckContext &Ctx);
+void checkConstantFragment(const Instruction &I, unsigned Idx, const spec::Form &F, Rule Id,
+                           CheckContext &Ctx);
 void checkAddressRegister(const Instruction &I, unsigned PIdx, const spec::Form &F,
                           CheckContext &Ctx, bool Allow16);
 
 /// ldmatrix and stmatrix (shared implementation; see the file comment).
 void checkMatrixLoadStore(const Instruction &I, CheckContext &Ctx, Family Fam) {
-  std::string Prefix = spec::familyRulePrefix(Fam).str() + "-";
-  llvm::StringRef Sec = spec::familySection(Fam);
 
   // `.x8`: accepted by ptxas, not in the spec.
   int X8 = findQual(I, ".x8");
@@ -113,7 +110,7 @@ void checkMatrixLoadStore(const Instruction &I, CheckContext &Ctx, Family Fam) {
   checkOperands(I, *M.F, Ctx);
   checkGates(I, *M.F, Ctx);
   if (Fam == Family::Stmatrix) {
-    checkFragmentImmediates(I, 1, Rule::StmatrixImmediateType, Sec, false, Ctx);
+    checkFragmentImmediates(I, 1, Rule::StmatrixImmediateType, false, Ctx);
     checkConstantFragment(I, 1, *M.F, Rule::StmatrixImmediateType, Ctx);
   }
 

@@ -18,8 +18,6 @@ namespace ptxlint {
 
 namespace {
 
-const char *const MovSec = "9.7.14.5.17";
-
 SourceRange qualRange(const Instruction &I, unsigned Idx, const check::CheckContext &Ctx) {
   if (Idx < I.QualifierRanges.size() && I.QualifierRanges[Idx].isValid())
     return I.QualifierRanges[Idx];
@@ -67,8 +65,8 @@ void checkMovmatrix(const Instruction &I, CheckContext &Ctx) {
     D.Fixes.push_back({R, ""});
     // Ignored, but still gated: "Feature '.bf16' requires .target sm_80".
     if (Q == ".bf16" || Q == ".tf32")
-      requireSm(Ctx, 80, R, familyRule(spec::Family::Movmatrix, FamilyRule::Target), MovSec,
-                "'" + Q.str() + "'");
+      requireSm(Ctx, 80, R, familyRule(spec::Family::Movmatrix, FamilyRule::Target),
+                spec::familySection(spec::Family::Movmatrix), "'" + Q.str() + "'");
   }
   if (!I.Operands.empty() && I.Operands[0].Kind == OperandKind::Sink)
     Ctx.Diags.report(Rule::MovmatrixSink, I.Operands[0].Range,
@@ -79,8 +77,7 @@ void checkMovmatrix(const Instruction &I, CheckContext &Ctx) {
   // generic check takes a one-register vector for a register).
   for (const Operand &O : I.Operands)
     if (O.Kind == OperandKind::Vector)
-      Ctx.Diags.report(familyRule(spec::Family::Movmatrix, FamilyRule::OperandKind), MovSec,
-                       O.Range,
+      Ctx.Diags.report(familyRule(spec::Family::Movmatrix, FamilyRule::OperandKind), O.Range,
                        "movmatrix takes plain registers, not vectors: write the register "
                        "without braces");
 

@@ -15,13 +15,7 @@
 
 namespace ptxlint {
 
-namespace {
-
-const char *const StSec = "9.7.14.5.16";
-
-
-} // namespace
-
+namespace {} // namespace
 
 namespace check {
 

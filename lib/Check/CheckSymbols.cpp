@@ -29,6 +29,7 @@ namespace {
 
 constexpr const char *DeclSpec = "5.4.1";
 constexpr const char *LabelSpec = "6.4.4";
+constexpr const char *SregSpaceSpec = "5.1.2";
 
 //===----------------------------------------------------------------------===//
 // Special registers (PTX ISA 9.0 chapter 10)
@@ -328,7 +329,7 @@ void SymbolChecker::checkSregDecl(const VarDecl &V) {
   if (V.StateSpace != ".sreg")
     return;
   SourceRange R = File.rangeOf(V.StateSpace);
-  Diags.report(Rule::SymbolScope, "5.1.2", R.isValid() ? R : V.Range,
+  Diags.report(Rule::SymbolScope, SregSpaceSpec, R.isValid() ? R : V.Range,
                "special registers are predefined; PTX cannot declare variables in the .sreg "
                "state space");
 }

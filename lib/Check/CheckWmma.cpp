@@ -50,14 +50,9 @@ unsigned wmmaElementBits(llvm::StringRef Type);
 
 namespace {
 
+using check::familyRule;
+using check::FamilyRule;
 using spec::Family;
-namespace mr = check::matcher_rules;
-
-const char *const WmmaSec = "9.7.14.4";
-const char *const StorageSec = "9.7.14.4.2";
-const char *const LoadSec = "9.7.14.4.3";
-const char *const StoreSec = "9.7.14.4.4";
-const char *const MmaSec = "9.7.14.4.5";
 
 SourceRange qualRange(const Instruction &I, unsigned Idx, const check::CheckContext &Ctx) {
   if (Idx < I.QualifierRanges.size() && I.QualifierRanges[Idx].isValid())
@@ -72,8 +67,6 @@ int findQual(const Instruction &I, llvm::ArrayRef<const char *> Values, unsigned
       return static_cast<int>(K);
   return -1;
 }
-
-std::string ruleOf(Family F, llvm::StringRef Suffix) { return familyRule(F, FamilyRule::Suffix); }
 
 /// Repeated `.sync` (and `.satfinite` on wmma.mma), which ptxas accepts:
 /// reported here as warnings and hidden from the matcher.
@@ -213,12 +206,12 @@ bool checkSubOpcode(const Instruction &I, check::CheckContext &Ctx, Family &Fam,
   int M = findQual(I, Matrices);
   if (M > 1) {
     SourceRange R = qualRange(I, M, Ctx);
-    Diagnostic &D = Ctx.Diags.error(Fam == Family::WmmaLoad ? Rule::WmmaLoadQualifierPosition
-                                                            : Rule::WmmaStoreQualifierPosition,
-                                    spec::familySection(Fam), R,
-                                    "'" + I.Qualifiers[M].str() + "' must follow '" + OpQ.str() +
-                                        "' directly (ptxas reads wmma" + OpQ.str() +
-                                        I.Qualifiers[M].str() + " as one name)");
+    Diagnostic &D = Ctx.Diags.report(Fam == Family::WmmaLoad ? Rule::WmmaLoadQualifierPosition
+                                                             : Rule::WmmaStoreQualifierPosition,
+                                     R,
+                                     "'" + I.Qualifiers[M].str() + "' must follow '" + OpQ.str() +
+                                         "' directly (ptxas reads wmma" + OpQ.str() +
+                                         I.Qualifiers[M].str() + " as one name)");
     SourceRange OpR = qualRange(I, 0, Ctx);
     if (OpR.isValid() && R.isValid()) {
       D.Fixes.push_back({SourceRange(OpR.End, OpR.End), I.Qualifiers[M].str()});
@@ -330,8 +323,8 @@ void checkAddressRegister(const Instruction &I, unsigned PIdx, const spec::Form 
 /// from mma (probed for every wmma.mma/wmma.store/stmatrix form, see
 /// docs/differences/wmma-ldst.md). Reports only what ptxas rejects and the
 /// generic operand check did not already report.
-void checkConstantFragment(const Instruction &I, unsigned Idx, const spec::Form &F,
-                           llvm::StringRef Rule, CheckContext &Ctx) {
+void checkConstantFragment(const Instruction &I, unsigned Idx, const spec::Form &F, Rule Id,
+                           CheckContext &Ctx) {
   if (Idx >= I.Operands.size() || Idx >= F.Operands.size() ||
       I.Operands[Idx].Kind != OperandKind::Vector)
     return;
@@ -372,13 +365,13 @@ void checkConstantFragment(const Instruction &I, unsigned Idx, const spec::Form 
   for (const Diagnostic &D : Ctx.Diags.diagnostics())
     if (D.Range == V.Range && D.Sev == Severity::Error)
       return;
-  Ctx.Diags.error(Rule, F.Spec, V.Range,
-                  "fragment " + O.Name + " (" + T.str() +
-                      " elements) is made of constants only and ptxas refuses it with " +
-                      (Lit == IntLit   ? "integer"
-                       : Lit == F32Lit ? "0f"
-                                       : "double-precision") +
-                      " constants; write registers");
+  Ctx.Diags.report(Id, F.Spec, V.Range,
+                   "fragment " + O.Name + " (" + T.str() +
+                       " elements) is made of constants only and ptxas refuses it with " +
+                       (Lit == IntLit   ? "integer"
+                        : Lit == F32Lit ? "0f"
+                                        : "double-precision") +
+                       " constants; write registers");
 }
 
 /// Immediates inside the source fragment I.Operands[Idx] (established with
@@ -386,8 +379,8 @@ void checkConstantFragment(const Instruction &I, unsigned Idx, const spec::Form 
 /// literal only among .b/.f registers, nothing among packed .f16x2 ones; the
 /// wmma.store builtin also refuses 0d and decimal literals beside 32-bit
 /// registers). Shared with CheckLdmatrix.cpp (stmatrix).
-void checkFragmentImmediates(const Instruction &I, unsigned Idx, llvm::StringRef Rule,
-                             llvm::StringRef Sec, bool SingleOnly, CheckContext &Ctx) {
+void checkFragmentImmediates(const Instruction &I, unsigned Idx, Rule Id, bool SingleOnly,
+                             CheckContext &Ctx) {
   if (Idx >= I.Operands.size() || I.Operands[Idx].Kind != OperandKind::Vector)
     return;
   const Operand &V = I.Operands[Idx];
@@ -431,9 +424,9 @@ void checkFragmentImmediates(const Instruction &I, unsigned Idx, llvm::StringRef
       Reported |= D.Range == E.Range && D.Sev == Severity::Error;
     if (Reported)
       continue;
-    Ctx.Diags.error(Rule, Sec, E.Range,
-                    "immediate '" + E.Text.str() + "' in fragment " + std::to_string(Idx) + ": " +
-                        Why + " (ptxas: vector elements must have one type)");
+    Ctx.Diags.report(Id, E.Range,
+                     "immediate '" + E.Text.str() + "' in fragment " + std::to_string(Idx) + ": " +
+                         Why + " (ptxas: vector elements must have one type)");
   }
 }
 
@@ -507,8 +500,7 @@ void checkLoweredImmediates(const Instruction &I, const spec::Form &F, check::Ch
 
 /// The address symbol's state space against the instruction's (ptxas:
 /// "State space mismatch between instruction and address").
-void checkStateSpace(const Instruction &I, unsigned PIdx, const std::string &Prefix,
-                     const char *Sec, check::CheckContext &Ctx) {
+void checkStateSpace(const Instruction &I, unsigned PIdx, Family Fam, check::CheckContext &Ctx) {
   if (PIdx >= I.Operands.size() || I.Operands[PIdx].Kind != OperandKind::Address)
     return;
   const Operand &P = I.Operands[PIdx];
@@ -580,23 +572,21 @@ void checkStorage(const Instruction &I, const spec::Form &F, Family Fam, check::
   unsigned RegBytes = Type == ".f64" ? 8 : 4;
   unsigned FragBytes = Frag->Count * RegBytes;
   unsigned ElemBits = spec::wmmaElementBits(Type);
-  std::string Prefix = IsLoad ? "wmma-load-" : "wmma-store-";
 
   unsigned PIdx = IsLoad ? 1 : 0;
   if (PIdx < I.Operands.size()) {
     const Operand &P = I.Operands[PIdx];
     if (P.Kind == OperandKind::Address && P.HasOffset && FragBytes &&
         P.IntValue % static_cast<int64_t>(FragBytes) != 0)
-      Ctx.Diags.report(familyRule(Fam, FamilyRule::Alignment), StorageSec, P.Range,
+      Ctx.Diags.report(familyRule(Fam, FamilyRule::Alignment), P.Range,
                        "address offset " + std::to_string(P.IntValue) +
                            " is not a multiple of the fragment size (" + std::to_string(FragBytes) +
                            " bytes for " + F.Shape + " " + Type.str() +
                            "); the address must be aligned to it");
   }
-  checkStateSpace(I, PIdx, Prefix, IsLoad ? LoadSec : StoreSec, Ctx);
+  checkStateSpace(I, PIdx, Fam, Ctx);
   if (I.Operands.size() >= 3 && I.Operands[2].Kind == OperandKind::FloatImm)
-    Ctx.Diags.report(familyRule(Fam, FamilyRule::ImmediateNotAllowed), IsLoad ? LoadSec : StoreSec,
-                     I.Operands[2].Range,
+    Ctx.Diags.report(familyRule(Fam, FamilyRule::ImmediateNotAllowed), I.Operands[2].Range,
                      "the stride is a 32-bit integer (a count of matrix elements), found the "
                      "floating-point constant " +
                          I.Operands[2].Text.str());
@@ -607,7 +597,7 @@ void checkStorage(const Instruction &I, const spec::Form &F, Family Fam, check::
   unsigned Default =
       spec::wmmaDefaultStride(F.Shape, Matrix == ".d" ? ".c" : Matrix, L->Values.front());
   if (Default && Stride < static_cast<int64_t>(Default)) {
-    Ctx.Diags.report(familyRule(Fam, FamilyRule::Stride), StorageSec, S.Range,
+    Ctx.Diags.report(familyRule(Fam, FamilyRule::Stride), S.Range,
                      "stride " + std::to_string(Stride) + " is below the default stride " +
                          std::to_string(Default) + " (the leading dimension of this " + F.Shape +
                          " " + L->Values.front() + " matrix); the behaviour is undefined");
@@ -615,7 +605,7 @@ void checkStorage(const Instruction &I, const spec::Form &F, Family Fam, check::
   }
   if (FragBytes && (Stride * ElemBits) % (FragBytes * 8) != 0)
     Ctx.Diags.report(
-        familyRule(Fam, FamilyRule::Stride), StorageSec, S.Range,
+        familyRule(Fam, FamilyRule::Stride), S.Range,
         "stride " + std::to_string(Stride) + " (" + std::to_string(Stride * ElemBits / 8) +
             " bytes) is not a multiple of the fragment size (" + std::to_string(FragBytes) +
             " bytes): rows after the first are misaligned");
@@ -660,8 +650,8 @@ void checkWmma(const Instruction &I, CheckContext &Ctx) {
       for (const std::string &V : S->Values)
         if ((Bad = findQual(I, {V.c_str()})) >= 0)
           break;
-    Ctx.Diags.warning(R->Rule, R->Spec, Bad >= 0 ? qualRange(I, Bad, Ctx) : I.opcodeRange(),
-                      R->Reason);
+    Ctx.Diags.report(Severity::Warning, check::tableRule(R->Rule), R->Spec,
+                     Bad >= 0 ? qualRange(I, Bad, Ctx) : I.opcodeRange(), R->Reason);
     F = &R->F;
     checkOperands(I, *F, Ctx);
     checkGates(I, *F, Ctx);
@@ -687,7 +677,7 @@ void checkWmma(const Instruction &I, CheckContext &Ctx) {
   if (Fam == Family::WmmaMma) {
     checkFpSatfinite(I, *F, Ctx);
     for (unsigned K = 1; K < 4; ++K) {
-      checkFragmentImmediates(I, K, Rule::WmmaMmaImmediateType, MmaSec, false, Ctx);
+      checkFragmentImmediates(I, K, Rule::WmmaMmaImmediateType, false, Ctx);
       checkConstantFragment(I, K, *F, Rule::WmmaMmaImmediateType, Ctx);
     }
     checkLoweredImmediates(I, *F, Ctx);
@@ -696,7 +686,7 @@ void checkWmma(const Instruction &I, CheckContext &Ctx) {
     checkAddressRegister(I, Fam == Family::WmmaLoad ? 1 : 0, *F, Ctx, false);
     checkStorage(I, *F, Fam, Ctx);
     if (Fam == Family::WmmaStore)
-      checkFragmentImmediates(I, 1, Rule::WmmaStoreImmediateType, StoreSec, true, Ctx);
+      checkFragmentImmediates(I, 1, Rule::WmmaStoreImmediateType, true, Ctx);
     if (Fam == Family::WmmaStore)
       checkConstantFragment(I, 1, *F, Rule::WmmaStoreImmediateType, Ctx);
   }

@@ -24,9 +24,6 @@ namespace check {
 
 namespace {
 
-constexpr const char *VersionSpec = "11.1.1";
-constexpr const char *TargetSpec = "11.1.2";
-
 const char *const TargetOptions[] = {"texmode_unified", "texmode_independent", "debug",
                                      "map_f64_to_f32"};
 
@@ -297,8 +294,7 @@ void Checker::handleTarget(const Directive &D, bool FirstTargetDirective) {
         // header-only module (docs/differences/targets.md).
         Diagnostic D;
         D.Sev = Severity::Error;
-        D.Rule = ruleId(Rule::TargetVersion);
-        D.Spec = TargetSpec;
+        D.setRule(Rule::TargetVersion);
         D.Range = R;
         D.Message = ".target " + Arg.str() + " " + requiresPtxText(Doc, Version);
         if (VersionRange.isValid()) {
@@ -330,13 +326,10 @@ void Checker::finishHeader(bool ModuleHasContent) {
     return;
   HeaderDone = true;
   for (Diagnostic &P : PendingTargetVersion) {
-    Diagnostic &D = Diags.report(ModuleHasContent ? Severity::Error : Severity::Warning, P.Rule,
-                                 P.Spec, P.Range,
-                                 ModuleHasContent ? P.Message
-                                                  : P.Message + "; ptxas only checks this once "
-                                                                "the module has content");
-    D.Fixes = std::move(P.Fixes);
-    D.Notes = std::move(P.Notes);
+    P.Sev = ModuleHasContent ? Severity::Error : Severity::Warning;
+    if (!ModuleHasContent)
+      P.Message += "; ptxas only checks this once the module has content";
+    Diags.add(std::move(P));
   }
   PendingTargetVersion.clear();
   if (MapF64Range.isValid() && FileTarget.isValid() && FileTarget.Sm >= 13)
@@ -474,9 +467,7 @@ void Checker::onFunctionEnd(const Function &F) {
 
 void Checker::flushGates() {
   for (Diagnostic &P : Gates.Pending) {
-    Diagnostic &D = Diags.report(P.Sev, P.Rule, P.Spec, P.Range, std::move(P.Message));
-    D.Fixes = std::move(P.Fixes);
-    D.Notes = std::move(P.Notes);
+    Diags.add(std::move(P));
   }
   Gates.Pending.clear();
   Gates.Index.clear();

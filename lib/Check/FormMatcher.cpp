@@ -341,10 +341,14 @@ static std::vector<Tok> tokenize(const Instruction &I, spec::Family Fam, CheckCo
       // ptxas takes a repeated .sync silently and rejects other repeats
       // ("Multiple .aligned modifiers specified").
       bool Tolerated = Text == ".sync" || Text == ".satfinite";
-      Diagnostic &D = Ctx.Diags.report(Tolerated ? Severity::Warning : Severity::Error,
-                                       familyRule(Fam, FamilyRule::DuplicateQualifier),
-                                       qualifierRange(I, Q, Ctx),
-                                       "qualifier '" + Text.str() + "' is written more than once");
+      Diagnostic &D =
+          Tolerated
+              ? Ctx.Diags.report(
+                    familyRule(Fam, FamilyRule::RedundantQualifier), qualifierRange(I, Q, Ctx),
+                    "'" + Text.str() + "' is written more than once (ptxas accepts the repetition)")
+              : Ctx.Diags.report(familyRule(Fam, FamilyRule::DuplicateQualifier),
+                                 qualifierRange(I, Q, Ctx),
+                                 "qualifier '" + Text.str() + "' is written more than once");
       SourceRange R = qualifierRange(I, Q, Ctx);
       if (R.isValid())
         D.Fixes.push_back({R, ""});
@@ -490,7 +494,7 @@ static void diagnoseNearest(const Instruction &I, spec::Family Fam, ArrayRef<Tok
     if (!Valid.empty())
       Msg += "; valid " + R.BadSlot +
              " here: " + joinValues(std::vector<std::string>(Valid.begin(), Valid.end()));
-    Diagnostic &D = Ctx.Diags.error(R.Rule, R.Spec, Range, Msg);
+    Diagnostic &D = Ctx.Diags.report(Severity::Error, tableRule(R.Rule), R.Spec, Range, Msg);
     if (Valid.size() == 1 && !(Range == I.opcodeRange()))
       D.Fixes.push_back({Range, *Valid.begin()});
     return;
@@ -697,7 +701,7 @@ MatchResult matchForm(const Instruction &I, spec::Family Fam, CheckContext &Ctx,
         if (const QualSlot *Q = R.F.slot(R.BadSlot))
           if (Q->accepts(T.Text))
             Range = qualifierRange(I, T.QualIdx, Ctx);
-      Ctx.Diags.warning(R.Rule, R.Spec, Range, R.Reason);
+      Ctx.Diags.report(Severity::Warning, tableRule(R.Rule), R.Spec, Range, R.Reason);
       Matched = &R.F;
       break;
     }

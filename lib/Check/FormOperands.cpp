@@ -49,29 +49,29 @@ std::string regList(const OperandSpec &O) {
 void checkRangeOf(const Operand &A, const ImmRange &R, const std::string &What, const Form &F,
                   CheckContext &Ctx) {
   int64_t V = A.IntValue;
-  std::string Rule = familyRule(F.Fam, FamilyRule::ImmediateRange);
+  Rule Id = familyRule(F.Fam, FamilyRule::ImmediateRange);
   if (!R.HardValues.empty() && !llvm::is_contained(R.HardValues, V)) {
     std::string Set;
     for (int64_t H : R.HardValues)
       Set += (Set.empty() ? "" : ", ") + std::to_string(H);
-    Ctx.Diags.error(Rule, R.Spec, A.Range,
-                    What + " must be one of {" + Set + "} (" + R.Reason + "), found " +
-                        std::to_string(V));
+    Ctx.Diags.report(Id, R.Spec, A.Range,
+                     What + " must be one of {" + Set + "} (" + R.Reason + "), found " +
+                         std::to_string(V));
     return;
   }
   if (V < R.HardMin || V > R.HardMax) {
     std::string Allowed = R.HardMin == R.HardMax ? "be " + std::to_string(R.HardMin)
                                                  : "be in " + std::to_string(R.HardMin) + ".." +
                                                        std::to_string(R.HardMax);
-    Ctx.Diags.error(Rule, R.Spec, A.Range,
-                    What + " must " + Allowed + " (" + R.Reason + "), found " + std::to_string(V));
+    Ctx.Diags.report(Id, R.Spec, A.Range,
+                     What + " must " + Allowed + " (" + R.Reason + "), found " + std::to_string(V));
     return;
   }
   if (V < R.ValidMin || V > R.ValidMax)
-    Ctx.Diags.warning(Rule, R.Spec, A.Range,
-                      What + " " + std::to_string(V) + " is undefined behaviour: the spec allows " +
-                          std::to_string(R.ValidMin) + ".." + std::to_string(R.ValidMax) + " (" +
-                          R.Reason + ")");
+    Ctx.Diags.report(Severity::Warning, Id, R.Spec, A.Range,
+                     What + " " + std::to_string(V) + " is undefined behaviour: the spec allows " +
+                         std::to_string(R.ValidMin) + ".." + std::to_string(R.ValidMax) + " (" +
+                         R.Reason + ")");
 }
 
 /// A constant expression (`(1+1)`, `(8*2)`) stands where an integer

@@ -124,10 +124,10 @@ bool looksLikePtx(StringRef T) {
   return true;
 }
 
-Diagnostic makeAsmDiagnostic(Severity Sev, StringRef Rule, SourceRange Range, std::string Message) {
+Diagnostic makeAsmDiagnostic(Severity Sev, Rule Id, SourceRange Range, std::string Message) {
   Diagnostic D;
   D.Sev = Sev;
-  D.Rule = Rule.str();
+  D.setRule(Id);
   D.Range = Range;
   D.Message = std::move(Message);
   return D;

@@ -152,7 +152,9 @@ static LintResult checkInstructionImpl(llvm::StringRef Text, Target T, PtxVersio
       DeclSink Sink(C.symbols());
       parse(*DeclFile, &Sink, DeclDiags);
       for (const Diagnostic &D : DeclDiags.diagnostics()) {
-        DE.report(D.Sev, D.Rule, D.Spec, SourceRange(), "in the declarations: " + D.Message);
+        Diagnostic Copy{D.Sev, D.Rule, D.Spec, SourceRange(), "in the declarations: " + D.Message,
+                        {},    {},     {}};
+        DE.add(std::move(Copy));
       }
     }
     ASTContext Ctx;

@@ -122,12 +122,13 @@ static bool parseSuppression(const SourceFile &F, const SourceComment &C, Suppre
     Any = true;
     if (Name == "all") {
       Out.All = true;
-    } else if (findRule(Name)) {
-      Out.Rules.insert(Name.str());
+    } else if (const RuleInfo *R = resolveRule(std::string_view(Name.data(), Name.size()))) {
+      Out.Rules.insert(R->Id); // a former id (PTXLINT_RULE_ALIAS) names its rule
+
     } else {
       Diagnostic D;
       D.Sev = Severity::Warning;
-      D.Rule = ruleId(Rule::UnknownSuppression);
+      D.setRule(Rule::UnknownSuppression);
       D.Range = F.rangeOf(Name);
       D.Message = "unknown rule '" + Name.str() + "' in " + Directive.str();
       if (std::string Near = closestRuleId(Name); !Near.empty()) {
@@ -144,7 +145,7 @@ static bool parseSuppression(const SourceFile &F, const SourceComment &C, Suppre
   } else if (!Any) {
     Diagnostic D;
     D.Sev = Severity::Warning;
-    D.Rule = ruleId(Rule::UnknownSuppression);
+    D.setRule(Rule::UnknownSuppression);
     D.Range = F.rangeOf(Directive);
     D.Message = Directive.str() + " names no rule; write the rule ids to silence (or 'all')";
     Warnings.push_back(std::move(D));
@@ -253,7 +254,7 @@ void applySuppressions(const SourceFile &F, std::vector<Diagnostic> &Diags, bool
     if (ReportUnused && !S.Used && (S.All || !S.Rules.empty())) {
       Diagnostic D;
       D.Sev = Severity::Warning;
-      D.Rule = ruleId(Rule::UnusedSuppression);
+      D.setRule(Rule::UnusedSuppression);
       D.Range = S.Where;
       D.Message = S.Directive + " silences no diagnostic here; remove it";
       Diags.push_back(std::move(D));

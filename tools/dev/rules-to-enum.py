@@ -1,4 +1,4 @@
-#!/ usr / bin / env python3
+#!/usr/bin/env python3
 """Rewrites rule ids written as strings at call sites into the rule enum.
 
 The rule registry is include/ptxlint/Rules.def (with its parts in
@@ -39,12 +39,12 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 DEFAULT_PATHS = ['lib', 'tools/ptx-lint']
 EXCLUDE = ['lib/Spec']
-#Variables holding a family's rule prefix ("mma-", "ldmatrix-"), and the
-#family variable to name instead.
+# Variables holding a family's rule prefix ("mma-", "ldmatrix-"), and the
+# family variable to name instead.
 PREFIX_VARS = {'Prefix': 'Fam'}
-#Functions that assemble "<family prefix>-<suffix>" ids.
+# Functions that assemble "<family prefix>-<suffix>" ids.
 FAMILY_ID_FUNCS = r'(?:check::)?(?:ruleId|ruleOf)'
-#Old names of FamilyRule kinds(FormMatcher.h's matcher_rules suffixes).
+# Old names of FamilyRule kinds (FormMatcher.h's matcher_rules suffixes).
 KIND_RENAMES = {'TargetArch': 'Target'}
 METHODS = {'error': 'Error', 'warning': 'Warning', 'note': 'Note'}
 
@@ -59,15 +59,16 @@ def load_registry():
         for fn in fns:
             if fn.endswith('.def'):
                 text += open(os.path.join(dp, fn)).read()
-    rules, kinds = {}, {
-}
+    rules, kinds = {}, {}
     for m in re.finditer(r'^PTXLINT_RULE\((\w+), "([^"]+)", (\w+),\s*"([^"]*)"', text, re.M):
         rules[m.group(2)] = dict(name=m.group(1), sev=m.group(3), spec=m.group(4), kind=None)
     for m in re.finditer(
             r'^PTXLINT_FAMILY_RULE\((\w+), "([^"]+)", (\w+),\s*"([^"]*)", "[^"]*",\s*(\w+), (\w+),',
             text, re.M):
         rules[m.group(2)] = dict(name=m.group(1), sev=m.group(3), spec=m.group(4), kind=m.group(6))
-        kinds.setdefault(m.group(6), set()).add(m.group(3))
+        kinds.setdefault(m.group(6), {'sev': set(), 'spec': set()})
+        kinds[m.group(6)]['sev'].add(m.group(3))
+        kinds[m.group(6)]['spec'].add(m.group(4))
     aliases = {m.group(1): m.group(2)
                for m in re.finditer(r'^PTXLINT_RULE_ALIAS\("([^"]+)", (\w+)\)', text, re.M)}
     return rules, kinds, aliases
@@ -155,7 +156,7 @@ def spans_cache(text):
 
 def convert_ids(text, problems, path):
     """Step 1: family id assembly and string ids into enum expressions."""
-#ruleId(Fam, matcher_rules::X) / ruleOf(Fam, mr::X) / ruleOf(Fam, "x-y")
+    # ruleId(Fam, matcher_rules::X) / ruleOf(Fam, mr::X) / ruleOf(Fam, "x-y")
     def fam_call(m):
         fam, arg = m.group(1).strip(), m.group(2).strip()
         sm = re.fullmatch(r'(?:\w+::)*(\w+)', arg)
@@ -179,7 +180,7 @@ def convert_ids(text, problems, path):
                 return m.group(0)
             return 'familyRule(%s, FamilyRule::%s)' % (fam, kind)
         text = re.sub(r'\b%s \+ "([a-z0-9-]+)"' % var, pre, text)
-#String literals that are rule ids.
+    # String literals that are rule ids.
     out, last = [], 0
     for kind, s, e in list(spans(text)):
         if kind != 'string':
@@ -210,15 +211,22 @@ def section_constants(texts):
     return consts
 
 
-def rule_of_expr(expr):
-    """(name or None, kind or None) of a converted rule argument."""
-    m = re.fullmatch(r'Rule::(\w+)', expr)
-    if m:
-        return m.group(1), None
+def rule_rows(expr):
+    """(severities, sections, is_family) of a converted rule argument: one
+    rule, a family rule, or a choice between rules (C ? Rule::A : Rule::B);
+    None when expr is not one of these."""
     m = re.fullmatch(r'familyRule\((.*), FamilyRule::(\w+)\)', expr)
     if m:
-        return None, m.group(2)
-    return None, None
+        k = KINDS.get(m.group(2), {'sev': {'?'}, 'spec': {'?'}})
+        return k['sev'], k['spec'], True
+    names = re.findall(r'Rule::(\w+)', expr)
+    rest = re.sub(r'Rule::\w+', '', expr)
+    if not names or not all(n in BY_NAME for n in names):
+        return None
+    if len(names) == 1 and rest.strip() or len(names) > 1 and not re.fullmatch(r'[^?:]*\?\s*:\s*', rest):
+        return None
+    rows = [BY_NAME[n] for n in names]
+    return {r['sev'] for r in rows}, {r['spec'] for r in rows}, False
 
 
 def convert_reports(text, consts, problems, path):
@@ -238,39 +246,39 @@ def convert_reports(text, consts, problems, path):
             continue
         a = [text[s:e].strip() for s, e in args]
         method = m.group(1)
-        if method == 'report':
-            if len(a) != 5:
-                continue
+        if method == 'report' and len(a) == 5:
             sev, rule, sec, rest = a[0], a[1], a[2], a[3:]
-        else:
-            if len(a) != 4:
-                continue
+        elif method == 'report' and len(a) == 4 and rule_rows(a[0]):
+            sev, rule, sec, rest = None, a[0], a[1], a[2:]
+        elif method != 'report' and len(a) == 4:
             sev, rule, sec, rest = 'Severity::' + METHODS[method], a[0], a[1], a[2:]
-        name, kind = rule_of_expr(rule)
-        if not name and not kind:
-            continue
-        if name:
-            row = BY_NAME[name]
-            defaults, row_spec = {row['sev']}, row['spec']
         else:
-            defaults, row_spec = KINDS.get(kind, {'?'}), None
-#Section.
+            continue
+        rows = rule_rows(rule)
+        if not rows:
+            continue
+        defaults, row_specs, is_family = rows
+        # Section: dropped when it is the row's (for a family rule: one of the
+        # sections of that fact's rows, or spec::familySection()).
         keep_sec = True
         lit = re.fullmatch(r'"([0-9.]*)"', sec)
-        val = lit.group(1) if lit else consts.get(re.sub(r'^(?:\w+::)+', '', sec))
+        parts = re.split(r'[?:]', sec)[-2:] if '?' in sec else [sec]
+        vals = set()
+        for part in parts:
+            part = part.strip()
+            pl = re.fullmatch(r'"([0-9.]*)"', part)
+            vals.add(pl.group(1) if pl else consts.get(re.sub(r'^(?:\w+::)+', '', part)))
         if re.fullmatch(r'(?:spec::)?familySection\([^()]*\)', sec):
-            val = 'FAMILY'
-        if row_spec is not None and val == row_spec:
-            keep_sec = False
-        elif row_spec is None and val == 'FAMILY':
+            vals = {'FAMILY'}
+        if None not in vals and (vals <= row_specs or (is_family and vals == {'FAMILY'})):
             keep_sec = False
         elif lit:
             problems.append('%s: section literal %s kept for %s' % (path, sec, rule))
-#Severity.
-        sm = re.fullmatch(r'Severity::(\w+)', sev)
-        keep_sev = not (sm and defaults == {sm.group(1)})
+        # Severity.
+        sm = re.fullmatch(r'Severity::(\w+)', sev or '')
+        keep_sev = sev is not None and not (sm and defaults == {sm.group(1)})
         new_args = ([sev] if keep_sev else []) + [rule] + ([sec] if keep_sec else []) + rest
-#Keep the original layout of the trailing arguments.
+        # Keep the original layout of the trailing arguments.
         first_rest = args[-len(rest)][0]
         head = ', '.join(new_args[:len(new_args) - len(rest)])
         new = 'report(' + head + ', ' + text[first_rest:close].lstrip() + ')'
@@ -312,7 +320,7 @@ def main(argv):
     for c in changed:
         print(('would change ' if check else 'changed ') + c)
     if changed and not check and shutil.which('clang-format'):
-#The rest of each file is formatted already : this reflows the calls.
+        # The rest of each file is formatted already: this reflows the calls.
         subprocess.run(['clang-format', '-i'] + [os.path.join(ROOT, c) for c in changed],
                        check=True)
     for p in problems:
