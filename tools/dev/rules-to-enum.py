@@ -25,6 +25,10 @@ tables). The severity is dropped when it is the row's. A former id
 on stderr (exit status 1): convert those by hand. Changed files are
 reformatted with clang-format.
 
+It also lists every section written as a literal argument of a call that
+reports (Diags.report, requirePtx, ...): test/rules/call-sites.test runs it
+with --check.
+
 Usage: tools/dev/rules-to-enum.py [--check] [files or directories...]
   (default: lib/ and tools/ptx-lint/, except lib/Spec, whose table rows
   still carry string ids; --check: change nothing, exit 1 if anything would
@@ -282,9 +286,33 @@ def convert_reports(text, consts, problems, path):
         first_rest = args[-len(rest)][0]
         head = ', '.join(new_args[:len(new_args) - len(rest)])
         new = 'report(' + head + ', ' + text[first_rest:close].lstrip() + ')'
+        if re.sub(r'\s+', '', new) == re.sub(r'\s+', '', text[m.start() + 1:close + 1]):
+            continue  # converted already
         text = text[:m.start() + 1] + new + text[close + 1:]
         _cache.clear()
         pos = m.start() + 1
+
+
+SECTION_LITERAL = re.compile(r'"[0-9]+(?:\.[0-9]+)*"')
+CALLS = re.compile(r'(?:\.report|\.error|\.warning|\.note|\brequirePtx|\brequireSm|'
+                   r'\brequireTarget|\breportGate|\bmakeAsmDiagnostic)\(')
+
+
+def find_section_literals(text, problems, path):
+    """A section written as a literal argument of a call that reports: the
+    section comes from the registry row or from the spec tables."""
+    for m in CALLS.finditer(text):
+        if any(k == 'comment' and s <= m.start() < e for k, s, e in spans_cache(text)):
+            continue
+        try:
+            args, _ = split_args(text, m.end() - 1)
+        except ValueError:
+            continue
+        for s, e in args:
+            arg = text[s:e].strip()
+            if SECTION_LITERAL.fullmatch(arg):
+                line = text.count('\n', 0, s) + 1
+                problems.append('%s:%d: section literal %s at a call site' % (path, line, arg))
 
 
 def files(paths):
@@ -313,6 +341,7 @@ def main(argv):
         rel = os.path.relpath(f, ROOT)
         n = convert_ids(t, problems, rel)
         n = convert_reports(n, consts, problems, rel)
+        find_section_literals(n, problems, rel)
         if n != t:
             changed.append(rel)
             if not check:

@@ -4,7 +4,6 @@
 
 #include "Check/RuleSelect.h"
 #include "ptxlint/Rules.h"
-#include "Check/SpecAnchors.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -114,7 +113,8 @@ bool preprocessArgs(int Argc, char **Argv, std::vector<char *> &Out, ColorChoice
 }
 
 bool explainRule(StringRef Id, raw_ostream &OS, std::string &Err) {
-  const RuleInfo *R = findRule(Id);
+  // A former id (PTXLINT_RULE_ALIAS) explains its rule.
+  const RuleInfo *R = resolveRule(std::string_view(Id.data(), Id.size()));
   if (!R) {
     Err = "unknown rule '" + Id.str() + "'";
     if (std::string Near = closestRuleId(Id); !Near.empty())
@@ -136,7 +136,7 @@ bool explainRule(StringRef Id, raw_ostream &OS, std::string &Err) {
     OS << "\nFix: " << R->Fix << "\n";
   if (R->Spec && *R->Spec) {
     OS << "\nPTX ISA section " << R->Spec;
-    if (std::string U = specUrl(R->Spec); !U.empty())
+    if (std::string U = ruleSpecUrl(*R); !U.empty())
       OS << ": " << U;
     OS << "\n";
   }
