@@ -12,8 +12,8 @@
 #include "ptxlint/ptxlint.h"
 
 #include "Check/RuleSelect.h"
-#include "ptxlint/Rules.h"
 #include "ptxlint/InlineAsm.h"
+#include "ptxlint/Rules.h"
 
 #include "ptxlint/Lint.h"
 #include "ptxlint/Output.h"

@@ -14,8 +14,6 @@ using llvm::StringRef;
 
 namespace ptxlint {
 
-namespace {} // namespace
-
 namespace check {
 
 /// ptxas 13.0 on sm_100..sm_11x lowers fp8 mma with .f16 accumulators

@@ -13,10 +13,6 @@
 
 namespace ptxlint {
 
-namespace {
-} // namespace
-
-
 namespace check {
 
 void checkMmaSp(const Instruction &I, CheckContext &Ctx) {

@@ -15,8 +15,6 @@
 
 namespace ptxlint {
 
-namespace {} // namespace
-
 namespace check {
 
 // CheckLdmatrix.cpp.

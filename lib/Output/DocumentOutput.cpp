@@ -9,8 +9,8 @@
 
 #include "ptxlint/Output.h"
 
-#include "ptxlint/Rules.h"
 #include "Check/SpecAnchors.h"
+#include "ptxlint/Rules.h"
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/FileSystem.h"
