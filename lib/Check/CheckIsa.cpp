@@ -31,8 +31,6 @@ using spec::IsaSection;
 
 namespace {
 
-const char IsaSpec[] = "9.7";
-
 /// The section's target list as Targets: "sm_90+" is sm_90 (or higher),
 /// "sm_90a" only sm_90a, "sm_100f+" the sm_100 family from sm_100.
 llvm::SmallVector<Target, 8> sectionTargets(const IsaSection &S) {
@@ -310,7 +308,7 @@ void reportUnknownOpcode(const Instruction &I, CheckContext &Ctx) {
     }
   }
   Diagnostic &D = Ctx.Diags.report(
-      Rule::IsaUnknownOpcode, IsaSpec, I.opcodeRange(),
+      Rule::IsaUnknownOpcode, I.opcodeRange(),
       "unknown instruction '" + I.Opcode.str() + "'" +
           (Suggest.empty() ? std::string() : "; did you mean '" + Suggest.str() + "'?"));
   if (!Suggest.empty())

@@ -38,9 +38,6 @@ namespace check {
 
 namespace {
 
-const char TypeSpec[] = "9.4";
-const char KindSpec[] = "6.2";
-
 /// A type as a class ('b', 'u', 's', 'f', 'p' for .pred, 'h' for .f16x2)
 /// and a size in bits.
 struct Ty {
@@ -325,7 +322,7 @@ bool checkRegister(const Instruction &I, CheckContext &Ctx, const Operand &O, Ro
     Kind = "a .pred register";
   else if (InVector && T.Cls == 'f' && T.Bits == 16)
     Kind = "a 16-bit register (.b16 or .f16)";
-  Diagnostic &D = Ctx.Diags.report(Rule::IsaOperandType, TypeSpec, O.Range,
+  Diagnostic &D = Ctx.Diags.report(Rule::IsaOperandType, O.Range,
                                    What() + " must be " + Kind + "; " + O.Text.str() +
                                        " is declared " + Info->Type.str());
   if (Info->DeclRange.isValid())
@@ -351,7 +348,7 @@ void checkSameSize(CheckContext &Ctx, const Operand &V, WhatFn What) {
       continue;
     }
     if (R.Bits != First) {
-      Ctx.Diags.report(Rule::IsaOperandType, TypeSpec, E.Range,
+      Ctx.Diags.report(Rule::IsaOperandType, E.Range,
                        What() + ": the elements of a vector must have one size; " + E.Text.str() +
                            " is " + std::to_string(R.Bits) + "-bit, the first " +
                            std::to_string(First) + "-bit");
@@ -376,19 +373,19 @@ void checkOperand(const Instruction &I, CheckContext &Ctx, const Operand &O, Rol
   bool IsAddr = O.Kind == OperandKind::Address;
   if (Rl == Role::Address) {
     if (O.Kind == OperandKind::Name || O.isImmediate())
-      Ctx.Diags.report(Rule::IsaOperandKind, KindSpec, O.Range,
+      Ctx.Diags.report(Rule::IsaOperandKind, O.Range,
                        What() + " must be an address in brackets, [" + O.Text.str() + "]");
     return;
   }
   if (IsAddr) {
-    Ctx.Diags.report(Rule::IsaOperandKind, KindSpec, O.Range,
+    Ctx.Diags.report(Rule::IsaOperandKind, O.Range,
                      What() + " must be a register" + (IsDest ? "" : " or a constant") +
                          ", not an address");
     return;
   }
   if (O.isImmediate()) {
     if (IsDest) {
-      Ctx.Diags.report(Rule::IsaOperandKind, KindSpec, O.Range,
+      Ctx.Diags.report(Rule::IsaOperandKind, O.Range,
                        What() + " must be a register, found the constant " + O.Text.str());
       return;
     }
@@ -396,7 +393,7 @@ void checkOperand(const Instruction &I, CheckContext &Ctx, const Operand &O, Rol
     if (immOk(IT, O))
       return;
     bool IsFloat = O.Kind == OperandKind::FloatImm;
-    Diagnostic &D = Ctx.Diags.report(Rule::IsaOperandImmediate, TypeSpec, O.Range,
+    Diagnostic &D = Ctx.Diags.report(Rule::IsaOperandImmediate, O.Range,
                                      What() + " takes " + validImms(IT) + ", not the " +
                                          (IsFloat ? "floating-point" : "integer") + " constant " +
                                          O.Text.str());
@@ -434,7 +431,7 @@ void checkCachePolicy(const Instruction &I, CheckContext &Ctx) {
   const Operand &O = I.Operands[2];
   auto What = [&] { return "operand 3 of '" + spelledOp(I) + "'"; };
   if (O.Kind == OperandKind::Address) {
-    Ctx.Diags.report(Rule::IsaOperandKind, KindSpec, O.Range,
+    Ctx.Diags.report(Rule::IsaOperandKind, O.Range,
                      What() + " is a second address; '" + I.Opcode.str() +
                          "' takes one address (a third operand is a cache policy)");
     return;
@@ -442,7 +439,7 @@ void checkCachePolicy(const Instruction &I, CheckContext &Ctx) {
   for (llvm::StringRef Q : I.Qualifiers)
     if (Q == ".L2::cache_hint")
       return;
-  Ctx.Diags.report(Rule::IsaOperandKind, KindSpec, O.Range,
+  Ctx.Diags.report(Rule::IsaOperandKind, O.Range,
                    What() + " is a cache policy, which '" + I.Opcode.str() +
                        "' takes only with .L2::cache_hint");
 }

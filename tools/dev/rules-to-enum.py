@@ -208,7 +208,7 @@ def convert_ids(text, problems, path):
 def section_constants(texts):
     consts = {}
     for t in texts:
-        for m in re.finditer(r'\b(\w+)\s*=\s*"([0-9][0-9.]*)"', t):
+        for m in re.finditer(r'\b(\w+)(?:\[\])?\s*=\s*"([0-9][0-9.]*)"', t):
             consts[m.group(1)] = m.group(2)
         for m in re.finditer(r'\b(\w+)\s*=\s*(?:spec::)?familySection\(', t):
             consts[m.group(1)] = 'FAMILY'
