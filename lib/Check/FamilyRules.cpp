@@ -72,10 +72,9 @@ bool matcherMayReport(spec::Family Fam, FamilyRule Kind) {
   }
   case FamilyRule::InvalidQualifier:
     // ldmatrix and stmatrix list every invalid combination of their
-    // qualifiers as a rejected form with its own rule (-type, -num, -trans).
-    if (Fam == spec::Family::Ldmatrix || Fam == spec::Family::Stmatrix)
-      return false;
-    [[fallthrough]];
+    // qualifiers as a rejected form with its own rule (-type, -num, -trans);
+    // elsewhere a type of no form (.bf16 on movmatrix) is invalid too.
+    return Fam != spec::Family::Ldmatrix && Fam != spec::Family::Stmatrix;
   case FamilyRule::ConflictingQualifier: {
     // Needs a slot with more than one value in the family's vocabulary.
     llvm::StringMap<unsigned> ValuesPerSlot;

@@ -37,7 +37,9 @@ cuda = [os.path.join(dp, f) for dp, _, fs in os.walk(os.path.join(testdir, 'cuda
 if cuda:
     collect(['--lang=cuda'] + cuda)
 
-unregistered = sorted(set(emitted) - registered)
+# A family fact without a row for the family is reported as internal
+# (check::familyRule): no test input is a ptx-lint bug.
+unregistered = sorted(set(emitted) - registered) + (['internal'] if 'internal' in emitted else [])
 for rule in unregistered:
     print('unregistered rule id %s (emitted for %s)' % (rule, emitted[rule]))
 print('%d distinct rule ids emitted, %d registered' % (len(emitted), len(registered)))
