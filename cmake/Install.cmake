@@ -117,7 +117,7 @@ if(TARGET ptx-lint)
 endif()
 install(DIRECTORY ${CMAKE_SOURCE_DIR}/include/ptxlint
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR} COMPONENT development
-  FILES_MATCHING PATTERN "*.h")
+  FILES_MATCHING PATTERN "*.h" PATTERN "*.def")
 
 install(EXPORT PtxLintTargets
   NAMESPACE PtxLint::

@@ -8,6 +8,8 @@
 #ifndef PTXLINT_DIAGNOSTIC_H
 #define PTXLINT_DIAGNOSTIC_H
 
+#include "ptxlint/Rules.h"
+#include "ptxlint/Severity.h"
 #include "ptxlint/Source.h"
 
 #include "llvm/ADT/StringRef.h"
@@ -17,8 +19,6 @@
 #include <vector>
 
 namespace ptxlint {
-
-enum class Severity : uint8_t { Note, Warning, Error };
 
 llvm::StringRef severityName(Severity S);
 
@@ -55,25 +55,37 @@ struct Diagnostic {
   /// From `.loc`: [0] the source line the PTX came from, then the
   /// `inlined_at` call site; empty without line information.
   std::vector<SourceOrigin> Origin;
+
+  /// Sets Rule to R's id and Spec to R's section.
+  void setRule(ptxlint::Rule R) {
+    Rule = ruleId(R);
+    Spec = ruleInfo(R).Spec;
+  }
 };
 
 /// Collects diagnostics. Cheap to create; not thread-safe (use one per file).
 class DiagnosticEngine {
 public:
-  Diagnostic &report(Severity Sev, llvm::StringRef Rule, llvm::StringRef Spec, SourceRange Range,
+  /// Reports a diagnostic of rule R with the severity and section of R's
+  /// row in the registry (ptxlint/Rules.def).
+  Diagnostic &report(Rule R, SourceRange Range, std::string Message) {
+    return report(ruleInfo(R).DefaultSev, R, ruleInfo(R).Spec, Range, std::move(Message));
+  }
+  /// The same with another severity than the row's (a case ptxas tolerates,
+  /// a choice the options make).
+  Diagnostic &report(Severity Sev, Rule R, SourceRange Range, std::string Message) {
+    return report(Sev, R, ruleInfo(R).Spec, Range, std::move(Message));
+  }
+  /// The same with a more precise section than the row's, taken from the
+  /// spec tables (a form's fragment layout, a gate's section).
+  Diagnostic &report(Rule R, llvm::StringRef Spec, SourceRange Range, std::string Message) {
+    return report(ruleInfo(R).DefaultSev, R, Spec, Range, std::move(Message));
+  }
+  Diagnostic &report(Severity Sev, Rule R, llvm::StringRef Spec, SourceRange Range,
                      std::string Message);
-  Diagnostic &error(llvm::StringRef Rule, llvm::StringRef Spec, SourceRange Range,
-                    std::string Message) {
-    return report(Severity::Error, Rule, Spec, Range, std::move(Message));
-  }
-  Diagnostic &warning(llvm::StringRef Rule, llvm::StringRef Spec, SourceRange Range,
-                      std::string Message) {
-    return report(Severity::Warning, Rule, Spec, Range, std::move(Message));
-  }
-  Diagnostic &note(llvm::StringRef Rule, llvm::StringRef Spec, SourceRange Range,
-                   std::string Message) {
-    return report(Severity::Note, Rule, Spec, Range, std::move(Message));
-  }
+  /// Adds a diagnostic made elsewhere (relayed, or held back and reported
+  /// later), counting its severity.
+  Diagnostic &add(Diagnostic D);
 
   const std::vector<Diagnostic> &diagnostics() const { return Diags; }
   /// For passes that annotate what was reported (the .loc source origin).

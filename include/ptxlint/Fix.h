@@ -6,7 +6,7 @@
 // qualifiers, removing a repeated or ignored one, respelling a renamed
 // target. A fix is "unsafe" when it guesses (a did-you-mean spelling) or
 // changes what the module means or needs (a higher .target or .version).
-// Safety is a property of the rule (lib/Check/RuleDocs.def), so it is the
+// Safety is a property of the rule (lib/Support/RuleDocs.def), so it is the
 // same in every output: text, JSON, SARIF, the C API and Python.
 //
 //===----------------------------------------------------------------------===//

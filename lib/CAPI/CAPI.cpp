@@ -11,11 +11,11 @@
 
 #include "ptxlint/ptxlint.h"
 
-#include "Check/RuleDocs.h"
 #include "Check/RuleSelect.h"
-#include "Check/Rules.h"
+#include "Support/RuleDocs.h"
 #include "ptxlint/Fix.h"
 #include "ptxlint/InlineAsm.h"
+#include "ptxlint/Rules.h"
 
 #include "ptxlint/Lint.h"
 #include "ptxlint/Output.h"
@@ -307,9 +307,10 @@ namespace {
 void applyComments(const ptxlint::SourceFile &F, ptxlint::LintResult &LR,
                    const ptxlint::LintOptions &Opts) {
   using namespace ptxlint;
-  applySuppressions(F, LR.Diags, ruleEnabled("unused-suppression", Opts));
-  llvm::erase_if(LR.Diags,
-                 [&](const Diagnostic &D) { return D.Rule != "io" && !ruleEnabled(D.Rule, Opts); });
+  applySuppressions(F, LR.Diags, ruleEnabled(Rule::UnusedSuppression, Opts));
+  llvm::erase_if(LR.Diags, [&](const Diagnostic &D) {
+    return D.Rule != ruleId(Rule::Io) && !ruleEnabled(D.Rule, Opts);
+  });
   LR.Errors = LR.Warnings = 0;
   for (Diagnostic &D : LR.Diags) {
     if (Opts.WarningsAsErrors && D.Sev == Severity::Warning)

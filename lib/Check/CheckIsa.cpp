@@ -18,7 +18,6 @@
 #include "Check/CheckUtil.h"
 #include "Check/IsaAddress.h"
 #include "Check/IsaOperands.h"
-#include "Check/Rules.h"
 #include "Spec/IsaTables.h"
 #include "Spec/Spec.h"
 
@@ -33,39 +32,6 @@ using spec::IsaOpcode;
 using spec::IsaSection;
 
 namespace {
-
-const char IsaSpec[] = "9.7";
-
-const RuleInfo IsaRules[] = {
-    {"isa-unknown-opcode", "9.7", Severity::Error,
-     "every instruction must be one of the PTX ISA (chapter 9.7); opcodes are case sensitive",
-     "ldmatirx.sync.aligned.m8n8.x2.shared.b16 {%r0, %r1}, [%rd0];",
-     "spell the opcode as the ISA does (the message suggests the closest one)"},
-    {"isa-unknown-qualifier", "9.7", Severity::Error,
-     "each qualifier must be one the instruction's syntax takes (its Syntax block in the ISA)",
-     "add.s33 %r1, %r2, %r3;", "use one of the qualifiers the message lists"},
-    {"isa-qualifier-combination", "9.7", Severity::Error,
-     "the qualifiers, each valid alone, must fit one syntax line of the instruction together",
-     "add.sat.u32 %r1, %r2, %r3;",
-     "use a combination a syntax line allows (the message names the closest line)"},
-    {"isa-qualifier-order", "9.7", Severity::Error,
-     "the qualifiers that name the instruction (barrier.cluster, cp.async.bulk, mbarrier.arrive, "
-     "...: the section's title) come first, in that order",
-     "barrier.arrive.cluster;", "write the instruction's name first (here barrier.cluster.arrive)"},
-    {"isa-operand-count", "9.7", Severity::Error,
-     "the number of operands must match a syntax line of the instruction with these qualifiers",
-     "add.s32 %r1, %r2;", "write the operands the syntax line lists"},
-    {"isa-version", "9.7", Severity::Error,
-     "an instruction, qualifier or directive needs the PTX ISA version that introduced it "
-     "(PTX ISA Notes of its section); reported once, later uses as notes",
-     ".version 7.0 .target sm_90: elect.sync %r1|%p1, 0xffffffff;",
-     "raise .version to the version in the message"},
-    {"isa-target", "9.7", Severity::Error,
-     "an instruction, qualifier or directive needs a target that has it (Target ISA Notes of "
-     "its section, with the sm_NNa and sm_NNf families); reported once, later uses as notes",
-     ".version 8.0 .target sm_90: setmaxnreg.inc.sync.aligned.u32 240;",
-     "change .target to a target the message lists (here sm_90a)"},
-};
 
 /// The section's target list as Targets: "sm_90+" is sm_90 (or higher),
 /// "sm_90a" only sm_90a, "sm_100f+" the sm_100 family from sm_100.
@@ -106,7 +72,7 @@ std::string spelled(const Instruction &I, size_t NumQuals) {
 }
 
 /// Reports (or, for a cause reported before, notes) a gate diagnostic.
-void reportGate(CheckContext &Ctx, llvm::StringRef Rule, llvm::StringRef Spec, SourceRange R,
+void reportGate(CheckContext &Ctx, Rule Id, llvm::StringRef Spec, SourceRange R,
                 const std::string &Message, bool IsTarget, PtxVersion FixVersion,
                 Target FixTarget) {
   Diagnostic D;
@@ -120,7 +86,7 @@ void reportGate(CheckContext &Ctx, llvm::StringRef Rule, llvm::StringRef Spec, S
     }
   }
   D.Sev = Severity::Error;
-  D.Rule = Rule.str();
+  D.Rule = ruleId(Id);
   D.Spec = Spec.str();
   D.Range = R;
   D.Message = Message;
@@ -135,9 +101,7 @@ void reportGate(CheckContext &Ctx, llvm::StringRef Rule, llvm::StringRef Spec, S
     D.Fixes.push_back({Ctx.VersionRange, FixVersion.str()});
   }
   if (!Ctx.Gates) {
-    Diagnostic &Out = Ctx.Diags.error(D.Rule, D.Spec, D.Range, D.Message);
-    Out.Notes = std::move(D.Notes);
-    Out.Fixes = std::move(D.Fixes);
+    Ctx.Diags.add(std::move(D));
     return;
   }
   Ctx.Gates->Index[Message] = Ctx.Gates->Pending.size();
@@ -174,10 +138,10 @@ bool checkNameOrder(const Instruction &I, CheckContext &Ctx,
     Want = W;
   }
   SourceRange R = I.QualifierRanges.empty() ? I.opcodeRange() : I.QualifierRanges.front();
-  Ctx.Diags.error("isa-qualifier-order", Forms.front()->section().Num, R,
-                  "'" + I.Opcode.str() + Want.str() + "' is the instruction's name: " + Want.str() +
-                      " comes right after '" + I.Opcode.str() + "', before " +
-                      I.Qualifiers.front().str());
+  Ctx.Diags.report(Rule::IsaQualifierOrder, Forms.front()->section().Num, R,
+                   "'" + I.Opcode.str() + Want.str() +
+                       "' is the instruction's name: " + Want.str() + " comes right after '" +
+                       I.Opcode.str() + "', before " + I.Qualifiers.front().str());
   return false;
 }
 
@@ -201,9 +165,9 @@ void checkOperandCount(const Instruction &I, CheckContext &Ctx,
                       ? I.opcodeRange()
                       : SourceRange(I.Operands.front().Range.Begin, I.Operands.back().Range.End);
   const IsaSection &S = Forms.front()->section();
-  Ctx.Diags.error("isa-operand-count", S.Num, R,
-                  "'" + spelled(I, I.Qualifiers.size()) + "' takes " + Want + " operand" +
-                      (Hi == 1 ? "" : "s") + ", found " + std::to_string(N));
+  Ctx.Diags.report(Rule::IsaOperandCount, S.Num, R,
+                   "'" + spelled(I, I.Qualifiers.size()) + "' takes " + Want + " operand" +
+                       (Hi == 1 ? "" : "s") + ", found " + std::to_string(N));
 }
 
 void checkGates(const Instruction &I, CheckContext &Ctx, llvm::ArrayRef<const IsaForm *> Forms) {
@@ -233,11 +197,11 @@ void checkGates(const Instruction &I, CheckContext &Ctx, llvm::ArrayRef<const Is
   auto What = [&] { return "'" + I.Opcode.str() + Forms.front()->NameWord.str() + "'"; };
   if (Ctx.Version.isValid() && NeedPtx && NeedPtx != 0xffff &&
       Ctx.Version < spec::isaVersion(NeedPtx))
-    reportGate(Ctx, "isa-version", S0.Num, I.opcodeRange(),
+    reportGate(Ctx, Rule::IsaPtxVersion, S0.Num, I.opcodeRange(),
                What() + " " + requiresPtxText(spec::isaVersion(NeedPtx), Ctx.Version), false,
                spec::isaVersion(NeedPtx), Target());
   if (Ctx.Tgt.isValid() && !TargetOk && GateSec)
-    reportGate(Ctx, "isa-target", GateSec->Num, I.opcodeRange(),
+    reportGate(Ctx, Rule::IsaTarget, GateSec->Num, I.opcodeRange(),
                What() + " " + requiresTargetText(Want, Ctx.Tgt), true, PtxVersion(), Want.front());
   // Each qualifier: gated only when every matching section gates it.
   for (size_t K = 0; K < I.Qualifiers.size(); ++K) {
@@ -254,12 +218,12 @@ void checkGates(const Instruction &I, CheckContext &Ctx, llvm::ArrayRef<const Is
     SourceRange R = K < I.QualifierRanges.size() ? I.QualifierRanges[K] : I.opcodeRange();
     auto QWhat = [&] { return "qualifier " + Q.str() + " of '" + I.Opcode.str() + "'"; };
     if (Ctx.Version.isValid() && QPtx && QPtx != 0xffff && Ctx.Version < spec::isaVersion(QPtx))
-      reportGate(Ctx, "isa-version", Sec, R,
+      reportGate(Ctx, Rule::IsaPtxVersion, Sec, R,
                  QWhat() + " " + requiresPtxText(spec::isaVersion(QPtx), Ctx.Version), false,
                  spec::isaVersion(QPtx), Target());
     if (Ctx.Tgt.isValid() && QSm && QSm != 0xffff && Ctx.Tgt.Sm < QSm) {
       Target T = smT(QSm);
-      reportGate(Ctx, "isa-target", Sec, R,
+      reportGate(Ctx, Rule::IsaTarget, Sec, R,
                  QWhat() + " " + requiresTargetText(llvm::ArrayRef<Target>(T), Ctx.Tgt), true,
                  PtxVersion(), T);
     }
@@ -316,10 +280,10 @@ void reportCombination(const Instruction &I, CheckContext &Ctx, const IsaOpcode 
   }
   if (Why.empty())
     Why = "its qualifier places do not fit";
-  Ctx.Diags.error("isa-qualifier-combination", Best->section().Num, R,
-                  "no syntax line of '" + I.Opcode.str() +
-                      "' takes these qualifiers together; the closest is '" + Best->Syntax.str() +
-                      "' (" + Why + ")");
+  Ctx.Diags.report(Rule::IsaQualifierCombination, Best->section().Num, R,
+                   "no syntax line of '" + I.Opcode.str() +
+                       "' takes these qualifiers together; the closest is '" + Best->Syntax.str() +
+                       "' (" + Why + ")");
 }
 
 void reportUnknownOpcode(const Instruction &I, CheckContext &Ctx) {
@@ -345,8 +309,8 @@ void reportUnknownOpcode(const Instruction &I, CheckContext &Ctx) {
       }
     }
   }
-  Diagnostic &D = Ctx.Diags.error(
-      "isa-unknown-opcode", IsaSpec, I.opcodeRange(),
+  Diagnostic &D = Ctx.Diags.report(
+      Rule::IsaUnknownOpcode, I.opcodeRange(),
       "unknown instruction '" + I.Opcode.str() + "'" +
           (Suggest.empty() ? std::string() : "; did you mean '" + Suggest.str() + "'?"));
   if (!Suggest.empty())
@@ -372,8 +336,8 @@ void reportUnknownQualifier(const Instruction &I, CheckContext &Ctx, const IsaOp
   }
   const IsaSection &S = Op.forms().front().section();
   SourceRange R = K < I.QualifierRanges.size() ? I.QualifierRanges[K] : I.opcodeRange();
-  Diagnostic &D = Ctx.Diags.error(
-      "isa-unknown-qualifier", S.Num, R,
+  Diagnostic &D = Ctx.Diags.report(
+      Rule::IsaUnknownQualifier, S.Num, R,
       "unknown qualifier '" + Q.str() + "' for " + I.Opcode.str() + "; valid: " + Valid +
           (Suggest.empty() || Suggest == Q ? std::string()
                                            : "; did you mean '" + Suggest.str() + "'?"));
@@ -422,19 +386,17 @@ void checkDirectiveGates(llvm::StringRef Name, SourceRange R, CheckContext &Ctx)
     return;
   std::string What = Name.str() + " directive";
   if (Ctx.Version.isValid() && S.MinPtx && Ctx.Version < spec::isaVersion(S.MinPtx))
-    reportGate(Ctx, "isa-version", S.Num, R,
+    reportGate(Ctx, Rule::IsaPtxVersion, S.Num, R,
                What + " " + requiresPtxText(spec::isaVersion(S.MinPtx), Ctx.Version), false,
                spec::isaVersion(S.MinPtx), Target());
   if (Ctx.Tgt.isValid() && S.TargetKnown && (S.MinSm || *S.Targets)) {
     llvm::SmallVector<Target, 8> T = sectionTargets(S);
     if (!T.empty() && !spec::anyOfAllows(T, Ctx.Tgt))
-      reportGate(Ctx, "isa-target", S.Num, R, What + " " + requiresTargetText(T, Ctx.Tgt), true,
+      reportGate(Ctx, Rule::IsaTarget, S.Num, R, What + " " + requiresTargetText(T, Ctx.Tgt), true,
                  PtxVersion(), T.front());
   }
 }
 
 } // namespace check
-
-llvm::ArrayRef<RuleInfo> isaRules() { return check::IsaRules; }
 
 } // namespace ptxlint

@@ -9,7 +9,7 @@
 #define PTXLINT_LIB_CHECK_CHECKISA_H
 
 #include "Check/CheckContext.h"
-#include "Check/Rules.h"
+#include "ptxlint/Rules.h"
 
 namespace ptxlint {
 namespace check {

@@ -14,67 +14,6 @@ using llvm::StringRef;
 
 namespace ptxlint {
 
-namespace {
-/// Rules of mma beyond the matcher's generic ones.
-const RuleInfo MmaOwnRules[] = {
-    {"mma-block-scale-combination", "9.7.14.3", Severity::Error,
-     ".kind, .scale_vec_size and .stype must form a row of Table 36",
-     "mma.sync.aligned.m16n8k64.row.col.kind::mxf4.block_scale.scale_vec::4X.f32.e2m1.e2m1.f32."
-     "ue8m0 {%f0,%f1,%f2,%f3}, {%r0,%r1,%r2,%r3}, {%r4,%r5}, {%f4,%f5,%f6,%f7}, %r6, {0, 0}, "
-     "%r7, {0, 0};",
-     "use .scale_vec::2X with .ue8m0 for .kind::mxf4"},
-    {"mma-popc-order", "9.7.14.5.14", Severity::Error,
-     "in single-bit mma, .popc must follow .xor/.and (ptxas rejects it before)",
-     "mma.sync.aligned.m16n8k128.row.col.s32.b1.b1.s32.popc.xor {%r0,%r1,%r2,%r3}, {%r4,%r5}, "
-     "{%r6}, {%r7,%r8,%r9,%r10};",
-     "write .xor.popc"},
-    {"mma-fp8-f16-accumulator", "9.7.14.5.14", Severity::Error,
-     "on sm_100/sm_103/sm_110 targets ptxas refuses .u32/.s32 registers and constants "
-     "in the .f16 accumulators of fp8 mma",
-     ".target sm_100a: .reg .u32 %u<2>; .reg .b32 %r<8>; "
-     "mma.sync.aligned.m16n8k32.row.col.f16.e4m3.e4m3.f16 {%r0,%r1}, {%r2,%r3,%r4,%r5}, "
-     "{%r6,%r7}, {%u0,%r1};",
-     "declare the accumulators .b32 or .f16x2"},
-    {"mma-f64-integer-dest", "9.7.14.5.14", Severity::Error,
-     "on sm_100 and later targets, a .u64/.s64 d of .f64 mma needs c of an integer type too "
-     "(ptxas; sm_90 takes it)",
-     ".target sm_100: .reg .u64 %u<4>; .reg .f64 %fd<10>; "
-     "mma.sync.aligned.m16n8k8.row.col.f64.f64.f64.f64 {%u0,%u1,%u2,%u3}, "
-     "{%fd0,%fd1,%fd2,%fd3}, {%fd4,%fd5}, {%fd6,%fd7,%fd8,%fd9};",
-     "declare d .f64 or .b64"},
-    {"mma-f64-sink-dest", "9.7.14.5.14", Severity::Error,
-     "on sm_100 and later targets, the d of .f64 mma m16n8k* takes no sink '_' (ptxas lowers it "
-     "through a mov that refuses a discarded result; sm_90 takes it)",
-     ".target sm_100: .reg .f64 %fd<14>; mma.sync.aligned.m16n8k8.row.col.f64.f64.f64.f64 "
-     "{_,%fd1,%fd2,%fd3}, {%fd4,%fd5,%fd6,%fd7}, {%fd8,%fd9}, {%fd10,%fd11,%fd12,%fd13};",
-     "write a register"},
-    {"mma-ignored-qualifier", "9.7.14.5.14", Severity::Warning,
-     "qualifiers ptxas accepts and ignores on mma: ldmatrix's .b8x16, .b6x16_p32, .b4x16_p64, "
-     "and a stray last type (.b1, .s4, .u4, .bf16, .tf32) after the types of a form whose A/B "
-     "type is not .bf16, .tf32 or .b1 (the stray type's own target gate still applies)",
-     "mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32.b8x16 {%f0,%f1,%f2,%f3}, {%r0,%r1}, "
-     "{%r2}, {%f4,%f5,%f6,%f7};",
-     "remove the qualifier"},
-    {"mma-ptxas-only", "9.7.14.5.14", Severity::Warning,
-     "forms outside the spec's syntax that ptxas accepts (.kind::mxf8f6f4, .kind::mxf4 and "
-     ".kind::mxf4nvf4 without .block_scale, with .e4m3/.e5m2)",
-     "mma.sync.aligned.m16n8k32.row.col.kind::mxf8f6f4.f32.e4m3.e4m3.f32 {%f0,%f1,%f2,%f3}, "
-     "{%r0,%r1,%r2,%r3}, {%r4,%r5}, {%f4,%f5,%f6,%f7};",
-     "write .kind::f8f6f4, or add .block_scale and the scale operands"},
-};
-} // namespace
-
-llvm::ArrayRef<RuleInfo> mmaRules() {
-  static std::vector<RuleInfo> All;
-  static std::once_flag Once;
-  std::call_once(Once, [] {
-    llvm::ArrayRef<RuleInfo> Generic = check::matcherRules(spec::Family::Mma);
-    All.assign(Generic.begin(), Generic.end());
-    All.insert(All.end(), std::begin(MmaOwnRules), std::end(MmaOwnRules));
-  });
-  return All;
-}
-
 namespace check {
 
 /// ptxas 13.0 on sm_100..sm_11x lowers fp8 mma with .f16 accumulators
@@ -98,10 +37,10 @@ static void checkFp8HalfAccumulators(const Instruction &I, const spec::Form &F, 
             What = E.Text.str() + " (" + R->Type.str() + ")";
       if (What.empty())
         continue;
-      Ctx.Diags.error("mma-fp8-f16-accumulator", "9.7.14.5.14", E.Range,
-                      "ptxas cannot assemble fp8 mma with .f16 accumulators for " + Ctx.Tgt.str() +
-                          " when " + std::string(K ? "c" : "d") + " holds " + What +
-                          "; use .b32 or .f16x2 registers");
+      Ctx.Diags.report(Rule::MmaFp8F16Accumulator, E.Range,
+                       "ptxas cannot assemble fp8 mma with .f16 accumulators for " + Ctx.Tgt.str() +
+                           " when " + std::string(K ? "c" : "d") + " holds " + What +
+                           "; use .b32 or .f16x2 registers");
       return;
     }
   }
@@ -132,11 +71,11 @@ static void checkF64IntegerDest(const Instruction &I, const spec::Form &F, Check
       StringRef CT = TypeOf(C);
       if (CT.empty() || CT == ".u64" || CT == ".s64")
         continue;
-      Ctx.Diags.error("mma-f64-integer-dest", "9.7.14.5.14", E.Range,
-                      "d register " + E.Text.str() + " is " + T.str() + " while c holds " +
-                          C.Text.str() + " (" + CT.str() +
-                          "); ptxas refuses an integer-typed d unless c is too: declare d .f64 "
-                          "or .b64");
+      Ctx.Diags.report(Rule::MmaF64IntegerDest, E.Range,
+                       "d register " + E.Text.str() + " is " + T.str() + " while c holds " +
+                           C.Text.str() + " (" + CT.str() +
+                           "); ptxas refuses an integer-typed d unless c is too: declare d .f64 "
+                           "or .b64");
       return;
     }
   }
@@ -151,10 +90,10 @@ static void checkF64SinkDest(const Instruction &I, const spec::Form &F, CheckCon
     return;
   for (const Operand &E : I.Operands[0].Elements)
     if (E.Kind == OperandKind::Sink) {
-      Ctx.Diags.error("mma-f64-sink-dest", "9.7.14.5.14", E.Range,
-                      "a sink '_' in the d of .f64 mma " + F.Shape + " on " + Ctx.Tgt.str() +
-                          ": ptxas refuses a discarded result there (\"Result discard mode is "
-                          "not allowed for instruction 'mov'\"); write a register");
+      Ctx.Diags.report(Rule::MmaF64SinkDest, E.Range,
+                       "a sink '_' in the d of .f64 mma " + F.Shape + " on " + Ctx.Tgt.str() +
+                           ": ptxas refuses a discarded result there (\"Result discard mode is "
+                           "not allowed for instruction 'mov'\"); write a register");
       return;
     }
 }
@@ -175,9 +114,9 @@ void checkMma(const Instruction &I, CheckContext &Ctx) {
   int OpQ = M.B.SlotToQual[OpSlot];
   int PopcQ = M.B.SlotToQual[PopcSlot];
   if (OpQ >= 0 && PopcQ >= 0 && PopcQ < OpQ)
-    Ctx.Diags.error("mma-popc-order", "9.7.14.5.14", qualifierRange(I, PopcQ, Ctx),
-                    "'.popc' must come after '" + I.Qualifiers[OpQ].str() +
-                        "' (ptxas rejects the reduction before the operation)");
+    Ctx.Diags.report(Rule::MmaPopcOrder, qualifierRange(I, PopcQ, Ctx),
+                     "'.popc' must come after '" + I.Qualifiers[OpQ].str() +
+                         "' (ptxas rejects the reduction before the operation)");
 }
 
 } // namespace check

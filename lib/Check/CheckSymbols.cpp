@@ -18,7 +18,6 @@
 
 #include "Check/CheckSymbols.h"
 #include "Check/CheckUtil.h"
-#include "Check/Rules.h"
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringExtras.h"
@@ -31,6 +30,7 @@ namespace {
 
 constexpr const char *DeclSpec = "5.4.1";
 constexpr const char *LabelSpec = "6.4.4";
+constexpr const char *SregSpaceSpec = "5.1.2";
 
 //===----------------------------------------------------------------------===//
 // Special registers (PTX ISA 9.0 chapter 10)
@@ -190,57 +190,6 @@ template <typename Fn> void forEachIdentifier(llvm::StringRef Text, Fn F) {
   }
 }
 
-const RuleInfo SymbolRules[] = {
-    {"address-size", "11.1.3", Severity::Warning,
-     ".address_size 32: ptxas 13 parses it (-arch compute_NN) but no longer generates code for "
-     "32-bit modules on any sm_ target (\"32-Bit compilation is no longer supported\")",
-     ".version 9.0\n.target sm_90\n.address_size 32", "use .address_size 64"},
-    {"sreg-gate", "10", Severity::Error,
-     "a special register needs the PTX ISA version and target that introduced it "
-     "(%clusterid, %cluster_*, %is_explicit_cluster: 7.8 and sm_90; %reserved_smem_offset_*: "
-     "7.6 and sm_80; %aggr_smem_size: 8.1 and sm_90; %current_graph_exec: 8.0)",
-     ".version 7.8\n.target sm_80\n.entry k() { .reg .b32 %r; mov.u32 %r, %cluster_ctarank; ret; }",
-     "raise .version or .target as the message says"},
-    {"sreg-selector", "10", Severity::Error,
-     "only the vector special registers (%tid, %ntid, %ctaid, %nctaid, %clusterid, %nclusterid, "
-     "%cluster_ctaid, %cluster_nctaid) have components, .x .y .z (and .w, always 0)",
-     ".reg .b32 %r1;\nmov.u32 %r1, %laneid.x;", "drop the component, or use a vector register"},
-    {"symbol-before-declaration", DeclSpec, Severity::Error,
-     "registers, variables and functions must be declared before their first use (a call, an "
-     "operand, an initializer, a .calltargets list); only labels may be used before they are "
-     "defined",
-     ".entry k() { call f; ret; }\n.func f() { ret; }",
-     "move the declaration up, or declare a prototype (`.func f();`) before the use"},
-    {"symbol-duplicate", DeclSpec, Severity::Error,
-     "a name is declared once per scope: registers, variables, parameters and labels of a "
-     "function share its scope (ranges clash with the names they cover and with ranges of the "
-     "same prefix); a function is defined once, and not declared again after its definition",
-     ".entry k() { .reg .b32 %r<4>; .reg .b32 %r1; ret; }",
-     "rename or remove the second declaration"},
-    {"symbol-guard", "9.3.1", Severity::Error,
-     "a guard @p / @!p must be a .pred register (ptxas: \"predicate expression expected\")",
-     ".reg .b32 %r1;\n@%r1 bra L;\nL:", "compare into a predicate first (setp.ne.u32 %p, %r1, 0)"},
-    {"symbol-scope", "5.1", Severity::Error,
-     ".reg and .local variables are declared inside functions only (ptxas: module-scoped "
-     "variables in these state spaces are not allowed with the ABI)",
-     ".reg .b32 %g;\n.entry k() { ret; }", "move the declaration into the function body"},
-    {"symbol-selector", "5.4.2", Severity::Error,
-     "a component of a vector register is .x .y .z .w or .r .g .b .a",
-     ".reg .v4 .b32 %v;\n.reg .b32 %r1;\nmov.u32 %r1, %v.q;", "use one of the component names"},
-    {"symbol-type", "5.2", Severity::Error,
-     "a variable is declared with a fundamental type (.b8-.b128, .u8-.u64, .s8-.s64, .f16, "
-     ".f16x2, .f32, .f64, .pred); .bf16, .bf16x2, .tf32, .e4m3, .u16x2 and the other "
-     "alternate types name instruction types only (ptxas: \"may only be used as an instruction "
-     "type\" or a syntax error)",
-     ".entry k() { .reg .bf16 %h; ret; }", "declare a .b16 (or .b32 for the x2 types) register"},
-    {"symbol-unknown", DeclSpec, Severity::Error,
-     "every name an instruction, a directive or an initializer uses must be declared in an "
-     "enclosing scope: registers (a range %r<8> declares %r0..%r7), variables, parameters, "
-     "functions, labels of the same function and scope, special registers of chapter 10",
-     ".entry k() { .reg .b32 %r<8>; mov.u32 %r0, %r9; ret; }",
-     "declare the name, or fix its spelling as the message suggests"},
-};
-
 } // namespace
 
 //===----------------------------------------------------------------------===//
@@ -251,8 +200,8 @@ void SymbolChecker::onAddressSize(const Directive &D) {
   if (D.Args.empty() || D.Args.front() != "32")
     return;
   SourceRange R = File.rangeOf(D.Args.front());
-  Diagnostic &Diag = Diags.warning(
-      "address-size", "11.1.3", R.isValid() ? R : D.Range,
+  Diagnostic &Diag = Diags.report(
+      Rule::AddressSize, R.isValid() ? R : D.Range,
       ".address_size 32: ptxas 13.0 checks the module (-arch compute_NN) but no longer compiles "
       "32-bit modules for any sm_ target");
   if (R.isValid())
@@ -267,13 +216,13 @@ void SymbolChecker::checkDuplicates(const VarDecl &V) {
       Shown = D.Name;
     if (const RegisterInfo *Prev = Syms.findConflict(D)) {
       Diagnostic &Diag =
-          Diags.error("symbol-duplicate", DeclSpec, D.Range,
-                      "duplicate declaration of '" + Shown.str() + "' in this scope");
+          Diags.report(Rule::SymbolDuplicate, D.Range,
+                       "duplicate declaration of '" + Shown.str() + "' in this scope");
       if (Prev->DeclRange.isValid())
         Diag.Notes.push_back({Prev->DeclRange, "previous declaration is here"});
     } else if (V.Declarators.size() > 1 && D.RangeCount < 0 && !Here.insert(D.Name).second) {
-      Diags.error("symbol-duplicate", DeclSpec, D.Range,
-                  "duplicate declaration of '" + Shown.str() + "' in this declaration");
+      Diags.report(Rule::SymbolDuplicate, D.Range,
+                   "duplicate declaration of '" + Shown.str() + "' in this declaration");
     }
   }
 }
@@ -301,7 +250,7 @@ void SymbolChecker::declareModuleSym(llvm::StringRef Name, SourceRange R, Source
   else if (!IsFunction && M.Defined && Defined && !IsExtern)
     Msg = "duplicate definition of variable '" + Name.str() + "'";
   if (!Msg.empty()) {
-    Diagnostic &Diag = Diags.error("symbol-duplicate", DeclSpec, R, Msg);
+    Diagnostic &Diag = Diags.report(Rule::SymbolDuplicate, R, Msg);
     if (M.Range.isValid())
       Diag.Notes.push_back({M.Range, "previous declaration is here"});
     return;
@@ -315,9 +264,9 @@ void SymbolChecker::declareModuleSym(llvm::StringRef Name, SourceRange R, Source
 void SymbolChecker::beforeGlobalVar(const VarDecl &V) {
   if (V.StateSpace == ".reg" || V.StateSpace == ".local") {
     SourceRange R = File.rangeOf(V.StateSpace);
-    Diags.error("symbol-scope", "5.1", R.isValid() ? R : V.Range,
-                "module-scope variables in the " + V.StateSpace.str() +
-                    " state space are not allowed; declare them inside a function");
+    Diags.report(Rule::SymbolScope, R.isValid() ? R : V.Range,
+                 "module-scope variables in the " + V.StateSpace.str() +
+                     " state space are not allowed; declare them inside a function");
   }
   checkSregDecl(V);
   bool IsExtern = false;
@@ -370,8 +319,8 @@ void SymbolChecker::onFunctionBegin(const Function &F) {
         auto Ins = Params.try_emplace(D.Name, D.Range);
         if (!Ins.second) {
           Diagnostic &Diag =
-              Diags.error("symbol-duplicate", DeclSpec, D.Range,
-                          "duplicate parameter '" + D.Name.str() + "' of '" + F.Name.str() + "'");
+              Diags.report(Rule::SymbolDuplicate, D.Range,
+                           "duplicate parameter '" + D.Name.str() + "' of '" + F.Name.str() + "'");
           Diag.Notes.push_back({Ins.first->second, "previous declaration is here"});
         }
       }
@@ -392,11 +341,11 @@ void SymbolChecker::checkDeclType(const VarDecl &V) {
     if (!Size)
       continue;
     SourceRange R = File.rangeOf(T);
-    Diags.error("symbol-type", "5.2", R.isValid() ? R : V.Range,
-                T.str() +
-                    " is an instruction type only; declare the variable with the "
-                    "fundamental type of its size, " +
-                    Size);
+    Diags.report(Rule::SymbolType, R.isValid() ? R : V.Range,
+                 T.str() +
+                     " is an instruction type only; declare the variable with the "
+                     "fundamental type of its size, " +
+                     Size);
     return;
   }
 }
@@ -406,9 +355,9 @@ void SymbolChecker::checkSregDecl(const VarDecl &V) {
   if (V.StateSpace != ".sreg")
     return;
   SourceRange R = File.rangeOf(V.StateSpace);
-  Diags.error("symbol-scope", "5.1.2", R.isValid() ? R : V.Range,
-              "special registers are predefined; PTX cannot declare variables in the .sreg "
-              "state space");
+  Diags.report(Rule::SymbolScope, SregSpaceSpec, R.isValid() ? R : V.Range,
+               "special registers are predefined; PTX cannot declare variables in the .sreg "
+               "state space");
 }
 
 void SymbolChecker::beforeLocalVar(const VarDecl &V) {
@@ -439,10 +388,10 @@ void SymbolChecker::beforeLocalVar(const VarDecl &V) {
     }
     for (llvm::StringRef Name : Hit) {
       auto It = P.find(Name);
-      Diagnostic &Diag = Diags.error("symbol-before-declaration", DeclSpec, It->second.First,
-                                     "'" + Name.str() +
-                                         "' is used before its declaration; registers and "
-                                         "variables are declared before use");
+      Diagnostic &Diag = Diags.report(Rule::SymbolBeforeDeclaration, It->second.First,
+                                      "'" + Name.str() +
+                                          "' is used before its declaration; registers and "
+                                          "variables are declared before use");
       Diag.Notes.push_back({D.Range, "declared here"});
       P.erase(It);
     }
@@ -505,13 +454,13 @@ bool SymbolChecker::checkSpecial(llvm::StringRef Name, SourceRange R, CheckConte
     return false;
   if (!Sel.empty()) {
     if (!S->Vector)
-      Diags.error("sreg-selector", S->Spec, R,
-                  "special register " + Base.str() + " has no component '." + Sel.str() +
-                      "'; it is a scalar");
+      Diags.report(Rule::SregSelector, S->Spec, R,
+                   "special register " + Base.str() + " has no component '." + Sel.str() +
+                       "'; it is a scalar");
     else if (Sel.size() != 1 || !llvm::StringRef("xyzw").contains(Sel[0]))
-      Diags.error("sreg-selector", S->Spec, R,
-                  "unknown component '." + Sel.str() + "' of " + Base.str() +
-                      "; expected .x, .y or .z (.w reads 0)");
+      Diags.report(Rule::SregSelector, S->Spec, R,
+                   "unknown component '." + Sel.str() + "' of " + Base.str() +
+                       "; expected .x, .y or .z (.w reads 0)");
   }
   if (!Ctx)
     return true;
@@ -574,7 +523,7 @@ void SymbolChecker::checkSelector(llvm::StringRef Base, llvm::StringRef Sel, con
           " elements of .v" + std::to_string(B.VectorWidth) + " register '" + Base.str() +
           "' (ptxas crashes compiling it)";
   }
-  Diagnostic &Diag = Diags.error("symbol-selector", "5.4.2", R, Msg);
+  Diagnostic &Diag = Diags.report(Rule::SymbolSelector, R, Msg);
   if (B.DeclRange.isValid())
     Diag.Notes.push_back({B.DeclRange, "declared here"});
 }
@@ -652,10 +601,11 @@ void SymbolChecker::checkGuard(const Instruction &I, CheckContext &Ctx) {
     R = I.GuardRange;
   if (const RegisterInfo *Info = Syms.lookup(I.Guard)) {
     if (Info->Type != ".pred" && Info->StateSpace == ".reg") {
-      Diagnostic &Diag = Diags.error("symbol-guard", "9.3.1", R,
-                                     "guard '" + I.Guard.str() + "' is a " +
-                                         (Info->Type.empty() ? "non-predicate" : Info->Type.str()) +
-                                         " register; a guard must be a .pred register");
+      Diagnostic &Diag =
+          Diags.report(Rule::SymbolGuard, R,
+                       "guard '" + I.Guard.str() + "' is a " +
+                           (Info->Type.empty() ? "non-predicate" : Info->Type.str()) +
+                           " register; a guard must be a .pred register");
       if (Info->DeclRange.isValid())
         Diag.Notes.push_back({Info->DeclRange, "declared here"});
     }
@@ -696,8 +646,8 @@ void SymbolChecker::onLabel(const Statement &S) {
     R = S.Range;
   auto Ins = Scopes[Depth - 1].Labels.try_emplace(Name, R);
   if (!Ins.second) {
-    Diagnostic &Diag = Diags.error("symbol-duplicate", LabelSpec, R,
-                                   "duplicate definition of label '" + Name.str() + "'");
+    Diagnostic &Diag = Diags.report(Rule::SymbolDuplicate, LabelSpec, R,
+                                    "duplicate definition of label '" + Name.str() + "'");
     Diag.Notes.push_back({Ins.first->second, "previous definition is here"});
     return;
   }
@@ -705,8 +655,8 @@ void SymbolChecker::onLabel(const Statement &S) {
   D.Name = Name;
   if (const RegisterInfo *Prev = Syms.findConflict(D)) {
     Diagnostic &Diag =
-        Diags.error("symbol-duplicate", LabelSpec, R,
-                    "label '" + Name.str() + "' has the name of a declaration in its scope");
+        Diags.report(Rule::SymbolDuplicate, LabelSpec, R,
+                     "label '" + Name.str() + "' has the name of a declaration in its scope");
     if (Prev->DeclRange.isValid())
       Diag.Notes.push_back({Prev->DeclRange, "declared here"});
   }
@@ -857,7 +807,7 @@ void SymbolChecker::reportUnresolved(llvm::StringRef Name, Uses &U, const Module
       Msg = "initializer uses " + N + " before its declaration; declare it first";
     else
       Msg = N + " is used before its declaration; declare it first";
-    D = &Diags.error("symbol-before-declaration", DeclSpec, U.First, Msg + Count);
+    D = &Diags.report(Rule::SymbolBeforeDeclaration, U.First, Msg + Count);
     std::string Note = "declared here";
     if (Later->IsFunction && Later->Header.isValid()) {
       llvm::StringRef H = File.slice(Later->Header).trim();
@@ -892,8 +842,8 @@ void SymbolChecker::reportUnresolved(llvm::StringRef Name, Uses &U, const Module
       Msg = "unknown symbol " + N;
       break;
     }
-    D = &Diags.error("symbol-unknown", U.Kind == UseKind::Label ? LabelSpec : DeclSpec, U.First,
-                     Msg + U.Hint + Count);
+    D = &Diags.report(Rule::SymbolUnknown, U.Kind == UseKind::Label ? LabelSpec : DeclSpec, U.First,
+                      Msg + U.Hint + Count);
   }
   for (SourceRange M : U.More)
     D->Notes.push_back({M, "also used here"});
@@ -904,7 +854,7 @@ void SymbolChecker::onEndOfFile() {
   // statement the parser could not read: the syntax error is its cause.
   bool SyntaxError = false;
   for (const Diagnostic &D : Diags.diagnostics())
-    SyntaxError |= D.Sev == Severity::Error && llvm::StringRef(D.Rule) == "syntax";
+    SyntaxError |= D.Sev == Severity::Error && llvm::StringRef(D.Rule) == ruleId(Rule::Syntax);
   if (SyntaxError)
     Late.clear();
   for (auto &E : Late) {
@@ -917,7 +867,7 @@ void SymbolChecker::onEndOfFile() {
     std::string Msg = G.Message;
     if (G.Count > 1)
       Msg += " (used " + std::to_string(G.Count) + " times)";
-    Diagnostic &D = Diags.error("sreg-gate", G.Spec, G.First, Msg);
+    Diagnostic &D = Diags.report(Rule::SregGate, G.Spec, G.First, Msg);
     for (SourceRange M : G.More)
       D.Notes.push_back({M, "also used here"});
     if (G.FixAt.isValid()) {
@@ -929,7 +879,5 @@ void SymbolChecker::onEndOfFile() {
 }
 
 } // namespace check
-
-llvm::ArrayRef<RuleInfo> symbolRules() { return check::SymbolRules; }
 
 } // namespace ptxlint

@@ -77,12 +77,11 @@ static std::string withWhat(llvm::StringRef What, std::string Tail) {
   return What.str() + " " + Tail;
 }
 
-bool requirePtx(CheckContext &Ctx, PtxVersion Need, SourceRange R, llvm::StringRef Rule,
-                llvm::StringRef Spec, llvm::StringRef What) {
+bool requirePtx(CheckContext &Ctx, PtxVersion Need, SourceRange R, Rule Id, llvm::StringRef Spec,
+                llvm::StringRef What) {
   if (!Ctx.Version.isValid() || Ctx.Version >= Need)
     return true;
-  Diagnostic &D =
-      Ctx.Diags.error(Rule, Spec, R, withWhat(What, requiresPtxText(Need, Ctx.Version)));
+  Diagnostic &D = Ctx.Diags.report(Id, Spec, R, withWhat(What, requiresPtxText(Need, Ctx.Version)));
   if (Ctx.VersionRange.isValid()) {
     D.Fixes.push_back({Ctx.VersionRange, Need.str()});
     D.Notes.push_back({Ctx.VersionRange, "module PTX ISA version is set here"});
@@ -90,21 +89,20 @@ bool requirePtx(CheckContext &Ctx, PtxVersion Need, SourceRange R, llvm::StringR
   return false;
 }
 
-bool requireTarget(CheckContext &Ctx, llvm::ArrayRef<Target> AnyOf, SourceRange R,
-                   llvm::StringRef Rule, llvm::StringRef Spec, llvm::StringRef What) {
+bool requireTarget(CheckContext &Ctx, llvm::ArrayRef<Target> AnyOf, SourceRange R, Rule Id,
+                   llvm::StringRef Spec, llvm::StringRef What) {
   if (spec::anyOfAllows(AnyOf, Ctx.Tgt))
     return true;
-  Diagnostic &D =
-      Ctx.Diags.error(Rule, Spec, R, withWhat(What, requiresTargetText(AnyOf, Ctx.Tgt)));
+  Diagnostic &D = Ctx.Diags.report(Id, Spec, R, withWhat(What, requiresTargetText(AnyOf, Ctx.Tgt)));
   if (Ctx.TargetRange.isValid())
     D.Notes.push_back({Ctx.TargetRange, "module target is set here"});
   return false;
 }
 
-bool requireSm(CheckContext &Ctx, unsigned MinSm, SourceRange R, llvm::StringRef Rule,
-               llvm::StringRef Spec, llvm::StringRef What) {
+bool requireSm(CheckContext &Ctx, unsigned MinSm, SourceRange R, Rule Id, llvm::StringRef Spec,
+               llvm::StringRef What) {
   Target T = smT(MinSm);
-  return requireTarget(Ctx, llvm::ArrayRef<Target>(T), R, Rule, Spec, What);
+  return requireTarget(Ctx, llvm::ArrayRef<Target>(T), R, Id, Spec, What);
 }
 
 unsigned editDistance(llvm::StringRef A, llvm::StringRef B) {

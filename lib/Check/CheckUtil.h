@@ -39,18 +39,18 @@ std::string requiresTargetText(llvm::ArrayRef<Target> AnyOf, Target Have);
 /// than Need: "<What> requires PTX ISA <Need> (module is .version <Have>)",
 /// with a fix-it on the .version directive when it is in the file. Returns
 /// true when the requirement holds (or the version is unknown).
-bool requirePtx(CheckContext &Ctx, PtxVersion Need, SourceRange R, llvm::StringRef Rule,
-                llvm::StringRef Spec, llvm::StringRef What);
+bool requirePtx(CheckContext &Ctx, PtxVersion Need, SourceRange R, Rule Id, llvm::StringRef Spec,
+                llvm::StringRef What);
 
 /// Reports an error when Ctx.Tgt is known and does not satisfy AnyOf (see
 /// spec::anyOfAllows: the one target model, spec::TargetGate): "<What> requires <targets> (target
 /// is <Tgt>)". Returns true when the requirement holds (or the target is unknown).
-bool requireTarget(CheckContext &Ctx, llvm::ArrayRef<Target> AnyOf, SourceRange R,
-                   llvm::StringRef Rule, llvm::StringRef Spec, llvm::StringRef What);
+bool requireTarget(CheckContext &Ctx, llvm::ArrayRef<Target> AnyOf, SourceRange R, Rule Id,
+                   llvm::StringRef Spec, llvm::StringRef What);
 
 /// Shorthand for requireTarget with a single "sm_NN or higher" entry.
-bool requireSm(CheckContext &Ctx, unsigned MinSm, SourceRange R, llvm::StringRef Rule,
-               llvm::StringRef Spec, llvm::StringRef What);
+bool requireSm(CheckContext &Ctx, unsigned MinSm, SourceRange R, Rule Id, llvm::StringRef Spec,
+               llvm::StringRef What);
 
 /// A Target value for tables: smT(90), smT(100, 'a').
 constexpr Target smT(unsigned Sm, char Suffix = 0) {

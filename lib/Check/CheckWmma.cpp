@@ -26,7 +26,6 @@
 #include "Check/CheckContext.h"
 #include "Check/CheckUtil.h"
 #include "Check/FormMatcher.h"
-#include "Check/Rules.h"
 #include "Spec/Spec.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -43,151 +42,9 @@ unsigned wmmaElementBits(llvm::StringRef Type);
 
 namespace {
 
+using check::familyRule;
+using check::FamilyRule;
 using spec::Family;
-namespace mr = check::matcher_rules;
-
-const char *const WmmaSec = "9.7.14.4";
-const char *const StorageSec = "9.7.14.4.2";
-const char *const LoadSec = "9.7.14.4.3";
-const char *const StoreSec = "9.7.14.4.4";
-const char *const MmaSec = "9.7.14.4.5";
-
-/// Rules of this file (the matcher's own rules are added in wmmaRules()).
-const RuleInfo OwnRules[] = {
-    {"wmma-operation", WmmaSec, Severity::Error,
-     "wmma must be followed directly by .load, .store or .mma",
-     "wmma.sync.load.a.aligned.row.m16n16k16.f16 {%r0,%r1,%r2,%r3,%r4,%r5,%r6,%r7}, [%rd0];",
-     "write wmma.load, wmma.store or wmma.mma"},
-    {"wmma-load-qualifier-position", LoadSec, Severity::Error,
-     "the matrix qualifier (.a, .b or .c) must follow wmma.load directly: ptxas reads "
-     "wmma.load.a as one name",
-     "wmma.load.sync.aligned.a.row.m16n16k16.f16 {%r0,%r1,%r2,%r3,%r4,%r5,%r6,%r7}, [%rd0];",
-     "move the matrix qualifier right after .load"},
-    {"wmma-store-qualifier-position", StoreSec, Severity::Error,
-     ".d must follow wmma.store directly: ptxas reads wmma.store.d as one name",
-     "wmma.store.sync.aligned.d.row.m16n16k16.f32 [%rd0], {%f0,%f1,%f2,%f3,%f4,%f5,%f6,%f7};",
-     "move .d right after .store"},
-    {"wmma-mma-qualifier-position", MmaSec, Severity::Error,
-     ".popc must come after the .xor/.and operation of single-bit wmma.mma",
-     "wmma.mma.popc.xor.sync.aligned.row.col.m8n8k128.s32.b1.b1.s32 {%r0,%r1}, {%r2}, {%r3}, "
-     "{%r4,%r5};",
-     "write .xor.popc (or .and.popc)"},
-    {"wmma-load-redundant-qualifier", LoadSec, Severity::Warning,
-     "a repeated .sync is accepted by ptxas but redundant",
-     "wmma.load.a.sync.sync.aligned.row.m16n16k16.f16 {%r0,%r1,%r2,%r3,%r4,%r5,%r6,%r7}, [%rd0];",
-     "remove the repeated qualifier"},
-    {"wmma-store-redundant-qualifier", StoreSec, Severity::Warning,
-     "a repeated .sync is accepted by ptxas but redundant",
-     "wmma.store.d.sync.sync.aligned.row.m16n16k16.f32 [%rd0], {%f0,%f1,%f2,%f3,%f4,%f5,%f6,%f7};",
-     "remove the repeated qualifier"},
-    {"wmma-mma-redundant-qualifier", MmaSec, Severity::Warning,
-     "a repeated .sync or .satfinite is accepted by ptxas but redundant",
-     "wmma.mma.sync.aligned.row.col.m16n16k16.s32.s8.s8.s32.satfinite.satfinite "
-     "{%r0,%r1,%r2,%r3,%r4,%r5,%r6,%r7}, {%r8,%r9}, {%r10,%r11}, "
-     "{%r0,%r1,%r2,%r3,%r4,%r5,%r6,%r7};",
-     "remove the repeated qualifier"},
-    {"wmma-load-ignored-qualifier", LoadSec, Severity::Warning,
-     "ptxas 13.0 accepts and ignores ldmatrix's format qualifiers (.b8x16, .b6x16_p32, "
-     ".b4x16_p64) on wmma.load, and a stray type (.b1, .s4, .u4, .bf16, .tf32) after the .s32 "
-     "of wmma.load.c with .m8n8k32/.m8n8k128",
-     "wmma.load.a.sync.aligned.row.m16n16k16.b8x16.f16 {%r0,%r1,%r2,%r3,%r4,%r5,%r6,%r7}, [%rd0];",
-     "remove the qualifier"},
-    {"wmma-store-ignored-qualifier", StoreSec, Severity::Warning,
-     "ptxas 13.0 accepts and ignores ldmatrix's format qualifiers (.b8x16, .b6x16_p32, "
-     ".b4x16_p64) on wmma.store, and a stray type (.b1, .s4, .u4, .bf16, .tf32) after the .s32 "
-     "of wmma.store.d with .m8n8k32/.m8n8k128",
-     "wmma.store.d.sync.aligned.row.m16n16k16.b8x16.f32 [%rd0], "
-     "{%f0,%f1,%f2,%f3,%f4,%f5,%f6,%f7};",
-     "remove the qualifier"},
-    {"wmma-mma-ignored-qualifier", MmaSec, Severity::Warning,
-     "ptxas 13.0 accepts and ignores ldmatrix's format qualifiers (.b8x16, .b6x16_p32, "
-     ".b4x16_p64) and .pred on wmma.mma",
-     "wmma.mma.sync.aligned.row.col.m16n16k16.pred.f32.f32 {%f0,%f1,%f2,%f3,%f4,%f5,%f6,%f7}, "
-     "{%r0,%r1,%r2,%r3,%r4,%r5,%r6,%r7}, {%r0,%r1,%r2,%r3,%r4,%r5,%r6,%r7}, "
-     "{%f0,%f1,%f2,%f3,%f4,%f5,%f6,%f7};",
-     "remove the qualifier"},
-    {"wmma-load-ptxas-only", LoadSec, Severity::Warning,
-     "ptxas accepts wmma.load.c with .f32 for .m8n8k32/.m8n8k128, which the spec does not "
-     "define (the accumulator is .s32)",
-     "wmma.load.c.sync.aligned.row.m8n8k32.f32 {%r0,%r1}, [%rd0];", "use .s32"},
-    {"wmma-store-ptxas-only", StoreSec, Severity::Warning,
-     "ptxas accepts wmma.store.d with .f32 for .m8n8k32/.m8n8k128, which the spec does not "
-     "define (the accumulator is .s32)",
-     "wmma.store.d.sync.aligned.row.m8n8k128.f32 [%rd0], {%r0,%r1};", "use .s32"},
-    {"wmma-mma-ptxas-only", MmaSec, Severity::Warning,
-     "ptxas accepts double precision wmma.mma with .m16n16k16 and .m16n16k8, which the spec "
-     "does not define (f64 wmma is .m8n8k4)",
-     "wmma.mma.sync.aligned.row.col.m16n16k16.f64.f64.f64.f64 "
-     "{%fd0,%fd1,%fd2,%fd3,%fd4,%fd5,%fd6,%fd7}, {%fd0,%fd1,%fd2,%fd3,%fd4,%fd5,%fd6,%fd7}, "
-     "{%fd0,%fd1,%fd2,%fd3,%fd4,%fd5,%fd6,%fd7}, {%fd0,%fd1,%fd2,%fd3,%fd4,%fd5,%fd6,%fd7};",
-     "use .m8n8k4"},
-    {"wmma-mma-satfinite", MmaSec, Severity::Error,
-     ".satfinite on floating-point wmma.mma is deprecated in PTX ISA 6.4 and removed in 6.5 "
-     "(a ptxas error from 6.5, a warning before)",
-     "wmma.mma.sync.aligned.row.col.m16n16k16.f32.f32.satfinite "
-     "{%f0,%f1,%f2,%f3,%f4,%f5,%f6,%f7}, "
-     "{%r0,%r1,%r2,%r3,%r4,%r5,%r6,%r7}, {%r0,%r1,%r2,%r3,%r4,%r5,%r6,%r7}, "
-     "{%f0,%f1,%f2,%f3,%f4,%f5,%f6,%f7};",
-     "remove .satfinite"},
-    {"wmma-load-layout", LoadSec, Severity::Error,
-     "sub-byte and single-bit matrix A is loaded .row only, matrix B .col only",
-     "wmma.load.a.sync.aligned.col.m8n8k32.s4 {%r0}, [%rd0];", "use .row for A, .col for B"},
-    {"wmma-mma-layout", MmaSec, Severity::Error,
-     "sub-byte and single-bit wmma.mma is .row.col only",
-     "wmma.mma.sync.aligned.row.row.m8n8k32.s32.s4.s4.s32 {%r0,%r1}, {%r2}, {%r3}, {%r4,%r5};",
-     "use .row.col"},
-    {"wmma-load-stride", StorageSec, Severity::Warning,
-     "a stride below the default (the leading dimension) is undefined behaviour, and the "
-     "stride in bytes must be a multiple of the fragment size",
-     "wmma.load.a.sync.aligned.row.m16n16k16.f16 {%r0,%r1,%r2,%r3,%r4,%r5,%r6,%r7}, [%rd0], 8;",
-     "pass the leading dimension of the matrix in memory"},
-    {"wmma-store-stride", StorageSec, Severity::Warning,
-     "a stride below the default (the leading dimension) is undefined behaviour, and the "
-     "stride in bytes must be a multiple of the fragment size",
-     "wmma.store.d.sync.aligned.row.m16n16k16.f32 [%rd0], {%f0,%f1,%f2,%f3,%f4,%f5,%f6,%f7}, 4;",
-     "pass the leading dimension of the matrix in memory"},
-    {"wmma-load-state-space", LoadSec, Severity::Error,
-     "wmma.load reads .global or .shared memory: with an explicit state space the address "
-     "must not name a symbol of another one (a ptxas error); a generic address outside "
-     ".global and .shared is undefined behaviour (a warning)",
-     ".shared .b8 s[512];\nwmma.load.a.sync.aligned.row.m16n16k16.global.f16 "
-     "{%r0,%r1,%r2,%r3,%r4,%r5,%r6,%r7}, [s];",
-     "write the state space the symbol is declared in"},
-    {"wmma-store-state-space", StoreSec, Severity::Error,
-     "wmma.store writes .global or .shared memory: with an explicit state space the address "
-     "must not name a symbol of another one (a ptxas error); a generic address outside "
-     ".global and .shared is undefined behaviour (a warning)",
-     ".const .b8 c[1024];\nwmma.store.d.sync.aligned.row.m16n16k16.f32 [c], "
-     "{%f0,%f1,%f2,%f3,%f4,%f5,%f6,%f7};",
-     "write the state space the symbol is declared in"},
-    {"wmma-mma-immediate-type", MmaSec, Severity::Error,
-     "an immediate inside a fragment must have the type of the registers beside it (an "
-     "integer literal among integer registers, a floating-point literal among .f32/.f64/.b32 "
-     "registers, none among .f16x2 registers); a fragment of constants only is taken or "
-     "refused depending on its type; and none in b of integer .m16n16k16 or .tf32 .m16n16k8, "
-     "nor a 0d literal in the .f16 c of an .f32 d (refused when ptxas lowers the instruction)",
-     "wmma.mma.sync.aligned.row.col.m8n8k4.f64.f64.f64.f64 {%fd0,%fd1}, {0}, {%fd2}, "
-     "{%fd3,%fd4};",
-     "use registers (or constants of the fragment's type)"},
-    {"wmma-store-immediate-type", StoreSec, Severity::Error,
-     "an immediate inside a stored fragment must have the type of the registers beside "
-     "it; "
-     "with 32-bit registers only 0f (single precision) floating-point literals are "
-     "accepted",
-     ".reg .f32 %f<8>; .reg .b64 %rd<2>; wmma.store.d.sync.aligned.row.m16n16k16.f32 [%rd0], "
-     "{%f0,%f1,%f2,%f3,%f4,%f5,%f6,1.0};",
-     "write 0f3F800000 (or use a register)"},
-    {"wmma-load-alignment", StorageSec, Severity::Warning,
-     "the address must be aligned to the fragment size in bytes",
-     "wmma.load.a.sync.aligned.row.m16n16k16.f16 {%r0,%r1,%r2,%r3,%r4,%r5,%r6,%r7}, "
-     "[%rd0+16];",
-     "use an offset that is a multiple of the fragment size"},
-    {"wmma-store-alignment", StorageSec, Severity::Warning,
-     "the address must be aligned to the fragment size in bytes",
-     "wmma.store.d.sync.aligned.row.m16n16k16.f32 [%rd0+16], "
-     "{%f0,%f1,%f2,%f3,%f4,%f5,%f6,%f7};",
-     "use an offset that is a multiple of the fragment size"},
-};
 
 SourceRange qualRange(const Instruction &I, unsigned Idx, const check::CheckContext &Ctx) {
   if (Idx < I.QualifierRanges.size() && I.QualifierRanges[Idx].isValid())
@@ -202,8 +59,6 @@ int findQual(const Instruction &I, llvm::ArrayRef<const char *> Values, unsigned
       return static_cast<int>(K);
   return -1;
 }
-
-std::string ruleOf(Family F, llvm::StringRef Suffix) { return check::ruleId(F, Suffix); }
 
 /// The sub-opcode (`.load`, `.store`, `.mma`) and, for loads and stores, the
 /// matrix qualifier right after it. Returns false when the instruction
@@ -220,7 +75,7 @@ bool checkSubOpcode(const Instruction &I, check::CheckContext &Ctx, Family &Fam,
     if (Op < 0 && !I.Qualifiers.empty())
       Msg += " (found '" + I.Qualifiers[0].str() + "'" +
              check::didYouMean(I.Qualifiers[0], llvm::ArrayRef<const char *>(Ops)) + ")";
-    Ctx.Diags.error("wmma-operation", WmmaSec, R, Msg);
+    Ctx.Diags.report(Rule::WmmaOperation, R, Msg);
     return false;
   }
   llvm::StringRef OpQ = I.Qualifiers[0];
@@ -245,8 +100,8 @@ bool checkSubOpcode(const Instruction &I, check::CheckContext &Ctx, Family &Fam,
       std::string Name = "wmma";
       for (unsigned J = 0; J < NameParts; ++J)
         Name += I.Qualifiers[J].str();
-      Diagnostic &D = Ctx.Diags.error(
-          "wmma-operation", WmmaSec, qualRange(I, K, Ctx),
+      Diagnostic &D = Ctx.Diags.report(
+          Rule::WmmaOperation, qualRange(I, K, Ctx),
           "'" + Name + "' is one name to ptxas: no whitespace or comment may separate its parts");
       uint32_t PrevEnd = K == 0 ? I.opcodeRange().End : I.QualifierRanges[K - 1].End;
       D.Fixes.push_back({SourceRange(PrevEnd, I.QualifierRanges[K].Begin), ""});
@@ -262,11 +117,12 @@ bool checkSubOpcode(const Instruction &I, check::CheckContext &Ctx, Family &Fam,
   int M = findQual(I, Matrices);
   if (M > 1) {
     SourceRange R = qualRange(I, M, Ctx);
-    Diagnostic &D = Ctx.Diags.error(
-        Fam == Family::WmmaLoad ? "wmma-load-qualifier-position" : "wmma-store-qualifier-position",
-        spec::familySection(Fam), R,
-        "'" + I.Qualifiers[M].str() + "' must follow '" + OpQ.str() +
-            "' directly (ptxas reads wmma" + OpQ.str() + I.Qualifiers[M].str() + " as one name)");
+    Diagnostic &D = Ctx.Diags.report(Fam == Family::WmmaLoad ? Rule::WmmaLoadQualifierPosition
+                                                             : Rule::WmmaStoreQualifierPosition,
+                                     R,
+                                     "'" + I.Qualifiers[M].str() + "' must follow '" + OpQ.str() +
+                                         "' directly (ptxas reads wmma" + OpQ.str() +
+                                         I.Qualifiers[M].str() + " as one name)");
     SourceRange OpR = qualRange(I, 0, Ctx);
     if (OpR.isValid() && R.isValid()) {
       D.Fixes.push_back({SourceRange(OpR.End, OpR.End), I.Qualifiers[M].str()});
@@ -321,10 +177,10 @@ void checkAddressRegister(const Instruction &I, unsigned PIdx, const spec::Form 
   for (const Diagnostic &D : Ctx.Diags.diagnostics())
     if (D.Range == Base.Range && D.Sev == Severity::Error)
       return;
-  Diagnostic &D =
-      Ctx.Diags.error(ruleId(F.Fam, matcher_rules::RegisterType), F.Spec, Base.Range,
-                      "the address register must be a 32- or 64-bit integer or bit register, but " +
-                          Base.Text.str() + " is " + R->Type.str());
+  Diagnostic &D = Ctx.Diags.report(
+      familyRule(F.Fam, FamilyRule::RegisterType), F.Spec, Base.Range,
+      "the address register must be a 32- or 64-bit integer or bit register, but " +
+          Base.Text.str() + " is " + R->Type.str());
   if (R->DeclRange.isValid())
     D.Notes.push_back({R->DeclRange, Base.Text.str() + " is declared here"});
 }
@@ -334,8 +190,8 @@ void checkAddressRegister(const Instruction &I, unsigned PIdx, const spec::Form 
 /// from mma (probed for every wmma.mma/wmma.store/stmatrix form, see
 /// docs/differences/wmma-ldst.md). Reports only what ptxas rejects and the
 /// generic operand check did not already report.
-void checkConstantFragment(const Instruction &I, unsigned Idx, const spec::Form &F,
-                           llvm::StringRef Rule, CheckContext &Ctx) {
+void checkConstantFragment(const Instruction &I, unsigned Idx, const spec::Form &F, Rule Id,
+                           CheckContext &Ctx) {
   if (Idx >= I.Operands.size() || Idx >= F.Operands.size() ||
       I.Operands[Idx].Kind != OperandKind::Vector)
     return;
@@ -376,13 +232,13 @@ void checkConstantFragment(const Instruction &I, unsigned Idx, const spec::Form 
   for (const Diagnostic &D : Ctx.Diags.diagnostics())
     if (D.Range == V.Range && D.Sev == Severity::Error)
       return;
-  Ctx.Diags.error(Rule, F.Spec, V.Range,
-                  "fragment " + O.Name + " (" + T.str() +
-                      " elements) is made of constants only and ptxas refuses it with " +
-                      (Lit == IntLit   ? "integer"
-                       : Lit == F32Lit ? "0f"
-                                       : "double-precision") +
-                      " constants; write registers");
+  Ctx.Diags.report(Id, F.Spec, V.Range,
+                   "fragment " + O.Name + " (" + T.str() +
+                       " elements) is made of constants only and ptxas refuses it with " +
+                       (Lit == IntLit   ? "integer"
+                        : Lit == F32Lit ? "0f"
+                                        : "double-precision") +
+                       " constants; write registers");
 }
 
 /// Immediates inside the source fragment I.Operands[Idx] (established with
@@ -390,8 +246,8 @@ void checkConstantFragment(const Instruction &I, unsigned Idx, const spec::Form 
 /// literal only among .b/.f registers, nothing among packed .f16x2 ones; the
 /// wmma.store builtin also refuses 0d and decimal literals beside 32-bit
 /// registers). Shared with CheckLdmatrix.cpp (stmatrix).
-void checkFragmentImmediates(const Instruction &I, unsigned Idx, llvm::StringRef Rule,
-                             llvm::StringRef Sec, bool SingleOnly, CheckContext &Ctx) {
+void checkFragmentImmediates(const Instruction &I, unsigned Idx, Rule Id, bool SingleOnly,
+                             CheckContext &Ctx) {
   if (Idx >= I.Operands.size() || I.Operands[Idx].Kind != OperandKind::Vector)
     return;
   const Operand &V = I.Operands[Idx];
@@ -435,9 +291,9 @@ void checkFragmentImmediates(const Instruction &I, unsigned Idx, llvm::StringRef
       Reported |= D.Range == E.Range && D.Sev == Severity::Error;
     if (Reported)
       continue;
-    Ctx.Diags.error(Rule, Sec, E.Range,
-                    "immediate '" + E.Text.str() + "' in fragment " + std::to_string(Idx) + ": " +
-                        Why + " (ptxas: vector elements must have one type)");
+    Ctx.Diags.report(Id, E.Range,
+                     "immediate '" + E.Text.str() + "' in fragment " + std::to_string(Idx) + ": " +
+                         Why + " (ptxas: vector elements must have one type)");
   }
 }
 
@@ -496,8 +352,8 @@ void checkLoweredImmediates(const Instruction &I, const spec::Form &F, check::Ch
       for (const Diagnostic &D : Ctx.Diags.diagnostics())
         Reported |= D.Range == E.Range && D.Sev == Severity::Error;
       if (!Reported)
-        Ctx.Diags.error(
-            "wmma-mma-immediate-type", MmaSec, E.Range,
+        Ctx.Diags.report(
+            Rule::WmmaMmaImmediateType, E.Range,
             "immediate '" + E.Text.str() + "' in " + R.Operand + " of wmma.mma " + F.Shape +
                 " with " + F.AType + " inputs" +
                 (*R.CType ? " and " + F.CType + " c, " + F.DType + " d" : std::string()) +
@@ -511,8 +367,7 @@ void checkLoweredImmediates(const Instruction &I, const spec::Form &F, check::Ch
 
 /// The address symbol's state space against the instruction's (ptxas:
 /// "State space mismatch between instruction and address").
-void checkStateSpace(const Instruction &I, unsigned PIdx, const std::string &Prefix,
-                     const char *Sec, check::CheckContext &Ctx) {
+void checkStateSpace(const Instruction &I, unsigned PIdx, Family Fam, check::CheckContext &Ctx) {
   if (PIdx >= I.Operands.size() || I.Operands[PIdx].Kind != OperandKind::Address)
     return;
   const Operand &P = I.Operands[PIdx];
@@ -531,10 +386,10 @@ void checkStateSpace(const Instruction &I, unsigned PIdx, const std::string &Pre
     llvm::StringRef Base = Written.startswith(".shared") ? ".shared" : ".global";
     if (Space == Base)
       return;
-    Diagnostic &D = Ctx.Diags.error(Prefix + "state-space", Sec, P.Elements[0].Range,
-                                    "'" + Name + "' is declared in " + Space.str() +
-                                        ", but the instruction accesses " + Written.str() +
-                                        " (ptxas: state space mismatch)");
+    Diagnostic &D = Ctx.Diags.report(familyRule(Fam, FamilyRule::StateSpace), P.Elements[0].Range,
+                                     "'" + Name + "' is declared in " + Space.str() +
+                                         ", but the instruction accesses " + Written.str() +
+                                         " (ptxas: state space mismatch)");
     if (Sym->DeclRange.isValid())
       D.Notes.push_back({Sym->DeclRange, "declared here"});
     return;
@@ -548,9 +403,10 @@ void checkStateSpace(const Instruction &I, unsigned PIdx, const std::string &Pre
                     ": wmma accesses only .global and .shared memory";
   Msg += Rejected ? " (ptxas: state space mismatch)"
                   : ", so this generic address is undefined behaviour";
-  Diagnostic &D = Rejected
-                      ? Ctx.Diags.error(Prefix + "state-space", Sec, P.Elements[0].Range, Msg)
-                      : Ctx.Diags.warning(Prefix + "state-space", Sec, P.Elements[0].Range, Msg);
+  Diagnostic &D =
+      Rejected ? Ctx.Diags.report(familyRule(Fam, FamilyRule::StateSpace), P.Elements[0].Range, Msg)
+               : Ctx.Diags.report(Severity::Warning, familyRule(Fam, FamilyRule::StateSpace),
+                                  P.Elements[0].Range, Msg);
   if (Sym->DeclRange.isValid())
     D.Notes.push_back({Sym->DeclRange, "declared here"});
 }
@@ -562,9 +418,9 @@ void checkImmediateAddress(const Instruction &I, unsigned PIdx, Family Fam,
   if (PIdx >= I.Operands.size() || I.Operands[PIdx].Kind != OperandKind::Address ||
       !I.Operands[PIdx].Elements.empty())
     return;
-  Ctx.Diags.error(ruleOf(Fam, mr::OperandKind), spec::familySection(Fam), I.Operands[PIdx].Range,
-                  "an immediate address is not allowed: ptxas accepts [constant] only in the "
-                  ".local state space; use a register or a symbol");
+  Ctx.Diags.report(familyRule(Fam, FamilyRule::OperandKind), I.Operands[PIdx].Range,
+                   "an immediate address is not allowed: ptxas accepts [constant] only in the "
+                   ".local state space; use a register or a symbol");
 }
 
 /// 9.7.14.4.2: stride and address alignment of wmma.load/wmma.store.
@@ -583,26 +439,24 @@ void checkStorage(const Instruction &I, const spec::Form &F, Family Fam, check::
   unsigned RegBytes = Type == ".f64" ? 8 : 4;
   unsigned FragBytes = Frag->Count * RegBytes;
   unsigned ElemBits = spec::wmmaElementBits(Type);
-  std::string Prefix = IsLoad ? "wmma-load-" : "wmma-store-";
 
   unsigned PIdx = IsLoad ? 1 : 0;
   if (PIdx < I.Operands.size()) {
     const Operand &P = I.Operands[PIdx];
     if (P.Kind == OperandKind::Address && P.HasOffset && FragBytes &&
         P.IntValue % static_cast<int64_t>(FragBytes) != 0)
-      Ctx.Diags.warning(Prefix + "alignment", StorageSec, P.Range,
-                        "address offset " + std::to_string(P.IntValue) +
-                            " is not a multiple of the fragment size (" +
-                            std::to_string(FragBytes) + " bytes for " + F.Shape + " " + Type.str() +
-                            "); the address must be aligned to it");
+      Ctx.Diags.report(familyRule(Fam, FamilyRule::Alignment), P.Range,
+                       "address offset " + std::to_string(P.IntValue) +
+                           " is not a multiple of the fragment size (" + std::to_string(FragBytes) +
+                           " bytes for " + F.Shape + " " + Type.str() +
+                           "); the address must be aligned to it");
   }
-  checkStateSpace(I, PIdx, Prefix, IsLoad ? LoadSec : StoreSec, Ctx);
+  checkStateSpace(I, PIdx, Fam, Ctx);
   if (I.Operands.size() >= 3 && I.Operands[2].Kind == OperandKind::FloatImm)
-    Ctx.Diags.error(ruleOf(Fam, mr::ImmediateNotAllowed), IsLoad ? LoadSec : StoreSec,
-                    I.Operands[2].Range,
-                    "the stride is a 32-bit integer (a count of matrix elements), found the "
-                    "floating-point constant " +
-                        I.Operands[2].Text.str());
+    Ctx.Diags.report(familyRule(Fam, FamilyRule::ImmediateNotAllowed), I.Operands[2].Range,
+                     "the stride is a 32-bit integer (a count of matrix elements), found the "
+                     "floating-point constant " +
+                         I.Operands[2].Text.str());
   if (I.Operands.size() < 3 || I.Operands[2].Kind != OperandKind::IntImm)
     return;
   const Operand &S = I.Operands[2];
@@ -610,32 +464,21 @@ void checkStorage(const Instruction &I, const spec::Form &F, Family Fam, check::
   unsigned Default =
       spec::wmmaDefaultStride(F.Shape, Matrix == ".d" ? ".c" : Matrix, L->Values.front());
   if (Default && Stride < static_cast<int64_t>(Default)) {
-    Ctx.Diags.warning(Prefix + "stride", StorageSec, S.Range,
-                      "stride " + std::to_string(Stride) + " is below the default stride " +
-                          std::to_string(Default) + " (the leading dimension of this " + F.Shape +
-                          " " + L->Values.front() + " matrix); the behaviour is undefined");
+    Ctx.Diags.report(familyRule(Fam, FamilyRule::Stride), S.Range,
+                     "stride " + std::to_string(Stride) + " is below the default stride " +
+                         std::to_string(Default) + " (the leading dimension of this " + F.Shape +
+                         " " + L->Values.front() + " matrix); the behaviour is undefined");
     return;
   }
   if (FragBytes && (Stride * ElemBits) % (FragBytes * 8) != 0)
-    Ctx.Diags.warning(
-        Prefix + "stride", StorageSec, S.Range,
+    Ctx.Diags.report(
+        familyRule(Fam, FamilyRule::Stride), S.Range,
         "stride " + std::to_string(Stride) + " (" + std::to_string(Stride * ElemBits / 8) +
             " bytes) is not a multiple of the fragment size (" + std::to_string(FragBytes) +
             " bytes): rows after the first are misaligned");
 }
 
 } // namespace
-
-llvm::ArrayRef<RuleInfo> wmmaRules() {
-  static const std::vector<RuleInfo> All = [] {
-    std::vector<RuleInfo> V(std::begin(OwnRules), std::end(OwnRules));
-    for (Family F : {Family::WmmaLoad, Family::WmmaStore, Family::WmmaMma})
-      for (const RuleInfo &R : check::matcherRules(F))
-        V.push_back(R);
-    return V;
-  }();
-  return All;
-}
 
 namespace check {
 
@@ -655,8 +498,8 @@ void checkWmma(const Instruction &I, CheckContext &Ctx) {
   checkGates(I, *F, Ctx);
   if (Fam == Family::WmmaMma) {
     for (unsigned K = 1; K < 4; ++K) {
-      checkFragmentImmediates(I, K, "wmma-mma-immediate-type", MmaSec, false, Ctx);
-      checkConstantFragment(I, K, *F, "wmma-mma-immediate-type", Ctx);
+      checkFragmentImmediates(I, K, Rule::WmmaMmaImmediateType, false, Ctx);
+      checkConstantFragment(I, K, *F, Rule::WmmaMmaImmediateType, Ctx);
     }
     checkLoweredImmediates(I, *F, Ctx);
   } else {
@@ -664,9 +507,9 @@ void checkWmma(const Instruction &I, CheckContext &Ctx) {
     checkAddressRegister(I, Fam == Family::WmmaLoad ? 1 : 0, *F, Ctx, false);
     checkStorage(I, *F, Fam, Ctx);
     if (Fam == Family::WmmaStore)
-      checkFragmentImmediates(I, 1, "wmma-store-immediate-type", StoreSec, true, Ctx);
+      checkFragmentImmediates(I, 1, Rule::WmmaStoreImmediateType, true, Ctx);
     if (Fam == Family::WmmaStore)
-      checkConstantFragment(I, 1, *F, "wmma-store-immediate-type", Ctx);
+      checkConstantFragment(I, 1, *F, Rule::WmmaStoreImmediateType, Ctx);
   }
 }
 

@@ -24,9 +24,6 @@ namespace check {
 
 namespace {
 
-constexpr const char *VersionSpec = "11.1.1";
-constexpr const char *TargetSpec = "11.1.2";
-
 const char *const TargetOptions[] = {"texmode_unified", "texmode_independent", "debug",
                                      "map_f64_to_f32"};
 
@@ -128,11 +125,12 @@ void Checker::onItem(SourceRange R, bool IsVersion, bool IsTarget, const Directi
       return;
     }
     Diagnostic &Diag =
-        SawVersion ? Diags.error("version-misplaced", VersionSpec, R,
-                                 "duplicate .version directive; a module has exactly one, first in "
-                                 "the file")
-                   : Diags.error("version-misplaced", VersionSpec, R,
-                                 ".version must be the first directive in the file");
+        SawVersion
+            ? Diags.report(Rule::VersionMisplaced, R,
+                           "duplicate .version directive; a module has exactly one, first in "
+                           "the file")
+            : Diags.report(Rule::VersionMisplaced, R,
+                           ".version must be the first directive in the file");
     if (SawVersion && VersionDirRange.isValid())
       Diag.Notes.push_back({VersionDirRange, "first .version is here"});
     else if (FirstItemRange.isValid() && !(FirstItemRange == R))
@@ -154,9 +152,9 @@ void Checker::onItem(SourceRange R, bool IsVersion, bool IsTarget, const Directi
       State = Phase::InTargets;
       return;
     case Phase::Body: {
-      Diagnostic &Diag = Diags.error("target-misplaced", TargetSpec, R,
-                                     ".target must directly follow .version, before any other "
-                                     "directive or declaration");
+      Diagnostic &Diag = Diags.report(Rule::TargetMisplaced, R,
+                                      ".target must directly follow .version, before any other "
+                                      "directive or declaration");
       if (FirstTargetDirRange.isValid())
         Diag.Notes.push_back({FirstTargetDirRange, "the module's .target is here"});
       else if (PendingTargetMissing.isValid())
@@ -199,16 +197,16 @@ void Checker::handleVersion(const Directive &D) {
   if (Opts.Version)
     return; // replaced for every check; the file's spelling is not ours to judge
   if (D.Args.empty()) {
-    Diags.error("version-unknown", VersionSpec, D.Range,
-                ".version needs a PTX ISA version, e.g. .version " + latestPtxVersion().str());
+    Diags.report(Rule::VersionUnknown, D.Range,
+                 ".version needs a PTX ISA version, e.g. .version " + latestPtxVersion().str());
     return;
   }
   VersionRange = R;
   std::optional<PtxVersion> V = PtxVersion::parse(Text);
   if (!V) {
-    Diags.error("version-unknown", VersionSpec, R,
-                "malformed .version '" + Text.str() + "'; expected MAJOR.MINOR, e.g. " +
-                    latestPtxVersion().str());
+    Diags.report(Rule::VersionUnknown, R,
+                 "malformed .version '" + Text.str() + "'; expected MAJOR.MINOR, e.g. " +
+                     latestPtxVersion().str());
     return;
   }
   if (V->Minor >= 10) {
@@ -217,24 +215,23 @@ void Checker::handleVersion(const Directive &D) {
     PtxVersion Read(Enc / 10, Enc % 10);
     if (isKnownPtxVersion(Read)) {
       Diagnostic &Diag =
-          Diags.warning("version-undocumented", VersionSpec, R,
-                        "'.version " + Text.str() +
-                            "' is not a PTX ISA version; ptxas reads it as " + Read.str());
+          Diags.report(Rule::VersionUndocumented, R,
+                       "'.version " + Text.str() +
+                           "' is not a PTX ISA version; ptxas reads it as " + Read.str());
       Diag.Fixes.push_back({R, Read.str()});
       Version = Read;
       return;
     }
   }
   if (!isKnownPtxVersion(*V)) {
-    Diags.error("version-unknown", VersionSpec, R,
-                "unknown PTX ISA version " + Text.str() + "; known versions are " +
-                    knownPtxVersionsText());
+    Diags.report(Rule::VersionUnknown, R,
+                 "unknown PTX ISA version " + Text.str() + "; known versions are " +
+                     knownPtxVersionsText());
     return;
   }
   if (!isDocumentedPtxVersion(*V))
-    Diags.warning("version-undocumented", VersionSpec, R,
-                  "PTX ISA " + V->str() +
-                      " is not in the PTX ISA release notes (ptxas accepts it)");
+    Diags.report(Rule::VersionUndocumented, R,
+                 "PTX ISA " + V->str() + " is not in the PTX ISA release notes (ptxas accepts it)");
   Version = *V;
 }
 
@@ -244,8 +241,7 @@ void Checker::handleTarget(const Directive &D, bool FirstTargetDirective) {
   SawTarget = true;
   bool First = FirstTargetDirective;
   if (First && D.Args.empty())
-    Diags.error("target-missing", TargetSpec, D.Range,
-                ".target needs an architecture, e.g. .target sm_90");
+    Diags.report(Rule::TargetMissing, D.Range, ".target needs an architecture, e.g. .target sm_90");
   for (llvm::StringRef Arg : D.Args) {
     if (Arg == "," || Arg.empty())
       continue;
@@ -255,24 +251,24 @@ void Checker::handleTarget(const Directive &D, bool FirstTargetDirective) {
 
     if (isTargetOption(Arg)) {
       if (First) {
-        Diags.error("target-option", TargetSpec, R,
-                    ".target option '" + Arg.str() +
-                        "' before any architecture; the first entry must be a target such as "
-                        "sm_90");
+        Diags.report(Rule::TargetOption, R,
+                     ".target option '" + Arg.str() +
+                         "' before any architecture; the first entry must be a target such as "
+                         "sm_90");
       }
       First = false;
       if (Arg.startswith("texmode_")) {
         if (!TexMode.empty() && TexMode != Arg)
-          Diags.error("target-option", TargetSpec, R,
-                      "conflicting .target option '" + Arg.str() + "'; '" + TexMode.str() +
-                          "' was given already");
+          Diags.report(Rule::TargetOption, R,
+                       "conflicting .target option '" + Arg.str() + "'; '" + TexMode.str() +
+                           "' was given already");
         else
           TexMode = Arg == "texmode_unified" ? "texmode_unified" : "texmode_independent";
       } else if (Arg == "debug") {
         DebugRange = R;
         if (Version.isValid() && Version < PtxVersion(3, 0))
-          Diags.error("target-option", TargetSpec, R,
-                      "the .target option debug " + requiresPtxText({3, 0}, Version));
+          Diags.report(Rule::TargetOption, R,
+                       "the .target option debug " + requiresPtxText({3, 0}, Version));
       } else {
         MapF64Range = R;
       }
@@ -283,7 +279,7 @@ void Checker::handleTarget(const Directive &D, bool FirstTargetDirective) {
     std::optional<Target> T = Target::parse(Arg);
     const TargetInfo *Info = T ? findTarget(*T) : nullptr;
     if (!Info) {
-      Diags.error("target-unknown", TargetSpec, R, unknownTargetMessage(Arg));
+      Diags.report(Rule::TargetUnknown, R, unknownTargetMessage(Arg));
       continue;
     }
     FileTarget = *T;
@@ -298,8 +294,7 @@ void Checker::handleTarget(const Directive &D, bool FirstTargetDirective) {
         // header-only module (docs/differences/targets.md).
         Diagnostic D;
         D.Sev = Severity::Error;
-        D.Rule = "target-version";
-        D.Spec = TargetSpec;
+        D.setRule(Rule::TargetVersion);
         D.Range = R;
         D.Message = ".target " + Arg.str() + " " + requiresPtxText(Doc, Version);
         if (VersionRange.isValid()) {
@@ -309,18 +304,17 @@ void Checker::handleTarget(const Directive &D, bool FirstTargetDirective) {
         PendingTargetVersion.push_back(std::move(D));
       } else if (Version < Doc) {
         Diagnostic &Diag =
-            Diags.warning("target-version", TargetSpec, R,
-                          std::string(Info->Name) + " is documented from PTX ISA " + Doc.str() +
-                              " (module is .version " + Version.str() +
-                              "); ptxas 13.0 accepts it from " + Info->Introduced.str());
+            Diags.report(Severity::Warning, Rule::TargetVersion, R,
+                         std::string(Info->Name) + " is documented from PTX ISA " + Doc.str() +
+                             " (module is .version " + Version.str() +
+                             "); ptxas 13.0 accepts it from " + Info->Introduced.str());
         if (VersionRange.isValid())
           Diag.Fixes.push_back({VersionRange, Doc.str()});
       }
       if (Info->Removed.isValid() && Version >= Info->Removed && Info->RenamedTo) {
-        Diagnostic &Diag =
-            Diags.warning("target-renamed", TargetSpec, R,
-                          std::string(Info->Name) + " was renamed " + Info->RenamedTo +
-                              " in PTX ISA " + Info->Removed.str());
+        Diagnostic &Diag = Diags.report(Rule::TargetRenamed, R,
+                                        std::string(Info->Name) + " was renamed " +
+                                            Info->RenamedTo + " in PTX ISA " + Info->Removed.str());
         Diag.Fixes.push_back({R, Info->RenamedTo});
       }
     }
@@ -332,37 +326,34 @@ void Checker::finishHeader(bool ModuleHasContent) {
     return;
   HeaderDone = true;
   for (Diagnostic &P : PendingTargetVersion) {
-    Diagnostic &D = Diags.report(ModuleHasContent ? Severity::Error : Severity::Warning, P.Rule,
-                                 P.Spec, P.Range,
-                                 ModuleHasContent ? P.Message
-                                                  : P.Message + "; ptxas only checks this once "
-                                                                "the module has content");
-    D.Fixes = std::move(P.Fixes);
-    D.Notes = std::move(P.Notes);
+    P.Sev = ModuleHasContent ? Severity::Error : Severity::Warning;
+    if (!ModuleHasContent)
+      P.Message += "; ptxas only checks this once the module has content";
+    Diags.add(std::move(P));
   }
   PendingTargetVersion.clear();
   if (MapF64Range.isValid() && FileTarget.isValid() && FileTarget.Sm >= 13)
-    Diags.error("target-option", TargetSpec, MapF64Range,
-                ".target option map_f64_to_f32 is only for sm_10, sm_11 and sm_12 (target is " +
-                    FileTarget.str() + ")");
+    Diags.report(Rule::TargetOption, MapF64Range,
+                 ".target option map_f64_to_f32 is only for sm_10, sm_11 and sm_12 (target is " +
+                     FileTarget.str() + ")");
   // --arch (ptxas -arch): the module is compiled for Arch as written.
   Target Written = Opts.TargetOverride ? *Opts.TargetOverride : FileTarget;
   std::string ArchWhy;
   if (Opts.Arch && Written.isValid() && !canCompileFor(Written, *Opts.Arch, &ArchWhy))
-    Diags.error("target-arch", TargetSpec, TargetRange,
-                "ptxas -arch " + Opts.Arch->str() + " rejects .target " + Written.str() + ": " +
-                    ArchWhy);
+    Diags.report(Severity::Error, Rule::TargetArch, TargetRange,
+                 "ptxas -arch " + Opts.Arch->str() + " rejects .target " + Written.str() + ": " +
+                     ArchWhy);
   if (!Opts.TargetOverride)
     return;
   Target O = *Opts.TargetOverride;
   const TargetInfo *Info = findTarget(O);
   if (!Info) {
-    Diags.error("target-unknown", TargetSpec, TargetRange,
-                "unknown target '" + O.str() + "' given with --target");
+    Diags.report(Rule::TargetUnknown, TargetRange,
+                 "unknown target '" + O.str() + "' given with --target");
   } else if (Version.isValid() && Version < Info->Introduced) {
     PtxVersion Doc = Info->Documented.isValid() ? Info->Documented : Info->Introduced;
-    Diagnostic &D = Diags.error("target-version", TargetSpec, TargetRange,
-                                "--target " + O.str() + " " + requiresPtxText(Doc, Version));
+    Diagnostic &D = Diags.report(Rule::TargetVersion, TargetRange,
+                                 "--target " + O.str() + " " + requiresPtxText(Doc, Version));
     if (VersionRange.isValid())
       D.Fixes.push_back({VersionRange, Doc.str()});
   }
@@ -370,9 +361,9 @@ void Checker::finishHeader(bool ModuleHasContent) {
   // ptxas -arch would refuse the module as written.
   std::string Why;
   if (FileTarget.isValid() && !canCompileFor(FileTarget, O, &Why))
-    Diags.warning("target-arch", TargetSpec, TargetRange,
-                  ".target " + FileTarget.str() + " is checked as --target " + O.str() +
-                      ", but ptxas -arch " + O.str() + " rejects this module: " + Why);
+    Diags.report(Rule::TargetArch, TargetRange,
+                 ".target " + FileTarget.str() + " is checked as --target " + O.str() +
+                     ", but ptxas -arch " + O.str() + " rejects this module: " + Why);
 }
 
 //===----------------------------------------------------------------------===//
@@ -476,9 +467,7 @@ void Checker::onFunctionEnd(const Function &F) {
 
 void Checker::flushGates() {
   for (Diagnostic &P : Gates.Pending) {
-    Diagnostic &D = Diags.report(P.Sev, P.Rule, P.Spec, P.Range, std::move(P.Message));
-    D.Fixes = std::move(P.Fixes);
-    D.Notes = std::move(P.Notes);
+    Diags.add(std::move(P));
   }
   Gates.Pending.clear();
   Gates.Index.clear();
@@ -495,43 +484,43 @@ void Checker::onEndOfFile() {
   // been reported as a syntax error already: do not add "missing" to it.
   auto SyntaxErrorBefore = [&](uint32_t Offset) {
     for (const Diagnostic &D : Diags.diagnostics())
-      if (D.Rule == "syntax" && (!D.Range.isValid() || D.Range.Begin <= Offset))
+      if (D.Rule == ruleId(Rule::Syntax) && (!D.Range.isValid() || D.Range.Begin <= Offset))
         return true;
     return false;
   };
   if (Opts.Version && !isKnownPtxVersion(*Opts.Version))
-    Diags.error("version-unknown", VersionSpec, SourceRange(),
-                "unknown PTX ISA version " + Opts.Version->str() +
-                    " given with --ptx-version; known versions are " + knownPtxVersionsText());
+    Diags.report(Rule::VersionUnknown, SourceRange(),
+                 "unknown PTX ISA version " + Opts.Version->str() +
+                     " given with --ptx-version; known versions are " + knownPtxVersionsText());
   uint32_t HeaderEnd =
       FirstItemRange.isValid() ? FirstItemRange.Begin : static_cast<uint32_t>(File.size());
   if (!SawVersion && !SyntaxErrorBefore(HeaderEnd)) {
     SourceRange At = FirstItemRange.isValid()
                          ? SourceRange(FirstItemRange.Begin, FirstItemRange.Begin)
                          : SourceRange(0, 0);
-    Diagnostic &Diag = Diags.error("version-missing", VersionSpec, At,
-                                   "missing .version directive at the start of the file");
+    Diagnostic &Diag = Diags.report(Rule::VersionMissing, At,
+                                    "missing .version directive at the start of the file");
     Diag.Fixes.push_back({SourceRange(0, 0), ".version " + latestPtxVersion().str() + "\n"});
   }
   if (PendingTargetMissing.isValid() && SyntaxErrorBefore(PendingTargetMissing.Begin)) {
     // Reported as syntax.
   } else if (PendingTargetMissing.isValid()) {
-    Diagnostic &Diag = Diags.error("target-missing", TargetSpec, PendingTargetMissing,
-                                   "missing .target directive; it must directly follow .version");
+    Diagnostic &Diag = Diags.report(Rule::TargetMissing, PendingTargetMissing,
+                                    "missing .target directive; it must directly follow .version");
     if (Opts.TargetOverride)
       Diag.Fixes.push_back({SourceRange(PendingTargetMissing.Begin, PendingTargetMissing.Begin),
                             ".target " + Opts.TargetOverride->str() + "\n"});
   } else if (SawVersion && !SawTarget && !SyntaxErrorBefore(static_cast<uint32_t>(File.size()))) {
     // Nothing after .version at all.
     SourceRange At(VersionDirRange.End, VersionDirRange.End);
-    Diags.error("target-missing", TargetSpec, At,
-                "missing .target directive; it must directly follow .version");
+    Diags.report(Rule::TargetMissing, At,
+                 "missing .target directive; it must directly follow .version");
   }
   finishHeader(/*ModuleHasContent=*/false);
   if (DebugRange.isValid() && !SawDebugSection)
-    Diags.error("target-debug-info", TargetSpec, DebugRange,
-                "the .target option debug requires debug information (.section .debug_info, "
-                ".debug_abbrev, ...) and the module has none");
+    Diags.report(Rule::TargetDebugInfo, DebugRange,
+                 "the .target option debug requires debug information (.section .debug_info, "
+                 ".debug_abbrev, ...) and the module has none");
 }
 
 //===----------------------------------------------------------------------===//
@@ -556,9 +545,9 @@ void Checker::checkInstruction(const Instruction &I) {
   } catch (const std::bad_alloc &) {
     throw; // not a bug in the check: the entry point reports it
   } catch (...) {
-    Diags.error("internal", "", I.opcodeRange(),
-                "internal error while checking '" + I.Opcode.str() +
-                    "'; please report it with this input");
+    Diags.report(Rule::Internal, I.opcodeRange(),
+                 "internal error while checking '" + I.Opcode.str() +
+                     "'; please report it with this input");
   }
 }
 

@@ -321,14 +321,14 @@ static std::vector<Tok> tokenize(const Instruction &I, spec::Family Fam, CheckCo
     if (const FormSet::IgnoredQual *Row = ignoredRow(I, Text, S)) {
       // ptxas accepts and ignores it (ldmatrix's formats on mma): a warning.
       SourceRange R = qualifierRange(I, Q, Ctx);
-      Diagnostic &D = Ctx.Diags.warning(ruleId(Fam, "ignored-qualifier"), spec::familySection(Fam),
-                                        R, fillMessage(Row->Message, Text, Fam));
+      Diagnostic &D = Ctx.Diags.report(familyRule(Fam, FamilyRule::IgnoredQualifier), R,
+                                       fillMessage(Row->Message, Text, Fam));
       if (R.isValid())
         D.Fixes.push_back({R, ""});
       // Ignored, yet gated: "Feature '.bf16' requires .target sm_80".
       if (Row->MinSm)
-        requireSm(Ctx, Row->MinSm, R, ruleId(Fam, matcher_rules::TargetArch),
-                  spec::familySection(Fam), "'" + Text.str() + "'");
+        requireSm(Ctx, Row->MinSm, R, familyRule(Fam, FamilyRule::Target), spec::familySection(Fam),
+                  "'" + Text.str() + "'");
       continue;
     }
     auto It = S.Vocab.find(Text);
@@ -355,9 +355,8 @@ static std::vector<Tok> tokenize(const Instruction &I, spec::Family Fam, CheckCo
           }
         }
       }
-      Diagnostic &D = Ctx.Diags.error(
-          ruleId(Fam, matcher_rules::UnknownQualifier), spec::familySection(Fam),
-          qualifierRange(I, Q, Ctx),
+      Diagnostic &D = Ctx.Diags.report(
+          familyRule(Fam, FamilyRule::UnknownQualifier), qualifierRange(I, Q, Ctx),
           "unknown qualifier '" + Text.str() + "' for " + spec::familyName(Fam).str() +
               (Best.empty() ? std::string() : "; did you mean '" + Best.str() + "'?"));
       if (!Best.empty() && Best != Text)
@@ -371,10 +370,9 @@ static std::vector<Tok> tokenize(const Instruction &I, spec::Family Fam, CheckCo
       // ("Multiple .aligned modifiers specified").
       bool Tolerated = llvm::is_contained(S.Repeatable, Text);
       Diagnostic &D =
-          Ctx.Diags.report(Tolerated ? Severity::Warning : Severity::Error,
-                           ruleId(Fam, Tolerated ? StringRef(S.RepeatRule)
-                                                 : StringRef(matcher_rules::DuplicateQualifier)),
-                           spec::familySection(Fam), qualifierRange(I, Q, Ctx),
+          Ctx.Diags.report(familyRule(Fam, Tolerated ? FamilyRule::RedundantQualifier
+                                                     : FamilyRule::DuplicateQualifier),
+                           qualifierRange(I, Q, Ctx),
                            Tolerated ? fillMessage(S.RepeatMessage, Text, Fam)
                                      : "qualifier '" + Text.str() + "' is written more than once");
       SourceRange R = qualifierRange(I, Q, Ctx);
@@ -409,8 +407,8 @@ static void reportOrder(const Instruction &I, const Form &F, const FormBinding &
   for (const Tok &T : Toks)
     Span = Span.cover(qualifierRange(I, T.QualIdx, Ctx));
   Diagnostic &D =
-      Ctx.Diags.note(ruleId(F.Fam, matcher_rules::QualifierOrder), F.Spec, Span,
-                     "qualifiers are not in the spec's order; write " + F.Opcode + Canon);
+      Ctx.Diags.report(familyRule(F.Fam, FamilyRule::QualifierOrder), F.Spec, Span,
+                       "qualifiers are not in the spec's order; write " + F.Opcode + Canon);
   // The fix rewrites the qualifier span when nothing else lies inside it.
   bool Contiguous = Toks.size() == I.Qualifiers.size();
   if (Span.isValid() && Contiguous)
@@ -421,9 +419,10 @@ static void reportMissingSpecRequired(const Instruction &I, const Form &F, const
                                       CheckContext &Ctx) {
   for (unsigned Slot = 0; Slot < F.Quals.size(); ++Slot)
     if (F.Quals[Slot].Pres == Presence::SpecRequired && B.SlotToTok[Slot] < 0)
-      Ctx.Diags.warning(ruleId(F.Fam, matcher_rules::MissingQualifier), F.Spec, I.opcodeRange(),
-                        "the spec requires " + F.Quals[Slot].Values.front() +
-                            " (ptxas accepts its absence)");
+      Ctx.Diags.report(Severity::Warning, familyRule(F.Fam, FamilyRule::MissingQualifier), F.Spec,
+                       I.opcodeRange(),
+                       "the spec requires " + F.Quals[Slot].Values.front() +
+                           " (ptxas accepts its absence)");
 }
 
 /// Where to insert a missing qualifier of slot Slot: after the token bound
@@ -521,7 +520,7 @@ static void diagnoseNearest(const Instruction &I, spec::Family Fam, ArrayRef<Tok
     if (!Valid.empty())
       Msg += "; valid " + R.BadSlot +
              " here: " + joinValues(std::vector<std::string>(Valid.begin(), Valid.end()));
-    Diagnostic &D = Ctx.Diags.error(R.Rule, R.Spec, Range, Msg);
+    Diagnostic &D = Ctx.Diags.report(Severity::Error, tableRule(R.Rule), R.Spec, Range, Msg);
     if (Valid.size() == 1 && !(Range == I.opcodeRange()))
       D.Fixes.push_back({Range, *Valid.begin()});
     return;
@@ -548,11 +547,11 @@ static void diagnoseNearest(const Instruction &I, spec::Family Fam, ArrayRef<Tok
       TypeSlots += (TypeSlots.empty() ? "" : " ") + Q.Slot;
     }
   if (WrittenTypes != FormTypes) {
-    Ctx.Diags.error(ruleId(Fam, matcher_rules::MissingQualifier), F0.Spec,
-                    TypeSpan.isValid() ? TypeSpan : I.opcodeRange(),
-                    F0.Opcode + F0.Quals[0].Values.front() + " with shape " + F0.Shape + " takes " +
-                        std::to_string(FormTypes) + " type qualifiers (" + TypeSlots + "), found " +
-                        std::to_string(WrittenTypes));
+    Ctx.Diags.report(familyRule(Fam, FamilyRule::MissingQualifier), F0.Spec,
+                     TypeSpan.isValid() ? TypeSpan : I.opcodeRange(),
+                     F0.Opcode + F0.Quals[0].Values.front() + " with shape " + F0.Shape +
+                         " takes " + std::to_string(FormTypes) + " type qualifiers (" + TypeSlots +
+                         "), found " + std::to_string(WrittenTypes));
     return;
   }
 
@@ -571,9 +570,9 @@ static void diagnoseNearest(const Instruction &I, spec::Family Fam, ArrayRef<Tok
       SourceRange R = qualifierRange(I, Toks[X.Tok].QualIdx, Ctx);
       const std::string &Slot = F0.Quals[X.Slot].Slot;
       Diagnostic &D =
-          Ctx.Diags.error(ruleId(Fam, matcher_rules::InvalidQualifier), F0.Spec, R,
-                          Slot + " cannot be " + Toks[X.Tok].Text.str() + " here; valid " + Slot +
-                              ": " + joinValues(ValidList) + " (given the other qualifiers)");
+          Ctx.Diags.report(familyRule(Fam, FamilyRule::InvalidQualifier), F0.Spec, R,
+                           Slot + " cannot be " + Toks[X.Tok].Text.str() + " here; valid " + Slot +
+                               ": " + joinValues(ValidList) + " (given the other qualifiers)");
       if (ValidList.size() == 1)
         D.Fixes.push_back({R, ValidList.front()});
       break;
@@ -584,8 +583,8 @@ static void diagnoseNearest(const Instruction &I, spec::Family Fam, ArrayRef<Tok
       std::string What = Q.Values.size() == 1 && Q.Slot == Q.Values.front()
                              ? "'" + Q.Slot + "'"
                              : Q.Slot + " (" + joinValues(ValidList) + ")";
-      Diagnostic &D = Ctx.Diags.error(ruleId(Fam, matcher_rules::MissingQualifier), F0.Spec,
-                                      I.opcodeRange(), "missing qualifier " + What);
+      Diagnostic &D = Ctx.Diags.report(familyRule(Fam, FamilyRule::MissingQualifier), F0.Spec,
+                                       I.opcodeRange(), "missing qualifier " + What);
       if (ValidList.size() == 1 && At.isValid())
         D.Fixes.push_back({At, ValidList.front()});
       break;
@@ -596,11 +595,11 @@ static void diagnoseNearest(const Instruction &I, spec::Family Fam, ArrayRef<Tok
       std::string SlotName = It != S.Vocab.end() && !It->second.Slots.empty()
                                  ? It->second.Slots.front()
                                  : std::string("qualifier");
-      Diagnostic &D =
-          Ctx.Diags.error(ruleId(Fam, matcher_rules::InvalidQualifier), F0.Spec, R,
-                          "'" + Toks[X.Tok].Text.str() + "' is not valid for " + F0.Opcode + " " +
-                              F0.Shape + (F0.AType.empty() ? "" : " with " + F0.AType + " inputs") +
-                              " (no " + SlotName + " here)");
+      Diagnostic &D = Ctx.Diags.report(
+          familyRule(Fam, FamilyRule::InvalidQualifier), F0.Spec, R,
+          "'" + Toks[X.Tok].Text.str() + "' is not valid for " + F0.Opcode + " " + F0.Shape +
+              (F0.AType.empty() ? "" : " with " + F0.AType + " inputs") + " (no " + SlotName +
+              " here)");
       if (R.isValid())
         D.Fixes.push_back({R, ""});
       break;
@@ -608,10 +607,11 @@ static void diagnoseNearest(const Instruction &I, spec::Family Fam, ArrayRef<Tok
     case Issue::Conflict: {
       SourceRange R = qualifierRange(I, Toks[X.Tok].QualIdx, Ctx);
       int Other = B0.SlotToTok[X.Slot];
-      Diagnostic &D = Ctx.Diags.error(ruleId(Fam, matcher_rules::ConflictingQualifier), F0.Spec, R,
-                                      "'" + Toks[X.Tok].Text.str() + "' conflicts with '" +
-                                          (Other >= 0 ? Toks[Other].Text.str() : std::string("?")) +
-                                          "': " + F0.Quals[X.Slot].Slot + " takes one value");
+      Diagnostic &D =
+          Ctx.Diags.report(familyRule(Fam, FamilyRule::ConflictingQualifier), F0.Spec, R,
+                           "'" + Toks[X.Tok].Text.str() + "' conflicts with '" +
+                               (Other >= 0 ? Toks[Other].Text.str() : std::string("?")) +
+                               "': " + F0.Quals[X.Slot].Slot + " takes one value");
       if (Other >= 0)
         D.Notes.push_back({qualifierRange(I, Toks[Other].QualIdx, Ctx), "first value here"});
       break;
@@ -684,15 +684,15 @@ static const Form *matchStrayType(const Instruction &I, spec::Family Fam, std::v
     if (Slot.Group == OrderGroup::Type && !Slot.Values.empty())
       Types += Slot.Values.front();
   Diagnostic &D =
-      Ctx.Diags.warning(ruleId(Fam, "ignored-qualifier"), F.Spec, R,
-                        "'" + Q + "' after the types " + Types + " is not a type of this " +
-                            spec::familyName(Fam).str() + " form (" + F.Shape +
-                            "); ptxas 13.0 accepts and ignores it");
+      Ctx.Diags.report(familyRule(Fam, FamilyRule::IgnoredQualifier), F.Spec, R,
+                       "'" + Q + "' after the types " + Types + " is not a type of this " +
+                           spec::familyName(Fam).str() + " form (" + F.Shape +
+                           "); ptxas 13.0 accepts and ignores it");
   if (R.isValid())
     D.Fixes.push_back({R, ""});
   // Ignored, yet gated: "Feature '.bf16' requires .target sm_80 or higher".
-  requirePtx(Ctx, Stray->MinPtx, R, ruleId(Fam, matcher_rules::PtxVersion), F.Spec, "'" + Q + "'");
-  requireSm(Ctx, Stray->MinSm, R, ruleId(Fam, matcher_rules::TargetArch), F.Spec, "'" + Q + "'");
+  requirePtx(Ctx, Stray->MinPtx, R, familyRule(Fam, FamilyRule::PtxVersion), F.Spec, "'" + Q + "'");
+  requireSm(Ctx, Stray->MinSm, R, familyRule(Fam, FamilyRule::Target), F.Spec, "'" + Q + "'");
   Toks.erase(Toks.begin() + Last);
   return &F;
 }
@@ -715,7 +715,7 @@ static void checkPresenceVersions(const Instruction &I, const Form &F, CheckCont
     int At = findWritten(I, Q);
     if (At >= 0 && Q.Introduced.isValid() && Ctx.Version < Q.Introduced) {
       requirePtx(Ctx, Q.Introduced, qualifierRange(I, At, Ctx),
-                 ruleId(F.Fam, matcher_rules::PtxVersion), spec::familySection(F.Fam),
+                 familyRule(F.Fam, FamilyRule::PtxVersion), spec::familySection(F.Fam),
                  "'" + I.Qualifiers[At].str() + "' on " + F.Opcode);
       continue;
     }
@@ -724,10 +724,10 @@ static void checkPresenceVersions(const Instruction &I, const Form &F, CheckCont
     // Point at the qualifier of the slot before, where it is to be inserted.
     int Prev = S > 0 ? findWritten(I, F.Quals[S - 1]) : -1;
     SourceRange R = Prev >= 0 ? qualifierRange(I, Prev, Ctx) : I.opcodeRange();
-    Diagnostic &D = Ctx.Diags.error(
-        ruleId(F.Fam, matcher_rules::MissingQualifier), spec::familySection(F.Fam), R,
-        "'" + Q.Values.front() + "' is required from PTX ISA " + Q.RequiredFrom.str() +
-            " (module is .version " + Ctx.Version.str() + "); it was implicit before");
+    Diagnostic &D = Ctx.Diags.report(familyRule(F.Fam, FamilyRule::MissingQualifier), R,
+                                     "'" + Q.Values.front() + "' is required from PTX ISA " +
+                                         Q.RequiredFrom.str() + " (module is .version " +
+                                         Ctx.Version.str() + "); it was implicit before");
     if (Prev >= 0 && R.isValid())
       D.Fixes.push_back({SourceRange(R.End, R.End), Q.Values.front()});
   }
@@ -752,9 +752,8 @@ static void checkRemoved(const Instruction &I, const Form &F, CheckContext &Ctx)
       Msg += " (module is .version " + Ctx.Version.str() + ")";
     if (!Q.RemovedNote.empty())
       Msg += "; " + Q.RemovedNote;
-    std::string Rule = ruleId(F.Fam, StringRef(Q.Slot).drop_front());
-    Diagnostic &D = Removed ? Ctx.Diags.error(Rule, spec::familySection(F.Fam), R, Msg)
-                            : Ctx.Diags.warning(Rule, spec::familySection(F.Fam), R, Msg);
+    Rule Id = tableRule(ruleId(F.Fam, StringRef(Q.Slot).drop_front()));
+    Diagnostic &D = Ctx.Diags.report(Removed ? Severity::Error : Severity::Warning, Id, R, Msg);
     D.Fixes.push_back({R, ""});
   }
 }
@@ -769,8 +768,8 @@ static bool reportUnchecked(const Instruction &I, const FormSet &S, CheckContext
   for (const FormSet::Unchecked &U : S.UncheckedValues)
     for (unsigned K = 0; K < I.Qualifiers.size(); ++K)
       if (I.Qualifiers[K] == U.Value) {
-        Ctx.Diags.warning(ruleId(S.Fam, U.Rule), spec::familySection(S.Fam),
-                          qualifierRange(I, K, Ctx), U.Message);
+        Ctx.Diags.report(Severity::Warning, tableRule(ruleId(S.Fam, U.Rule)),
+                         qualifierRange(I, K, Ctx), U.Message);
         return true;
       }
   return false;
@@ -790,9 +789,8 @@ static bool reportOrderRules(const Instruction &I, const FormSet &S, CheckContex
     if (After < 0 || Before <= After)
       continue;
     std::string B = I.Qualifiers[Before].str();
-    Ctx.Diags.error(ruleId(S.Fam, "qualifier-position"), spec::familySection(S.Fam),
-                    qualifierRange(I, After, Ctx),
-                    "'" + O.After + "' must come after '" + B + "' (write " + B + O.After + ")");
+    Ctx.Diags.report(tableRule(ruleId(S.Fam, O.Rule)), qualifierRange(I, After, Ctx),
+                     "'" + O.After + "' must come after '" + B + "' (write " + B + O.After + ")");
     Broken = true;
   }
   return Broken;
@@ -832,7 +830,7 @@ MatchResult matchForm(const Instruction &I, spec::Family Fam, CheckContext &Ctx,
         if (const QualSlot *Q = R.F.slot(R.BadSlot))
           if (Q->accepts(T.Text))
             Range = qualifierRange(I, T.QualIdx, Ctx);
-      Ctx.Diags.warning(R.Rule, R.Spec, Range, R.Reason);
+      Ctx.Diags.report(Severity::Warning, tableRule(R.Rule), R.Spec, Range, R.Reason);
       Matched = &R.F;
       Res.PtxasOnly = &R;
       break;

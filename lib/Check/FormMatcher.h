@@ -6,10 +6,9 @@
 // then check operands against the form's fragment table and the module's
 // .version/.target against the form's gates.
 //
-// Rule ids are "<family prefix>-<suffix>" (familyRulePrefix(): "mma",
-// "mma-sp", "wmma-load", ...) with the suffixes below, so each family can
-// switch its own diagnostics off. matcherRules(F) gives the RuleInfo rows of
-// one family (the family's xxxRules() array includes them).
+// Its diagnostics name the fact (FamilyRule, FamilyRules.h) and the family
+// picks the rule: "mma-fragment-size", "ldmatrix-fragment-size", ... (rows of
+// ptxlint/Rules.def), so each family can switch its own diagnostics off.
 //
 // Typical family check:
 //
@@ -26,7 +25,7 @@
 #define PTXLINT_LIB_CHECK_FORMMATCHER_H
 
 #include "Check/CheckContext.h"
-#include "Check/Rules.h"
+#include "Check/FamilyRules.h"
 #include "Spec/Spec.h"
 
 #include "llvm/ADT/ArrayRef.h"
@@ -37,36 +36,6 @@
 
 namespace ptxlint {
 namespace check {
-
-/// Rule-id suffixes the matcher reports (prefixed with the family's prefix).
-namespace matcher_rules {
-constexpr const char *UnknownQualifier = "unknown-qualifier";         ///< not in the vocabulary
-constexpr const char *DuplicateQualifier = "duplicate-qualifier";     ///< written twice
-constexpr const char *ConflictingQualifier = "conflicting-qualifier"; ///< two values, one slot
-constexpr const char *MissingQualifier = "missing-qualifier";         ///< required slot absent
-constexpr const char *InvalidQualifier = "invalid-qualifier";         ///< value not valid here
-constexpr const char *TypeCombination = "type-combination";           ///< excluded by a spec rule
-constexpr const char *QualifierOrder = "qualifier-order"; ///< non-canonical order (note)
-constexpr const char *OperandCount = "operand-count";     ///< number of operands
-constexpr const char *FragmentSize = "fragment-size";     ///< registers in a vector
-constexpr const char *OperandKind = "operand-kind";       ///< vector/scalar/address shape
-constexpr const char *UndeclaredRegister = "undeclared-register";
-constexpr const char *RegisterType = "register-type"; ///< declared type not accepted
-constexpr const char *ImmediateNotAllowed = "immediate-not-allowed";
-constexpr const char *RegisterNotAllowed = "register-not-allowed"; ///< constant required
-constexpr const char *ImmediateRange = "immediate-range";
-constexpr const char *PtxVersion = "ptx-version";
-constexpr const char *TargetArch = "target";
-constexpr const char *Deprecated = "deprecated";
-constexpr const char *Advisory = "advisory";
-} // namespace matcher_rules
-
-/// "<prefix>-<suffix>", e.g. ruleId(Family::MmaSp, "fragment-size") ==
-/// "mma-sp-fragment-size".
-std::string ruleId(spec::Family F, llvm::StringRef Suffix);
-
-/// The RuleInfo rows for the matcher's rules of one family (static storage).
-llvm::ArrayRef<RuleInfo> matcherRules(spec::Family F);
 
 /// How the instruction's qualifiers bound to one form.
 struct Binding {

@@ -49,29 +49,29 @@ std::string regList(const OperandSpec &O) {
 void checkRangeOf(const Operand &A, const ImmRange &R, const std::string &What, const Form &F,
                   CheckContext &Ctx) {
   int64_t V = A.IntValue;
-  std::string Rule = ruleId(F.Fam, matcher_rules::ImmediateRange);
+  Rule Id = familyRule(F.Fam, FamilyRule::ImmediateRange);
   if (!R.HardValues.empty() && !llvm::is_contained(R.HardValues, V)) {
     std::string Set;
     for (int64_t H : R.HardValues)
       Set += (Set.empty() ? "" : ", ") + std::to_string(H);
-    Ctx.Diags.error(Rule, R.Spec, A.Range,
-                    What + " must be one of {" + Set + "} (" + R.Reason + "), found " +
-                        std::to_string(V));
+    Ctx.Diags.report(Id, R.Spec, A.Range,
+                     What + " must be one of {" + Set + "} (" + R.Reason + "), found " +
+                         std::to_string(V));
     return;
   }
   if (V < R.HardMin || V > R.HardMax) {
     std::string Allowed = R.HardMin == R.HardMax ? "be " + std::to_string(R.HardMin)
                                                  : "be in " + std::to_string(R.HardMin) + ".." +
                                                        std::to_string(R.HardMax);
-    Ctx.Diags.error(Rule, R.Spec, A.Range,
-                    What + " must " + Allowed + " (" + R.Reason + "), found " + std::to_string(V));
+    Ctx.Diags.report(Id, R.Spec, A.Range,
+                     What + " must " + Allowed + " (" + R.Reason + "), found " + std::to_string(V));
     return;
   }
   if (V < R.ValidMin || V > R.ValidMax)
-    Ctx.Diags.warning(Rule, R.Spec, A.Range,
-                      What + " " + std::to_string(V) + " is undefined behaviour: the spec allows " +
-                          std::to_string(R.ValidMin) + ".." + std::to_string(R.ValidMax) + " (" +
-                          R.Reason + ")");
+    Ctx.Diags.report(Severity::Warning, Id, R.Spec, A.Range,
+                     What + " " + std::to_string(V) + " is undefined behaviour: the spec allows " +
+                         std::to_string(R.ValidMin) + ".." + std::to_string(R.ValidMax) + " (" +
+                         R.Reason + ")");
 }
 
 /// A constant expression (`(1+1)`, `(8*2)`) stands where an integer
@@ -112,8 +112,8 @@ void checkElement(const Operand &Raw, const OperandSpec &O, const std::string &W
   switch (A.Kind) {
   case OperandKind::Sink:
     if (!O.IsDest)
-      Ctx.Diags.error(ruleId(F.Fam, matcher_rules::OperandKind), F.Spec, A.Range,
-                      "'_' cannot stand for a source register (" + What + ")");
+      Ctx.Diags.report(familyRule(F.Fam, FamilyRule::OperandKind), F.Spec, A.Range,
+                       "'_' cannot stand for a source register (" + What + ")");
     return;
   case OperandKind::IntImm:
   case OperandKind::FloatImm:
@@ -123,20 +123,21 @@ void checkElement(const Operand &Raw, const OperandSpec &O, const std::string &W
       // register.
       if (isF32Literal(A) && !O.IsDest && O.Shape == OperandShape::Scalar &&
           llvm::is_contained(O.RegTypes, ".b32")) {
-        Ctx.Diags.warning(ruleId(F.Fam, matcher_rules::ImmediateNotAllowed), F.Spec, A.Range,
-                          What +
-                              " should be a register (the spec's syntax); ptxas takes the "
-                              "32-bit constant " +
-                              A.Text.str() + " as its bits");
+        Ctx.Diags.report(Severity::Warning, familyRule(F.Fam, FamilyRule::ImmediateNotAllowed),
+                         F.Spec, A.Range,
+                         What +
+                             " should be a register (the spec's syntax); ptxas takes the "
+                             "32-bit constant " +
+                             A.Text.str() + " as its bits");
         return;
       }
-      Ctx.Diags.error(ruleId(F.Fam, matcher_rules::ImmediateNotAllowed), F.Spec, A.Range,
-                      What + " must be a register, found the constant " + A.Text.str());
+      Ctx.Diags.report(familyRule(F.Fam, FamilyRule::ImmediateNotAllowed), F.Spec, A.Range,
+                       What + " must be a register, found the constant " + A.Text.str());
       return;
     }
     if (Range && A.Kind == OperandKind::FloatImm && O.Shape == OperandShape::Immediate) {
-      Ctx.Diags.error(ruleId(F.Fam, matcher_rules::OperandKind), F.Spec, A.Range,
-                      What + " must be an integer constant, found " + A.Text.str());
+      Ctx.Diags.report(familyRule(F.Fam, FamilyRule::OperandKind), F.Spec, A.Range,
+                       What + " must be an integer constant, found " + A.Text.str());
       return;
     }
     if (Range && A.Kind == OperandKind::IntImm)
@@ -144,8 +145,8 @@ void checkElement(const Operand &Raw, const OperandSpec &O, const std::string &W
     return;
   case OperandKind::Name: {
     if (!O.RegAllowed) {
-      Ctx.Diags.error(ruleId(F.Fam, matcher_rules::RegisterNotAllowed), F.Spec, A.Range,
-                      What + " must be an integer constant, found the register " + A.Text.str());
+      Ctx.Diags.report(familyRule(F.Fam, FamilyRule::RegisterNotAllowed), F.Spec, A.Range,
+                       What + " must be an integer constant, found the register " + A.Text.str());
       return;
     }
     RegisterRef Ref = resolveRegister(Ctx, A.Text);
@@ -154,28 +155,28 @@ void checkElement(const Operand &Raw, const OperandSpec &O, const std::string &W
       return;
     const RegisterInfo *Info = Ref.Decl;
     if (Info && Info->StateSpace != ".reg") {
-      Ctx.Diags.error(ruleId(F.Fam, matcher_rules::RegisterType), F.Spec, A.Range,
-                      What + " must be a register, found " + A.Text.str() + " declared in " +
-                          Info->StateSpace.str());
+      Ctx.Diags.report(familyRule(F.Fam, FamilyRule::RegisterType), F.Spec, A.Range,
+                       What + " must be a register, found " + A.Text.str() + " declared in " +
+                           Info->StateSpace.str());
       return;
     }
     // A component beyond the vector's width (%v2.z) is the symbol checks'
     // error (symbol-selector: ptxas -arch sm_NN crashes on it), once per cause.
     if (A.Negated && O.IsDest) {
-      Ctx.Diags.error(ruleId(F.Fam, matcher_rules::OperandKind), F.Spec, A.Range,
-                      What + " is a destination and cannot be negated");
+      Ctx.Diags.report(familyRule(F.Fam, FamilyRule::OperandKind), F.Spec, A.Range,
+                       What + " is a destination and cannot be negated");
       return;
     }
     if (A.Negated && Ref.Type != ".pred") {
-      Ctx.Diags.error(ruleId(F.Fam, matcher_rules::OperandKind), F.Spec, A.Range,
-                      "'!' negates predicates only, but " + A.Text.str() + " is " + Ref.Type.str() +
-                          " (" + What + ")");
+      Ctx.Diags.report(familyRule(F.Fam, FamilyRule::OperandKind), F.Spec, A.Range,
+                       "'!' negates predicates only, but " + A.Text.str() + " is " +
+                           Ref.Type.str() + " (" + What + ")");
       return;
     }
     if (Ref.Width > 1 && !Ref.Component) {
-      Ctx.Diags.error(ruleId(F.Fam, matcher_rules::OperandKind), F.Spec, A.Range,
-                      What + " must be a scalar register, found " + A.Text.str() + ", a .v" +
-                          std::to_string(Ref.Width) + " vector register");
+      Ctx.Diags.report(familyRule(F.Fam, FamilyRule::OperandKind), F.Spec, A.Range,
+                       What + " must be a scalar register, found " + A.Text.str() + ", a .v" +
+                           std::to_string(Ref.Width) + " vector register");
       return;
     }
     if ((Ref.Special || Ref.Component) &&
@@ -183,17 +184,17 @@ void checkElement(const Operand &Raw, const OperandSpec &O, const std::string &W
       // ptxas passes wmma.load/wmma.store's operands to a built-in function:
       // "Call argument '%laneid' has illegal state space", "Special register
       // argument not allowed", a syntax error near '.x' in <builtin>.
-      Ctx.Diags.error(ruleId(F.Fam, matcher_rules::OperandKind), F.Spec, A.Range,
-                      What + " must be a plain register, found " +
-                          (Ref.Special ? "the special register " : "the vector component ") +
-                          A.Text.str() + " (ptxas lowers " + spec::familyName(F.Fam).str() +
-                          " to a built-in call that refuses it)");
+      Ctx.Diags.report(familyRule(F.Fam, FamilyRule::OperandKind), F.Spec, A.Range,
+                       What + " must be a plain register, found " +
+                           (Ref.Special ? "the special register " : "the vector component ") +
+                           A.Text.str() + " (ptxas lowers " + spec::familyName(F.Fam).str() +
+                           " to a built-in call that refuses it)");
       return;
     }
     if (Ref.Special && F.Fam == spec::Family::Movmatrix) {
-      Ctx.Diags.error(ruleId(F.Fam, matcher_rules::OperandKind), F.Spec, A.Range,
-                      What + " must be a register, found the special register " + A.Text.str() +
-                          " (ptxas: special registers are not allowed for movmatrix)");
+      Ctx.Diags.report(familyRule(F.Fam, FamilyRule::OperandKind), F.Spec, A.Range,
+                       What + " must be a register, found the special register " + A.Text.str() +
+                           " (ptxas: special registers are not allowed for movmatrix)");
       return;
     }
     if (Typed) {
@@ -207,7 +208,7 @@ void checkElement(const Operand &Raw, const OperandSpec &O, const std::string &W
                 ((O.Shape == OperandShape::Vector && !O.IsDest) || predicateTolerated(F));
     Diagnostic &D =
         Ctx.Diags.report(Pred ? Severity::Warning : Severity::Error,
-                         ruleId(F.Fam, matcher_rules::RegisterType), F.Spec, A.Range,
+                         familyRule(F.Fam, FamilyRule::RegisterType), F.Spec, A.Range,
                          What + " of " + context(F, O) + " must be declared " + regList(O) +
                              ", but " + A.Text.str() + " is " + Ref.Type.str());
     if (Info && Info->DeclRange.isValid())
@@ -215,8 +216,8 @@ void checkElement(const Operand &Raw, const OperandSpec &O, const std::string &W
     return;
   }
   default:
-    Ctx.Diags.error(ruleId(F.Fam, matcher_rules::OperandKind), F.Spec, A.Range,
-                    What + " must be a register" + (O.ImmAllowed ? " or a constant" : ""));
+    Ctx.Diags.report(familyRule(F.Fam, FamilyRule::OperandKind), F.Spec, A.Range,
+                     What + " must be a register" + (O.ImmAllowed ? " or a constant" : ""));
     return;
   }
 }
@@ -260,9 +261,9 @@ void checkVectorElements(const Operand &A, const OperandSpec &O, const Form &F, 
     const Operand &E = folded(A.Elements[K], Folded[K]);
     if (E.Negated) {
       // ptxas's grammar has no '!' inside braces (a syntax error).
-      Ctx.Diags.error(ruleId(F.Fam, matcher_rules::OperandKind), F.Spec, E.Range,
-                      "a vector element cannot be negated ('!' applies to a predicate operand "
-                      "of its own; ptxas reports a syntax error)");
+      Ctx.Diags.report(familyRule(F.Fam, FamilyRule::OperandKind), F.Spec, E.Range,
+                       "a vector element cannot be negated ('!' applies to a predicate operand "
+                       "of its own; ptxas reports a syntax error)");
       return;
     }
     RegisterRef Info;
@@ -285,9 +286,9 @@ void checkVectorElements(const Operand &A, const OperandSpec &O, const Form &F, 
   };
   if (Sinks && Sinks == A.Elements.size() && O.IsDest) {
     // ptxas: "Unable to infer type of vector elements".
-    Ctx.Diags.error(ruleId(F.Fam, matcher_rules::OperandKind), F.Spec, A.Range,
-                    O.Name + " is made of sinks only; ptxas types a vector from its registers "
-                             "and cannot type this one (write one register at least)");
+    Ctx.Diags.report(familyRule(F.Fam, FamilyRule::OperandKind), F.Spec, A.Range,
+                     O.Name + " is made of sinks only; ptxas types a vector from its registers "
+                              "and cannot type this one (write one register at least)");
     return;
   }
   // ptxas: "Incompatible elements of vector expression" for registers of
@@ -295,11 +296,11 @@ void checkVectorElements(const Operand &A, const OperandSpec &O, const Form &F, 
   for (size_t K = 1; K < Regs.size(); ++K) {
     unsigned W0 = typeBits(Regs[0].second.Type), WK = typeBits(Regs[K].second.Type);
     if (W0 && WK && W0 != WK) {
-      Ctx.Diags.error(ruleId(F.Fam, matcher_rules::RegisterType), F.Spec, Regs[K].first->Range,
-                      "elements of " + O.Name + " have different sizes (" +
-                          Regs[0].first->Text.str() + " is " + Regs[0].second.Type.str() + ", " +
-                          Regs[K].first->Text.str() + " is " + Regs[K].second.Type.str() +
-                          "); ptxas takes registers of one size in a vector");
+      Ctx.Diags.report(familyRule(F.Fam, FamilyRule::RegisterType), F.Spec, Regs[K].first->Range,
+                       "elements of " + O.Name + " have different sizes (" +
+                           Regs[0].first->Text.str() + " is " + Regs[0].second.Type.str() + ", " +
+                           Regs[K].first->Text.str() + " is " + Regs[K].second.Type.str() +
+                           "); ptxas takes registers of one size in a vector");
       return;
     }
   }
@@ -317,7 +318,7 @@ void checkVectorElements(const Operand &A, const OperandSpec &O, const Form &F, 
     bool Refused = (FirstIntImm && !IntTaken) || O.ElemType == ".f16" || O.ElemType == ".bf16" ||
                    (F.Shape == ".m8n8k16" && AB);
     Ctx.Diags.report(Refused ? Severity::Error : Severity::Warning,
-                     ruleId(F.Fam, matcher_rules::ImmediateNotAllowed), F.Spec, A.Range,
+                     familyRule(F.Fam, FamilyRule::ImmediateNotAllowed), F.Spec, A.Range,
                      O.Name +
                          " is made of constants only; ptxas types a fragment from its "
                          "registers" +
@@ -336,11 +337,11 @@ void checkVectorElements(const Operand &A, const OperandSpec &O, const Form &F, 
       continue;
     }
     if (Other && typeClass(Other->second.Type) != typeClass(R.second.Type)) {
-      Ctx.Diags.error(ruleId(F.Fam, matcher_rules::RegisterType), F.Spec, R.first->Range,
-                      "elements of " + O.Name + " have different types (" +
-                          Other->second.Type.str() + " and " + R.second.Type.str() +
-                          "); ptxas takes one type per vector (.s32 with .u32 too), or .b32 mixed "
-                          "with one type");
+      Ctx.Diags.report(familyRule(F.Fam, FamilyRule::RegisterType), F.Spec, R.first->Range,
+                       "elements of " + O.Name + " have different types (" +
+                           Other->second.Type.str() + " and " + R.second.Type.str() +
+                           "); ptxas takes one type per vector (.s32 with .u32 too), or .b32 mixed "
+                           "with one type");
       return;
     }
     if (!Other)
@@ -350,7 +351,7 @@ void checkVectorElements(const Operand &A, const OperandSpec &O, const Form &F, 
     bool Pred = Info.Type == ".pred" && (!O.IsDest || predicateTolerated(F)); // ptxas takes it
     Diagnostic &D =
         Ctx.Diags.report(Pred ? Severity::Warning : Severity::Error,
-                         ruleId(F.Fam, matcher_rules::RegisterType), F.Spec, E->Range,
+                         familyRule(F.Fam, FamilyRule::RegisterType), F.Spec, E->Range,
                          "registers of " + O.Name + " in " + context(F, O) + " must be declared " +
                              regList(O) + ", but " + E->Text.str() + " is " + Info.Type.str());
     if (Info.Decl && Info.Decl->DeclRange.isValid())
@@ -381,18 +382,18 @@ void checkVectorElements(const Operand &A, const OperandSpec &O, const Form &F, 
   bool FloatRegs = OT == ".f32" || OT == ".f64";
   bool IntRegs = typeClass(OT).startswith("int");
   if (FirstIntImm && (FloatRegs || OT == ".f16x2"))
-    Ctx.Diags.error(
-        ruleId(F.Fam, matcher_rules::RegisterType), F.Spec, FirstIntImm->Range,
+    Ctx.Diags.report(
+        familyRule(F.Fam, FamilyRule::RegisterType), F.Spec, FirstIntImm->Range,
         "integer constant " + FirstIntImm->Text.str() + " in a vector of " + OT.str() +
             " registers: ptxas refuses mixed types; " +
             (FloatRegs ? "write a floating-point constant such as 0f00000000" : "use a register"));
   else if (FirstFloatImm && (IntRegs || OT == ".f16x2") &&
            (F.Fam == spec::Family::Mma || F.Fam == spec::Family::MmaSp))
     // (wmma and stmatrix: checkFragmentImmediates, CheckWmma.cpp.)
-    Ctx.Diags.error(ruleId(F.Fam, matcher_rules::RegisterType), F.Spec, FirstFloatImm->Range,
-                    "floating-point constant " + FirstFloatImm->Text.str() + " in a vector of " +
-                        OT.str() + " registers: ptxas refuses mixed types; " +
-                        (IntRegs ? "write an integer constant such as 0" : "use a register"));
+    Ctx.Diags.report(familyRule(F.Fam, FamilyRule::RegisterType), F.Spec, FirstFloatImm->Range,
+                     "floating-point constant " + FirstFloatImm->Text.str() + " in a vector of " +
+                         OT.str() + " registers: ptxas refuses mixed types; " +
+                         (IntRegs ? "write an integer constant such as 0" : "use a register"));
 }
 
 /// `%rd0+(2*8)`: a register plus a constant expression (ptxas folds it).
@@ -433,9 +434,9 @@ void checkAddressForm(const Operand &A, const OperandSpec &O, const Form &F, Che
   }
   if (Why.empty())
     return;
-  Ctx.Diags.error(ruleId(F.Fam, matcher_rules::OperandKind), F.Spec, A.Range,
-                  "operand " + O.Name + " is not an address ptxas can parse: " + Why +
-                      "; ptxas takes [reg], [reg+imm], [var], [var+imm] or [imm]");
+  Ctx.Diags.report(familyRule(F.Fam, FamilyRule::OperandKind), F.Spec, A.Range,
+                   "operand " + O.Name + " is not an address ptxas can parse: " + Why +
+                       "; ptxas takes [reg], [reg+imm], [var], [var+imm] or [imm]");
 }
 
 bool isWmma(const Form &F) {
@@ -452,15 +453,15 @@ bool checkVectorRegister(const Operand &A, const OperandSpec &O, const Form &F, 
   if (!Ref.known() || Ref.Width < 2 || Ref.Component || isWmma(F))
     return false;
   if (Ref.Width != O.Count) {
-    Ctx.Diags.error(ruleId(F.Fam, matcher_rules::FragmentSize), F.FragmentSpec, A.Range,
-                    O.Name + " holds " + std::to_string(O.Count) + " register" +
-                        (O.Count == 1 ? "" : "s") + " for " + context(F, O) + ", found " +
-                        A.Text.str() + ", a .v" + std::to_string(Ref.Width) + " register");
+    Ctx.Diags.report(familyRule(F.Fam, FamilyRule::FragmentSize), F.FragmentSpec, A.Range,
+                     O.Name + " holds " + std::to_string(O.Count) + " register" +
+                         (O.Count == 1 ? "" : "s") + " for " + context(F, O) + ", found " +
+                         A.Text.str() + ", a .v" + std::to_string(Ref.Width) + " register");
     return true;
   }
   if (!O.RegTypes.empty() && !llvm::is_contained(O.RegTypes, Ref.Type)) {
-    Diagnostic &D = Ctx.Diags.error(
-        ruleId(F.Fam, matcher_rules::RegisterType), F.Spec, A.Range,
+    Diagnostic &D = Ctx.Diags.report(
+        familyRule(F.Fam, FamilyRule::RegisterType), F.Spec, A.Range,
         "registers of " + O.Name + " in " + context(F, O) + " must be declared " + regList(O) +
             ", but " + A.Text.str() + " is .v" + std::to_string(Ref.Width) + " " + Ref.Type.str());
     if (Ref.Decl && Ref.Decl->DeclRange.isValid())
@@ -502,9 +503,9 @@ void checkOperands(const Instruction &I, const Form &F, CheckContext &Ctx) {
     if (N > Max)
       for (size_t K = Max; K < N; ++K)
         R = R.cover(I.Operands[K].Range);
-    Ctx.Diags.error(ruleId(F.Fam, matcher_rules::OperandCount), F.Spec, R,
-                    F.mnemonic() + " takes " + std::to_string(Max) + " operands (" + Names +
-                        "), found " + std::to_string(N));
+    Ctx.Diags.report(familyRule(F.Fam, FamilyRule::OperandCount), F.Spec, R,
+                     F.mnemonic() + " takes " + std::to_string(Max) + " operands (" + Names +
+                         "), found " + std::to_string(N));
     if (N < Min)
       return;
   }
@@ -516,14 +517,14 @@ void checkOperands(const Instruction &I, const Form &F, CheckContext &Ctx) {
       if (A.Kind == OperandKind::Name && !A.Negated && checkVectorRegister(A, O, F, Ctx))
         break;
       if (A.Kind != OperandKind::Vector) {
-        Ctx.Diags.error(ruleId(F.Fam, matcher_rules::OperandKind), F.Spec, A.Range,
-                        "operand " + O.Name + " must be " + describeShape(O) + " in braces");
+        Ctx.Diags.report(familyRule(F.Fam, FamilyRule::OperandKind), F.Spec, A.Range,
+                         "operand " + O.Name + " must be " + describeShape(O) + " in braces");
         break;
       }
       if (A.Elements.size() != O.Count) {
         bool Tolerated = llvm::is_contained(O.PtxasAlsoCounts, A.Elements.size());
         Ctx.Diags.report(Tolerated ? Severity::Warning : Severity::Error,
-                         ruleId(F.Fam, matcher_rules::FragmentSize), F.FragmentSpec, A.Range,
+                         familyRule(F.Fam, FamilyRule::FragmentSize), F.FragmentSpec, A.Range,
                          O.Name + " holds " + std::to_string(O.Count) + " register" +
                              (O.Count == 1 ? "" : "s") + " for " + context(F, O) + ", found " +
                              std::to_string(A.Elements.size()) +
@@ -544,16 +545,16 @@ void checkOperands(const Instruction &I, const Form &F, CheckContext &Ctx) {
       // wmma's stride.
       if (A.Kind == OperandKind::Vector && A.Elements.size() == 1) {
         if (O.Shape == OperandShape::Immediate || isWmma(F)) {
-          Ctx.Diags.error(ruleId(F.Fam, matcher_rules::OperandKind), F.Spec, A.Range,
-                          "operand " + O.Name + " must be " + describeShape(O) +
-                              ", found a one-element vector (ptxas refuses the braces here)");
+          Ctx.Diags.report(familyRule(F.Fam, FamilyRule::OperandKind), F.Spec, A.Range,
+                           "operand " + O.Name + " must be " + describeShape(O) +
+                               ", found a one-element vector (ptxas refuses the braces here)");
           break;
         }
         E = &A.Elements[0];
       }
       if (E->Kind == OperandKind::Vector) {
-        Ctx.Diags.error(ruleId(F.Fam, matcher_rules::OperandKind), F.Spec, A.Range,
-                        "operand " + O.Name + " must be " + describeShape(O));
+        Ctx.Diags.report(familyRule(F.Fam, FamilyRule::OperandKind), F.Spec, A.Range,
+                         "operand " + O.Name + " must be " + describeShape(O));
         break;
       }
       checkElement(*E, O, "operand " + O.Name, O.Ranges.empty() ? nullptr : &O.Ranges[0], F, Ctx);
@@ -561,16 +562,16 @@ void checkOperands(const Instruction &I, const Form &F, CheckContext &Ctx) {
     }
     case OperandShape::SelectorPair: {
       if (A.Kind != OperandKind::Vector || A.Elements.size() != 2) {
-        Ctx.Diags.error(ruleId(F.Fam, matcher_rules::OperandKind), F.Spec, A.Range,
-                        "operand " + O.Name + " must be a pair in braces");
+        Ctx.Diags.report(familyRule(F.Fam, FamilyRule::OperandKind), F.Spec, A.Range,
+                         "operand " + O.Name + " must be a pair in braces");
         break;
       }
       static const char *const Part[2] = {"byte-id", "thread-id"};
       for (unsigned E = 0; E < 2; ++E)
         if (A.Elements[E].Kind == OperandKind::FloatImm)
-          Ctx.Diags.error(ruleId(F.Fam, matcher_rules::OperandKind), F.Spec, A.Elements[E].Range,
-                          std::string(Part[E]) + " of " + O.Name +
-                              " must be an integer constant or a 16-bit register");
+          Ctx.Diags.report(familyRule(F.Fam, FamilyRule::OperandKind), F.Spec, A.Elements[E].Range,
+                           std::string(Part[E]) + " of " + O.Name +
+                               " must be an integer constant or a 16-bit register");
       // Typed like a vector: .b16 mixes with one other 16-bit type (an
       // .f16 next to a .b16 is taken, two .f16 are not).
       RegisterRef Info[2];
@@ -582,8 +583,8 @@ void checkOperands(const Instruction &I, const Form &F, CheckContext &Ctx) {
         if (!Info[E].known() || llvm::is_contained(O.RegTypes, Info[E].Type) ||
             (AnyB16 && Info[E].Type == ".f16"))
           continue;
-        Diagnostic &D = Ctx.Diags.error(
-            ruleId(F.Fam, matcher_rules::RegisterType), F.Spec, A.Elements[E].Range,
+        Diagnostic &D = Ctx.Diags.report(
+            familyRule(F.Fam, FamilyRule::RegisterType), F.Spec, A.Elements[E].Range,
             std::string(Part[E]) + " of " + O.Name + " must be declared " + regList(O) + ", but " +
                 A.Elements[E].Text.str() + " is " + Info[E].Type.str());
         if (Info[E].Decl && Info[E].Decl->DeclRange.isValid())
@@ -595,8 +596,8 @@ void checkOperands(const Instruction &I, const Form &F, CheckContext &Ctx) {
     }
     case OperandShape::Address:
       if (A.Kind != OperandKind::Address)
-        Ctx.Diags.error(ruleId(F.Fam, matcher_rules::OperandKind), F.Spec, A.Range,
-                        "operand " + O.Name + " must be an address [...]");
+        Ctx.Diags.report(familyRule(F.Fam, FamilyRule::OperandKind), F.Spec, A.Range,
+                         "operand " + O.Name + " must be an address [...]");
       else
         checkAddressForm(A, O, F, Ctx);
       break;
@@ -649,14 +650,14 @@ void checkGates(const Instruction &I, const Form &F, CheckContext &Ctx) {
     checkGateRequirements(I, F, Ctx, true, true);
   }
   if (!F.Deprecated.empty())
-    Ctx.Diags.warning(ruleId(F.Fam, matcher_rules::Deprecated), F.Spec, I.opcodeRange(),
-                      F.Deprecated);
+    Ctx.Diags.report(Severity::Warning, familyRule(F.Fam, FamilyRule::Deprecated), F.Spec,
+                     I.opcodeRange(), F.Deprecated);
   if (!F.Advisory.empty()) {
     // Point at the qualifier the advice is about when there is one.
     SourceRange R = I.opcodeRange();
     if (!I.Qualifiers.empty() && F.Sparse)
       R = qualifierRange(I, 0, Ctx);
-    Ctx.Diags.note(ruleId(F.Fam, matcher_rules::Advisory), F.Spec, R, F.Advisory);
+    Ctx.Diags.report(familyRule(F.Fam, FamilyRule::Advisory), F.Spec, R, F.Advisory);
   }
   checkQualifierVersions(I, F, Ctx);
 }
@@ -671,7 +672,7 @@ void checkGateRequirements(const Instruction &I, const Form &F, CheckContext &Ct
       Newest = &G;
   if (Newest && Version)
     requirePtx(Ctx, Newest->MinPtx, gateRange(I, F, *Newest, Ctx),
-               ruleId(F.Fam, matcher_rules::PtxVersion), Newest->Spec, Newest->Feature);
+               familyRule(F.Fam, FamilyRule::PtxVersion), Newest->Spec, Newest->Feature);
   bool TargetReported = false;
   for (const spec::Gate &G : F.Gates) {
     SourceRange R = gateRange(I, F, G, Ctx);
@@ -684,8 +685,8 @@ void checkGateRequirements(const Instruction &I, const Form &F, CheckContext &Ct
         for (const spec::SpecificTarget &S : G.Targets.Specific)
           AnyOf.push_back(S.T);
       }
-      Diagnostic &D = Ctx.Diags.error(ruleId(F.Fam, matcher_rules::TargetArch), G.Spec, R,
-                                      G.Feature + " " + requiresTargetText(AnyOf, Ctx.Tgt));
+      Diagnostic &D = Ctx.Diags.report(familyRule(F.Fam, FamilyRule::Target), G.Spec, R,
+                                       G.Feature + " " + requiresTargetText(AnyOf, Ctx.Tgt));
       if (Ctx.TargetRange.isValid()) {
         D.Notes.push_back({Ctx.TargetRange, "module target is set here"});
         D.Fixes.push_back({Ctx.TargetRange, G.Targets.suggest().str()});

@@ -35,6 +35,7 @@ const char ImmSpec[] = "4.5.1";
 const char AddrSpec[] = "6.4.1";
 const char SpaceSpec[] = "5.1";
 const char VecSpec[] = "6.4.2";
+const char CvtSpec[] = "9.7.9.21";
 
 /// Whether ptxas 13.0 reports "Constant overflow" for the integer literal S
 /// (decimal, 0x, 0b or 0 octal, optional U suffix). ptxas accumulates the
@@ -98,17 +99,17 @@ void scanLiterals(CheckContext &Ctx, llvm::StringRef Text, bool InAddress) {
         (!Lit.startswith_insensitive("0x") && Lit.find_insensitive('e') != llvm::StringRef::npos);
     SourceRange R = Ctx.rangeOf(Lit);
     if (Float && InAddress)
-      Ctx.Diags.error("isa-operand-immediate", AddrSpec, R,
-                      "an address offset must be an integer constant, not the floating-point "
-                      "constant " +
-                          Lit.str());
+      Ctx.Diags.report(Rule::IsaOperandImmediate, AddrSpec, R,
+                       "an address offset must be an integer constant, not the floating-point "
+                       "constant " +
+                           Lit.str());
     else if (Width W = Float ? Width::Fits : literalWidth(Lit); W == Width::Overflows)
-      Ctx.Diags.error("isa-operand-immediate", ImmSpec, R,
-                      "the integer constant " + Lit.str() + " does not fit in 64 bits");
+      Ctx.Diags.report(Rule::IsaOperandImmediate, ImmSpec, R,
+                       "the integer constant " + Lit.str() + " does not fit in 64 bits");
     else if (W == Width::Wraps)
-      Ctx.Diags.warning("isa-operand-immediate", ImmSpec, R,
-                        "the integer constant " + Lit.str() +
-                            " does not fit in 64 bits; ptxas takes it wrapped to its low 64 bits");
+      Ctx.Diags.report(Severity::Warning, Rule::IsaOperandImmediate, ImmSpec, R,
+                       "the integer constant " + Lit.str() +
+                           " does not fit in 64 bits; ptxas takes it wrapped to its low 64 bits");
     K = E;
   }
 }
@@ -151,8 +152,8 @@ void checkBase(const Instruction &I, CheckContext &Ctx, const Operand &Base, boo
       return; // its operand types are IsaOperands.cpp's
     llvm::StringRef T = Info->Type;
     if (Info->VectorWidth == 1 && (T.startswith(".f") || T.startswith(".bf") || T == ".pred")) {
-      Diagnostic &D = Ctx.Diags.error(
-          "isa-operand-kind", AddrSpec, Base.Range,
+      Diagnostic &D = Ctx.Diags.report(
+          Rule::IsaOperandKind, AddrSpec, Base.Range,
           "an address register must be of an integer or bit-size type (.b/.u/.s); " +
               Base.Text.str() + " is declared " + T.str());
       if (Info->DeclRange.isValid())
@@ -170,8 +171,8 @@ void checkBase(const Instruction &I, CheckContext &Ctx, const Operand &Base, boo
   std::string Fix = "'" + I.Opcode.str() + Info->StateSpace.str() + "'";
   std::string Who =
       S.empty() ? "a generic '" + I.Opcode.str() + "'" : "'" + I.Opcode.str() + S.str() + "'";
-  Diagnostic &D = Ctx.Diags.error(
-      "isa-address-space", SpaceSpec, Base.Range,
+  Diagnostic &D = Ctx.Diags.report(
+      Rule::IsaAddressSpace, Base.Range,
       Who + " cannot address " + Base.Text.str() + ", which is declared in " +
           Info->StateSpace.str() +
           (S.empty() ? " (generic addressing reaches .global, .shared and .local symbols)" : "") +
@@ -213,8 +214,8 @@ void checkMovAddress(const Instruction &I, CheckContext &Ctx) {
   if (!(Space.startswith(".global") || Space.startswith(".shared") || Space.startswith(".const") ||
         Space.startswith(".local") || Space.startswith(".param")))
     return;
-  Diagnostic &D = Ctx.Diags.error(
-      "isa-operand-kind", AddrSpec, O.Range,
+  Diagnostic &D = Ctx.Diags.report(
+      Rule::IsaOperandKind, AddrSpec, O.Range,
       "'mov" + Type.str() + "' cannot take the address of " + Name.str() + " (declared in " +
           Space.str() + "): an address is an integer; write 'mov.u64' (or 'mov.u32')");
   if (Info->DeclRange.isValid())
@@ -231,12 +232,12 @@ void checkVectorMov(const Instruction &I, CheckContext &Ctx) {
     const RegisterInfo *Info = Ctx.Syms.lookup(O.Text);
     if (!Info || Info->StateSpace != ".reg" || Info->VectorWidth == N)
       continue;
-    Ctx.Diags.error("isa-operand-kind", VecSpec, O.Range,
-                    "'mov.v" + std::to_string(N) + "' moves whole .v" + std::to_string(N) +
-                        " registers; " + O.Text.str() +
-                        (Info->VectorWidth == 1
-                             ? std::string(" is a scalar register")
-                             : " is a .v" + std::to_string(Info->VectorWidth) + " register"));
+    Ctx.Diags.report(Rule::IsaOperandKind, VecSpec, O.Range,
+                     "'mov.v" + std::to_string(N) + "' moves whole .v" + std::to_string(N) +
+                         " registers; " + O.Text.str() +
+                         (Info->VectorWidth == 1
+                              ? std::string(" is a scalar register")
+                              : " is a .v" + std::to_string(Info->VectorWidth) + " register"));
     return;
   }
 }
@@ -252,19 +253,19 @@ void checkVectorArity(const Instruction &I, CheckContext &Ctx) {
   unsigned N = vectorWidth(I);
   bool IsVec = Data.Kind == OperandKind::Vector;
   if (N == 1 && IsVec) {
-    Ctx.Diags.error("isa-operand-kind", VecSpec, Data.Range,
-                    "'" + I.Opcode.str() +
-                        "' without .v2/.v4 takes one register, not a vector of " +
-                        std::to_string(Data.Elements.size()));
+    Ctx.Diags.report(Rule::IsaOperandKind, VecSpec, Data.Range,
+                     "'" + I.Opcode.str() +
+                         "' without .v2/.v4 takes one register, not a vector of " +
+                         std::to_string(Data.Elements.size()));
   } else if (N > 1 && !IsVec && Data.Kind != OperandKind::Expr) {
-    Ctx.Diags.error("isa-operand-kind", VecSpec, Data.Range,
-                    "'" + I.Opcode.str() + ".v" + std::to_string(N) + "' takes a vector of " +
-                        std::to_string(N) + " registers in braces, not " + Data.Text.str());
+    Ctx.Diags.report(Rule::IsaOperandKind, VecSpec, Data.Range,
+                     "'" + I.Opcode.str() + ".v" + std::to_string(N) + "' takes a vector of " +
+                         std::to_string(N) + " registers in braces, not " + Data.Text.str());
   } else if (N > 1 && IsVec && Data.Elements.size() != N) {
-    Ctx.Diags.error("isa-operand-kind", VecSpec, Data.Range,
-                    "'" + I.Opcode.str() + ".v" + std::to_string(N) + "' takes a vector of " +
-                        std::to_string(N) + " registers, not " +
-                        std::to_string(Data.Elements.size()));
+    Ctx.Diags.report(Rule::IsaOperandKind, VecSpec, Data.Range,
+                     "'" + I.Opcode.str() + ".v" + std::to_string(N) + "' takes a vector of " +
+                         std::to_string(N) + " registers, not " +
+                         std::to_string(Data.Elements.size()));
   }
 }
 
@@ -327,9 +328,9 @@ void checkCvtRounding(const Instruction &I, CheckContext &Ctx) {
     bool Fits = DS == AS ? DB >= AB : DS && DB > AB;
     if (Fits) {
       size_t K = llvm::find(I.Qualifiers, ".sat") - I.Qualifiers.begin();
-      Ctx.Diags.error("isa-qualifier-combination", "9.7.9.21", I.QualifierRanges[K],
-                      "'" + Spelled + "' cannot saturate: every " + AT.str() + " value fits " +
-                          DT.str() + "; remove .sat");
+      Ctx.Diags.report(Rule::IsaQualifierCombination, CvtSpec, I.QualifierRanges[K],
+                       "'" + Spelled + "' cannot saturate: every " + AT.str() + " value fits " +
+                           DT.str() + "; remove .sat");
       return;
     }
   }
@@ -339,9 +340,9 @@ void checkCvtRounding(const Instruction &I, CheckContext &Ctx) {
                                                              : nullptr;
     if (!Need)
       return;
-    Diagnostic &D = Ctx.Diags.error("isa-qualifier-combination", "9.7.9.21", I.opcodeRange(),
-                                    "'" + Spelled + "' from " + From + " type to " + To +
-                                        " type needs a rounding qualifier: " + Need);
+    Diagnostic &D = Ctx.Diags.report(Rule::IsaQualifierCombination, CvtSpec, I.opcodeRange(),
+                                     "'" + Spelled + "' from " + From + " type to " + To +
+                                         " type needs a rounding qualifier: " + Need);
     D.Fixes.push_back(
         {SourceRange{I.opcodeRange().End, I.opcodeRange().End}, DC == 'i' ? ".rzi" : ".rn"});
     return;
@@ -357,9 +358,9 @@ void checkCvtRounding(const Instruction &I, CheckContext &Ctx) {
     Valid = FltR;
   if (!Valid)
     return;
-  Ctx.Diags.error("isa-qualifier-combination", "9.7.9.21", I.QualifierRanges[RoundAt],
-                  "rounding " + R.str() + " does not apply to '" + Spelled + "' (" + From +
-                      " type to " + To + " type); valid: " + Valid);
+  Ctx.Diags.report(Rule::IsaQualifierCombination, CvtSpec, I.QualifierRanges[RoundAt],
+                   "rounding " + R.str() + " does not apply to '" + Spelled + "' (" + From +
+                       " type to " + To + " type); valid: " + Valid);
 }
 
 } // namespace

@@ -38,30 +38,6 @@ namespace check {
 
 namespace {
 
-const char TypeSpec[] = "9.4";
-const char KindSpec[] = "6.2";
-
-const RuleInfo IsaOperandRules[] = {
-    {"isa-operand-type", "9.4", Severity::Error,
-     "a register operand's declared type must fit the type the instruction gives that operand "
-     "(same size, compatible kind; ld, st and cvt allow a wider register; setp's d and selp's c "
-     "are .pred; a shift amount is 32-bit)",
-     ".reg .b32 %r<4>; setp.lt.s32 %r1, %r2, %r3;", "use a register of the type the message lists"},
-    {"isa-operand-immediate", "9.4", Severity::Error,
-     "a constant operand must be of the instruction's type: integer instructions take integer "
-     "constants, .f32/.f64 instructions floating-point constants (1.0 or 0f3F800000, not 1)",
-     "add.f32 %f1, %f2, 1;", "write the constant in the form the message lists"},
-    {"isa-address-space", "5.1", Severity::Error,
-     "a variable or parameter used as an address must be in the instruction's state space "
-     "(ld.param for a .param, ld.global or generic ld for a .global); a generic ld/st cannot "
-     "address a .param or .const symbol",
-     ".global .u32 g; ld.const.u32 %r1, [g];", "write the state space the symbol is declared in"},
-    {"isa-operand-kind", "6.2", Severity::Error,
-     "each operand must be of the kind its position takes: a destination is a register, ld and "
-     "st take one [address], and a cache-policy operand only with .L2::cache_hint",
-     "ld.shared.f32 %f1, [%r1], [%r1];", "write the operands the syntax line lists"},
-};
-
 /// A type as a class ('b', 'u', 's', 'f', 'p' for .pred, 'h' for .f16x2,
 /// 'e' for .bf16, 'g' for .bf16x2) and a size in bits.
 struct Ty {
@@ -411,9 +387,9 @@ bool checkRegister(const Instruction &I, CheckContext &Ctx, const Operand &O, Ro
     Kind = "a .pred register";
   else if (InVector && T.Cls == 'f' && T.Bits == 16)
     Kind = "a 16-bit register (.b16 or .f16)";
-  Diagnostic &D = Ctx.Diags.error("isa-operand-type", TypeSpec, O.Range,
-                                  What() + " must be " + Kind + "; " + O.Text.str() +
-                                      " is declared " + Info->Type.str());
+  Diagnostic &D = Ctx.Diags.report(Rule::IsaOperandType, O.Range,
+                                   What() + " must be " + Kind + "; " + O.Text.str() +
+                                       " is declared " + Info->Type.str());
   if (Info->DeclRange.isValid())
     D.Notes.push_back({Info->DeclRange, O.Text.str() + " is declared here"});
   return true;
@@ -437,10 +413,10 @@ void checkSameSize(CheckContext &Ctx, const Operand &V, WhatFn What) {
       continue;
     }
     if (R.Bits != First) {
-      Ctx.Diags.error("isa-operand-type", TypeSpec, E.Range,
-                      What() + ": the elements of a vector must have one size; " + E.Text.str() +
-                          " is " + std::to_string(R.Bits) + "-bit, the first " +
-                          std::to_string(First) + "-bit");
+      Ctx.Diags.report(Rule::IsaOperandType, E.Range,
+                       What() + ": the elements of a vector must have one size; " + E.Text.str() +
+                           " is " + std::to_string(R.Bits) + "-bit, the first " +
+                           std::to_string(First) + "-bit");
       return;
     }
   }
@@ -462,30 +438,30 @@ void checkOperand(const Instruction &I, CheckContext &Ctx, const Operand &O, Rol
   bool IsAddr = O.Kind == OperandKind::Address;
   if (Rl == Role::Address) {
     if (O.Kind == OperandKind::Name || O.isImmediate())
-      Ctx.Diags.error("isa-operand-kind", KindSpec, O.Range,
-                      What() + " must be an address in brackets, [" + O.Text.str() + "]");
+      Ctx.Diags.report(Rule::IsaOperandKind, O.Range,
+                       What() + " must be an address in brackets, [" + O.Text.str() + "]");
     return;
   }
   if (IsAddr) {
-    Ctx.Diags.error("isa-operand-kind", KindSpec, O.Range,
-                    What() + " must be a register" + (IsDest ? "" : " or a constant") +
-                        ", not an address");
+    Ctx.Diags.report(Rule::IsaOperandKind, O.Range,
+                     What() + " must be a register" + (IsDest ? "" : " or a constant") +
+                         ", not an address");
     return;
   }
   if (O.isImmediate()) {
     if (IsDest) {
-      Ctx.Diags.error("isa-operand-kind", KindSpec, O.Range,
-                      What() + " must be a register, found the constant " + O.Text.str());
+      Ctx.Diags.report(Rule::IsaOperandKind, O.Range,
+                       What() + " must be a register, found the constant " + O.Text.str());
       return;
     }
     Ty IT = Rl == Role::Shift || Rl == Role::Pred ? Ty{'u', 32} : T;
     if (immOk(IT, O))
       return;
     bool IsFloat = O.Kind == OperandKind::FloatImm;
-    Diagnostic &D =
-        Ctx.Diags.error("isa-operand-immediate", TypeSpec, O.Range,
-                        What() + " takes " + validImms(IT) + ", not the " +
-                            (IsFloat ? "floating-point" : "integer") + " constant " + O.Text.str());
+    Diagnostic &D = Ctx.Diags.report(Rule::IsaOperandImmediate, O.Range,
+                                     What() + " takes " + validImms(IT) + ", not the " +
+                                         (IsFloat ? "floating-point" : "integer") + " constant " +
+                                         O.Text.str());
     if (!IsFloat && IT.Cls == 'f') {
       std::string F = asFloat(O.Text);
       if (!F.empty())
@@ -520,17 +496,17 @@ void checkCachePolicy(const Instruction &I, CheckContext &Ctx) {
   const Operand &O = I.Operands[2];
   auto What = [&] { return "operand 3 of '" + spelledOp(I) + "'"; };
   if (O.Kind == OperandKind::Address) {
-    Ctx.Diags.error("isa-operand-kind", KindSpec, O.Range,
-                    What() + " is a second address; '" + I.Opcode.str() +
-                        "' takes one address (a third operand is a cache policy)");
+    Ctx.Diags.report(Rule::IsaOperandKind, O.Range,
+                     What() + " is a second address; '" + I.Opcode.str() +
+                         "' takes one address (a third operand is a cache policy)");
     return;
   }
   for (llvm::StringRef Q : I.Qualifiers)
     if (Q == ".L2::cache_hint")
       return;
-  Ctx.Diags.error("isa-operand-kind", KindSpec, O.Range,
-                  What() + " is a cache policy, which '" + I.Opcode.str() +
-                      "' takes only with .L2::cache_hint");
+  Ctx.Diags.report(Rule::IsaOperandKind, O.Range,
+                   What() + " is a cache policy, which '" + I.Opcode.str() +
+                       "' takes only with .L2::cache_hint");
 }
 
 /// atom and red (9.7.13.5, 9.7.13.6): d, [a], b, c only for .cas (no d for
@@ -552,11 +528,12 @@ void checkAtom(const Instruction &I, CheckContext &Ctx) {
     if (Hint)
       Names += ", cache-policy";
     const Operand &At = N > Want ? I.Operands[Want] : I.Operands.back();
-    Ctx.Diags.error("isa-operand-count", Red ? "9.7.13.6" : "9.7.13.5", At.Range,
-                    "'" + spelledOp(I) + "' takes " + std::to_string(Want) + " operands (" + Names +
-                        ")" + (N > Want && !Hint ? "; a cache policy needs .L2::cache_hint" : "") +
-                        (N > Want && !Cas && !Red ? "; a fourth value only .cas takes" : "") +
-                        ", found " + std::to_string(N));
+    Ctx.Diags.report(Rule::IsaOperandCount, Red ? "9.7.13.6" : "9.7.13.5", At.Range,
+                     "'" + spelledOp(I) + "' takes " + std::to_string(Want) + " operands (" +
+                         Names + ")" +
+                         (N > Want && !Hint ? "; a cache policy needs .L2::cache_hint" : "") +
+                         (N > Want && !Cas && !Red ? "; a fourth value only .cas takes" : "") +
+                         ", found " + std::to_string(N));
     return;
   }
   if (N != Want)
@@ -607,7 +584,5 @@ void checkIsaOperands(const Instruction &I, CheckContext &Ctx) {
 }
 
 } // namespace check
-
-llvm::ArrayRef<RuleInfo> isaOperandRules() { return check::IsaOperandRules; }
 
 } // namespace ptxlint

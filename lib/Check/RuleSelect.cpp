@@ -2,7 +2,7 @@
 
 #include "Check/RuleSelect.h"
 
-#include "Check/Rules.h"
+#include "ptxlint/Rules.h"
 
 namespace ptxlint {
 
@@ -37,7 +37,9 @@ bool ruleSelectorMatches(llvm::StringRef Sel, llvm::StringRef Id) {
   if (Sel == "all")
     return true;
   if (Sel.find_first_of("*?") == llvm::StringRef::npos)
-    return Sel == Id;
+    // A former id (ptxlint/Rules.def, PTXLINT_RULE_ALIAS) selects its rule.
+    return Sel == Id || canonicalRuleId(std::string_view(Sel.data(), Sel.size())) ==
+                            std::string_view(Id.data(), Id.size());
   return globMatch(Sel, Id);
 }
 
@@ -55,7 +57,8 @@ bool ruleEnabled(llvm::StringRef Id, const LintOptions &Opts) {
         return true;
     return false;
   };
-  bool Kept = !Matches(Opts.Disabled) && (isRuleOnByDefault(Id) || Matches(Opts.Enabled));
+  bool Kept = !Matches(Opts.Disabled) &&
+              (isRuleOnByDefault(std::string_view(Id.data(), Id.size())) || Matches(Opts.Enabled));
   for (const auto &[Sel, On] : Opts.RuleSelectors)
     if (ruleSelectorMatches(Sel, Id))
       Kept = On;
@@ -82,6 +85,8 @@ std::string closestRuleId(llvm::StringRef Id) {
 std::string checkRuleSelector(llvm::StringRef Sel, llvm::StringRef Context) {
   if (Sel.empty())
     return "empty rule selector";
+  if (resolveRule(std::string_view(Sel.data(), Sel.size())))
+    return "";
   for (const RuleInfo &R : allRules())
     if (ruleSelectorMatches(Sel, R.Id))
       return "";

@@ -5,6 +5,8 @@
 //   mma-target      one rule id
 //   mma-*          a glob ('*' any run of characters, '?' one character)
 //   all            every rule
+// A former id of a rule (PTXLINT_RULE_ALIAS in ptxlint/Rules.def) selects
+// the rule.
 // A selector must match at least one registered rule; an unknown id gets a
 // did-you-mean from the registry.
 //
@@ -13,6 +15,7 @@
 #define PTXLINT_LIB_CHECK_RULESELECT_H
 
 #include "ptxlint/Lint.h"
+#include "ptxlint/Rules.h"
 
 #include "llvm/ADT/StringRef.h"
 
@@ -27,6 +30,7 @@ bool ruleSelectorMatches(llvm::StringRef Sel, llvm::StringRef Id);
 /// over Enabled (and the rule's default), then the last matching entry of
 /// Opts.RuleSelectors decides.
 bool ruleEnabled(llvm::StringRef Id, const LintOptions &Opts);
+inline bool ruleEnabled(Rule R, const LintOptions &Opts) { return ruleEnabled(ruleId(R), Opts); }
 
 /// "" when Sel matches a registered rule; otherwise a lowercase message,
 /// e.g. "unknown rule 'mma-targt' in --disable; did you mean 'mma-target'?"

@@ -2,14 +2,13 @@
 #ifndef PTXLINT_LIB_CHECK_SPECANCHORS_H
 #define PTXLINT_LIB_CHECK_SPECANCHORS_H
 
+#include "ptxlint/Rules.h"
+
 #include "llvm/ADT/StringRef.h"
 
 #include <string>
 
 namespace ptxlint {
-
-/// NVIDIA's PTX ISA reference (the current release).
-constexpr const char *PtxIsaDocsUrl = "https://docs.nvidia.com/cuda/parallel-thread-execution/";
 
 /// The HTML anchor of a PTX ISA section ("9.7.14.5.14" ->
 /// "warp-level-matrix-instructions-mma"); "" when the section is unknown.

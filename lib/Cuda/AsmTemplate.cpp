@@ -124,10 +124,10 @@ bool looksLikePtx(StringRef T) {
   return true;
 }
 
-Diagnostic makeAsmDiagnostic(Severity Sev, StringRef Rule, SourceRange Range, std::string Message) {
+Diagnostic makeAsmDiagnostic(Severity Sev, Rule Id, SourceRange Range, std::string Message) {
   Diagnostic D;
   D.Sev = Sev;
-  D.Rule = Rule.str();
+  D.setRule(Id);
   D.Range = Range;
   D.Message = std::move(Message);
   return D;
@@ -261,7 +261,7 @@ Expansion expand(const AsmInput &In, std::vector<Diagnostic> &Out) {
     if (In.Nvcc && Next == '[') {
       if (!NamedReported) // one cause, one diagnostic
         Out.push_back(makeAsmDiagnostic(
-            Severity::Error, "asm-operand", From,
+            Severity::Error, Rule::AsmOperand, From,
             "nvcc does not support named operands ('" + StringRef(B).slice(I, E).str() +
                 "': \"symbolic operand reference not supported\"); use the operand's number"));
       NamedReported = true;
@@ -272,7 +272,7 @@ Expansion expand(const AsmInput &In, std::vector<Diagnostic> &Out) {
     if (Index < 0 || static_cast<size_t>(Index) >= In.Operands.size()) {
       std::string What = StringRef(B).slice(I, E).str();
       Out.push_back(makeAsmDiagnostic(
-          Severity::Error, "asm-operand", From,
+          Severity::Error, Rule::AsmOperand, From,
           Index < 0 ? "no operand is named '" + Name + "' in this asm statement ('" + What + "')"
                     : "operand " + What + " does not exist: the asm statement has " +
                           std::to_string(In.Operands.size()) + " operand" +
@@ -353,8 +353,8 @@ std::vector<Diagnostic> checkAsmTemplate(const AsmInput &In, Target T, PtxVersio
   try {
     parse(File, &C, DE);
   } catch (...) {
-    DE.error("internal", "", SourceRange(),
-             "internal error while checking the inline asm; please report it with this input");
+    DE.report(Rule::Internal, SourceRange(),
+              "internal error while checking the inline asm; please report it with this input");
   }
   for (const Diagnostic &D : DE.diagnostics()) {
     Diagnostic M = D;

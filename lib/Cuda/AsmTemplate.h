@@ -71,8 +71,7 @@ struct AsmInput {
 
 /// A diagnostic of the inline asm layer (no spec section: the rules are
 /// about CUDA's asm statements, not the PTX ISA).
-Diagnostic makeAsmDiagnostic(Severity Sev, llvm::StringRef Rule, SourceRange Range,
-                             std::string Message);
+Diagnostic makeAsmDiagnostic(Severity Sev, Rule Id, SourceRange Range, std::string Message);
 
 /// Expands In and checks it for T (invalid: no target gating) at version V
 /// (invalid: no version gating). Diagnostics are in In's origin coordinates;

@@ -10,7 +10,6 @@
 
 #include "ptxlint/InlineAsm.h"
 
-#include "Check/Rules.h"
 #include "Cuda/AsmTemplate.h"
 #include "Cuda/Guards.h"
 #include "Cuda/SourceScan.h"
@@ -27,37 +26,6 @@ using llvm::StringRef;
 using namespace cuda;
 
 namespace {
-
-const RuleInfo AsmRules[] = {
-    {"asm-constraint", "", Severity::Error,
-     "nvcc accepts the constraints h, r, l, f, d, n and i (with =, + or &) and rejects "
-     "matching constraints (\"0\"), which GCC and LLVM accept",
-     "asm(\"add.u32 %0, %1, 1;\" : \"=r\"(x) : \"0\"(x));",
-     "make the output \"+r\" and drop the matching input"},
-    {"asm-guard-no-target", "", Severity::Warning,
-     "a preprocessor guard around inline asm admits no known target (and not the host pass): "
-     "the statement is never compiled",
-     "#if __CUDA_ARCH__ >= 11800   // 11.8 is a CUDA version, not an architecture\n"
-     "  asm(\"movmatrix.sync.aligned.m8n8.trans.b16 %0, %1;\" : \"=r\"(d) : \"r\"(s));",
-     "compare __CUDA_ARCH__ with an architecture (750 for sm_75), CUDA versions with "
-     "__CUDACC_VER_MAJOR__/CUDART_VERSION"},
-    {"asm-guard-target", "", Severity::Warning,
-     "a preprocessor guard admits a target on which the inline asm it guards does not assemble "
-     "(nvcc -arch for that target fails in ptxas)",
-     "#if __CUDA_ARCH__ >= 700\n"
-     "  asm(\"movmatrix.sync.aligned.m8n8.trans.b16 %0, %1;\" : \"=r\"(d) : \"r\"(s));",
-     "tighten the guard to the targets the instruction supports (here __CUDA_ARCH__ >= 750)"},
-    {"asm-not-checked", "", Severity::Note,
-     "an inline asm statement whose template is not a plain string literal (built by a macro "
-     "or an expression), or that uses a constraint ptx-lint does not model, is not checked",
-     "asm(\"{\" OP \".f16 %0,%1,%2;}\" : \"=h\"(d) : \"h\"(a), \"h\"(b));",
-     "nothing to fix; check the expanded PTX (nvcc -ptx -lineinfo, then ptx-lint on it)"},
-    {"asm-operand", "", Severity::Error,
-     "every placeholder of an inline asm template (%0..%N, %[name]) names an operand of the "
-     "statement (outputs first, then inputs)",
-     "asm(\"mov.b32 %0, %2;\" : \"=r\"(d) : \"r\"(s));",
-     "use an operand number below the operand count, or add the operand"},
-};
 
 /// Known targets a guard is evaluated for: those ptxas (CUDA 13.0) still knows.
 std::vector<Target> guardTargets() {
@@ -133,7 +101,7 @@ void checkGuardTargets(const AsmStatement &S, llvm::ArrayRef<Target> Targets,
     std::vector<Target> &Ts = Entry.second.second;
     Diagnostic W;
     W.Sev = Severity::Warning;
-    W.Rule = "asm-guard-target";
+    W.Rule = ruleId(Rule::AsmGuardTarget);
     W.Spec = D.Spec;
     W.Range = D.Range;
     W.Message =
@@ -210,7 +178,7 @@ void lintStatement(const AsmStatement &S, const ScanResult &Scan, llvm::ArrayRef
     if (Host == Tri::False && ArchExcludesAll) {
       Diagnostic D;
       D.Sev = Severity::Warning;
-      D.Rule = "asm-guard-no-target";
+      D.Rule = ruleId(Rule::AsmGuardNoTarget);
       D.Range = S.Where.back().Directive;
       D.Message = "this guard admits no known target and not the host pass: the asm statement "
                   "in it is never compiled (__CUDA_ARCH__ is 750 for sm_75 ... 1210 for sm_121)";
@@ -220,7 +188,7 @@ void lintStatement(const AsmStatement &S, const ScanResult &Scan, llvm::ArrayRef
     return; // host code (x86 asm, or nothing to check)
   }
   if (!S.Checkable) {
-    Out.push_back(makeAsmDiagnostic(Severity::Note, "asm-not-checked", S.WhyNotRange,
+    Out.push_back(makeAsmDiagnostic(Severity::Note, Rule::AsmNotChecked, S.WhyNotRange,
                                     "inline asm not checked: " + S.WhyNot));
     addStatementNote(Out.back(), S);
     return;
@@ -235,7 +203,7 @@ void lintStatement(const AsmStatement &S, const ScanResult &Scan, llvm::ArrayRef
         continue;
       Op.Constraint = constraintFromMacro(Scan, Op.ConstraintMacro);
       if (Op.Constraint.empty()) {
-        Out.push_back(makeAsmDiagnostic(Severity::Note, "asm-not-checked", Op.ConstraintRange,
+        Out.push_back(makeAsmDiagnostic(Severity::Note, Rule::AsmNotChecked, Op.ConstraintRange,
                                         "inline asm not checked: constraint macro '" +
                                             Op.ConstraintMacro +
                                             "' is not a string literal this file defines"));
@@ -252,7 +220,7 @@ void lintStatement(const AsmStatement &S, const ScanResult &Scan, llvm::ArrayRef
       // nvcc: "asm operand type size(4) does not match type/size implied by
       // constraint '0'", whatever the operand's type.
       Out.push_back(makeAsmDiagnostic(
-          Severity::Error, "asm-constraint", Op.ConstraintRange,
+          Severity::Error, Rule::AsmConstraint, Op.ConstraintRange,
           "nvcc does not accept matching constraints (\"" + Op.Constraint +
               "\"); for an operand that is read and written, use \"+\" on the output (\"+r\")"));
       addStatementNote(Out.back(), S);
@@ -261,7 +229,7 @@ void lintStatement(const AsmStatement &S, const ScanResult &Scan, llvm::ArrayRef
     if (classifyConstraint(Op.Constraint, &Letter) == OperandClass::Unsupported &&
         !(Letter && llvm::isDigit(Letter))) {
       Out.push_back(
-          makeAsmDiagnostic(Severity::Note, "asm-not-checked", Op.ConstraintRange,
+          makeAsmDiagnostic(Severity::Note, Rule::AsmNotChecked, Op.ConstraintRange,
                             "inline asm not checked: constraint \"" + Op.Constraint +
                                 "\" is not one ptx-lint models (h, r, l, f, d, n, i or an operand "
                                 "number, with =, + or &)"));
@@ -319,8 +287,6 @@ LintResult finish(std::vector<Diagnostic> Diags, const LintOptions &Opts) {
 
 } // namespace
 
-llvm::ArrayRef<RuleInfo> asmRules() { return AsmRules; }
-
 bool isCudaSourcePath(StringRef Path) {
   StringRef Ext = llvm::sys::path::extension(Path);
   for (StringRef E :
@@ -339,7 +305,7 @@ LintResult lintCudaSource(const SourceFile &File, const LintOptions &Opts) {
       lintStatement(S, Scan, Targets, Opts, Out);
   } catch (...) {
     Out.push_back(makeAsmDiagnostic(
-        Severity::Error, "internal", SourceRange(),
+        Severity::Error, Rule::Internal, SourceRange(),
         "internal error while checking the inline asm; please report it with this "
         "input"));
   }
@@ -371,7 +337,7 @@ LintResult checkInlineAsm(StringRef Template, StringRef Constraints, Target T, P
       if (classifyConstraint(P, &Letter) == OperandClass::Unsupported &&
           !(Letter && llvm::isDigit(Letter))) {
         Out.push_back(makeAsmDiagnostic(
-            Severity::Note, "asm-not-checked", SourceRange(),
+            Severity::Note, Rule::AsmNotChecked, SourceRange(),
             "inline asm not checked: constraint \"" + P.str() +
                 "\" is not one ptx-lint models (h, r, l, f, d, n, i or an operand "
                 "number, with =, + or &)"));
@@ -382,7 +348,7 @@ LintResult checkInlineAsm(StringRef Template, StringRef Constraints, Target T, P
     Out = checkAsmTemplate(In, T, V, Opts);
   } catch (...) {
     Out.push_back(makeAsmDiagnostic(
-        Severity::Error, "internal", SourceRange(),
+        Severity::Error, Rule::Internal, SourceRange(),
         "internal error while checking the inline asm; please report it with this "
         "input"));
   }

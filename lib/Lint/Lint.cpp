@@ -12,9 +12,9 @@
 #include "Check/CheckUtil.h"
 #include "Check/Checker.h"
 #include "Check/RuleSelect.h"
-#include "Check/Rules.h"
 #include "Lint/FastInstruction.h"
 #include "ptxlint/Parser.h"
+#include "ptxlint/Rules.h"
 
 #include <algorithm>
 
@@ -74,7 +74,7 @@ static LintResult outOfMemory() {
   try {
     Diagnostic D;
     D.Sev = Severity::Error;
-    D.Rule = "io";
+    D.Rule = ruleId(Rule::Io);
     D.Message = "out of memory; the check stopped";
     R.Diags.push_back(std::move(D));
     R.Errors = 1;
@@ -89,12 +89,13 @@ static LintResult lintFileImpl(const SourceFile &File, const LintOptions &Opts) 
     DE.setLimit(Opts.MaxDiagnostics);
     // Switched-off rules take no room under the limit. Syntax errors are
     // kept (finish() drops them): the symbol check asks whether there was one.
-    DE.setFilter(
-        [&Opts](llvm::StringRef Rule) { return Rule == "syntax" || ruleEnabled(Rule, Opts); });
+    DE.setFilter([&Opts](llvm::StringRef Rule) {
+      return Rule == ruleId(Rule::Syntax) || ruleEnabled(Rule, Opts);
+    });
   }
   std::string NotText = checkLooksLikeText(File);
   if (!NotText.empty()) {
-    DE.error("io", "", SourceRange(), "input is not PTX text: " + NotText);
+    DE.report(Rule::Io, SourceRange(), "input is not PTX text: " + NotText);
     return finish(DE, Opts);
   }
   // Syntax only (RunChecks false): no sink; the parser reports syntax itself.
@@ -104,8 +105,8 @@ static LintResult lintFileImpl(const SourceFile &File, const LintOptions &Opts) 
   } catch (const std::bad_alloc &) {
     throw;
   } catch (...) {
-    DE.error("internal", "", SourceRange(),
-             "internal error while checking the file; please report it with this input");
+    DE.report(Rule::Internal, SourceRange(),
+              "internal error while checking the file; please report it with this input");
   }
   return finish(DE, Opts);
 }
@@ -128,18 +129,18 @@ static LintResult checkInstructionImpl(llvm::StringRef Text, Target T, PtxVersio
   // The caller's target and version stand in for the module header: check
   // them as the header would be (no location: they are not in Text).
   if (EffV.isValid() && !isKnownPtxVersion(EffV))
-    DE.error("version-unknown", "11.1.1", SourceRange(),
-             "unknown PTX ISA version " + EffV.str() + "; known versions are " +
-                 knownPtxVersionsText());
+    DE.report(Rule::VersionUnknown, SourceRange(),
+              "unknown PTX ISA version " + EffV.str() + "; known versions are " +
+                  knownPtxVersionsText());
   if (T.isValid()) {
     const TargetInfo *Info = findTarget(T);
     if (!Info)
-      DE.error("target-unknown", "11.1.2", SourceRange(), "unknown target '" + T.str() + "'");
+      DE.report(Rule::TargetUnknown, SourceRange(), "unknown target '" + T.str() + "'");
     else if (EffV.isValid() && EffV < Info->Introduced)
-      DE.error("target-version", "11.1.2", SourceRange(),
-               "target " + T.str() + " " +
-                   check::requiresPtxText(
-                       Info->Documented.isValid() ? Info->Documented : Info->Introduced, EffV));
+      DE.report(Rule::TargetVersion, SourceRange(),
+                "target " + T.str() + " " +
+                    check::requiresPtxText(
+                        Info->Documented.isValid() ? Info->Documented : Info->Introduced, EffV));
   }
 
   // The ';' is optional for callers. Appended after a newline, so a
@@ -164,7 +165,9 @@ static LintResult checkInstructionImpl(llvm::StringRef Text, Target T, PtxVersio
       DeclSink Sink(C.symbols());
       parse(*DeclFile, &Sink, DeclDiags);
       for (const Diagnostic &D : DeclDiags.diagnostics()) {
-        DE.report(D.Sev, D.Rule, D.Spec, SourceRange(), "in the declarations: " + D.Message);
+        Diagnostic Copy{D.Sev, D.Rule, D.Spec, SourceRange(), "in the declarations: " + D.Message,
+                        {},    {},     {}};
+        DE.add(std::move(Copy));
       }
     }
     ASTContext Ctx;
@@ -188,8 +191,8 @@ static LintResult checkInstructionImpl(llvm::StringRef Text, Target T, PtxVersio
   } catch (const std::bad_alloc &) {
     throw;
   } catch (...) {
-    DE.error("internal", "", SourceRange(),
-             "internal error while checking the instruction; please report it with this input");
+    DE.report(Rule::Internal, SourceRange(),
+              "internal error while checking the instruction; please report it with this input");
   }
   return finish(DE, Opts);
 }

@@ -11,9 +11,9 @@
 
 #include "ptxlint/Fix.h"
 
-#include "Check/RuleDocs.h"
-#include "Check/Rules.h"
 #include "Check/SpecAnchors.h"
+#include "Support/RuleDocs.h"
+#include "ptxlint/Rules.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"

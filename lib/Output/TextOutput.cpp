@@ -75,7 +75,7 @@ FileReport makeReport(const SourceFile &F, ArrayRef<Diagnostic> Diags) {
       L.Notes.push_back({resolveRange(F, N.Range), N.Message});
     L.Origin = D.Origin;
     count(Rep, D.Sev);
-    if (D.Rule == "io")
+    if (D.Rule == ruleId(Rule::Io))
       Rep.IoError = true;
     Rep.Diags.push_back(std::move(L));
   }
@@ -87,7 +87,7 @@ FileReport makeIoErrorReport(StringRef Path, StringRef Message) {
   Rep.Path = Path.str();
   LocatedDiagnostic L;
   L.Sev = Severity::Error;
-  L.Rule = "io";
+  L.Rule = ruleId(Rule::Io);
   L.Message = Message.str();
   Rep.Diags.push_back(std::move(L));
   Rep.Errors = 1;

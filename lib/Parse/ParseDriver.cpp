@@ -143,11 +143,11 @@ void StreamParser::syntaxError(SourceRange R, std::string Msg) {
   ++SyntaxErrors;
   if (Opts.MaxSyntaxErrors && SyntaxErrors > Opts.MaxSyntaxErrors) {
     if (!GaveUp)
-      Diags.error("syntax", SyntaxSpec, R, "too many syntax errors; stopping here");
+      Diags.report(Rule::Syntax, R, "too many syntax errors; stopping here");
     GaveUp = true;
     return;
   }
-  Diags.error("syntax", SyntaxSpec, R, std::move(Msg));
+  Diags.report(Rule::Syntax, R, std::move(Msg));
 }
 
 void StreamParser::emitStatement(Statement &S) {
@@ -359,9 +359,9 @@ bool StreamParser::run() {
   if (Text.startswith("\xEF\xBB\xBF")) {
     ++SyntaxErrors;
     Diags
-        .error("syntax", SyntaxSpec, {0, 3},
-               "unexpected UTF-8 byte order mark (EF BB BF) at the start of the file; ptxas "
-               "rejects it: save the file without a byte order mark")
+        .report(Rule::Syntax, {0, 3},
+                "unexpected UTF-8 byte order mark (EF BB BF) at the start of the file; ptxas "
+                "rejects it: save the file without a byte order mark")
         .Fixes.push_back({{0, 3}, ""});
     Chars.seek(3);
     Lexer.setCharPositionInLine(3);
@@ -730,13 +730,13 @@ void StreamParser::convertDirective(PTXParser::UnitContext *U) {
 void StreamParser::finishFile() {
   SourceRange EofR{static_cast<uint32_t>(File.size()), static_cast<uint32_t>(File.size())};
   if (Section && !GaveUp) {
-    auto &D = Diags.error("syntax", SyntaxSpec, EofR, "unexpected end of file; expected '}'");
+    auto &D = Diags.report(Rule::Syntax, EofR, "unexpected end of file; expected '}'");
     D.Notes.push_back({Section->Range, "to close this .section"});
     ++SyntaxErrors;
   }
   if (Depth > 0 && Mode != UnitMode::SingleInstruction && !GaveUp) {
     SourceRange R = CurFunc && CurFunc != &ErrorFunc ? CurFunc->NameRange : SourceRange();
-    auto &D = Diags.error("syntax", SyntaxSpec, EofR, "unexpected end of file; expected '}'");
+    auto &D = Diags.report(Rule::Syntax, EofR, "unexpected end of file; expected '}'");
     if (R.isValid())
       D.Notes.push_back({R, "to close the body of this function"});
     ++SyntaxErrors;

@@ -10,10 +10,6 @@
 namespace ptxlint {
 namespace parsedriver {
 
-/// The PTX ISA chapter that defines the syntax ("4. Syntax"), cited by
-/// every syntax diagnostic (as the rule registry does).
-inline constexpr const char *SyntaxSpec = "4";
-
 enum class UnitMode {
   File,              ///< a whole .ptx file
   SingleInstruction, ///< statements as if inside a function body

@@ -43,8 +43,7 @@ const Instruction *ptxlint::parseInstruction(const SourceFile &File, ASTContext 
   if (!Ok)
     return nullptr;
   if (!Sink.Inst) {
-    Diags.error("syntax", parsedriver::SyntaxSpec, {0, static_cast<uint32_t>(File.size())},
-                "expected an instruction");
+    Diags.report(Rule::Syntax, {0, static_cast<uint32_t>(File.size())}, "expected an instruction");
     return nullptr;
   }
   return Sink.Inst;

@@ -68,11 +68,7 @@ const char *const IgnoredMessage =
     "'{q}' has no meaning for {f}; ptxas 13.0 accepts and ignores it";
 
 /// ptxas 13.0 accepts a repeated .sync (a warning).
-void repeatableSync(FormSet &Out) {
-  Out.Repeatable = {".sync"};
-  Out.RepeatRule = "redundant-qualifier";
-  Out.RepeatMessage = "'{q}' is written more than once (ptxas accepts the repetition)";
-}
+void repeatableSync(FormSet &Out) { Out.Repeatable = {".sync"}; }
 
 /// What ldmatrix and stmatrix share beyond their forms (ptxas 13.0,
 /// docs/differences/wmma-ldst.md): a repeated .sync; .row and .col ignored;

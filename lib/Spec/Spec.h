@@ -337,13 +337,12 @@ struct FormSet {
   std::vector<IgnoredQual> Ignored;
 
   /// Free qualifiers ptxas accepts written more than once (a repeated
-  /// `.sync`): a warning, "<prefix>-<RepeatRule>", with a fix that removes
-  /// the repetition. Any other repeated free qualifier is an error
+  /// `.sync`): a warning, "<prefix>-redundant-qualifier", with a fix that
+  /// removes the repetition. Any other repeated free qualifier is an error
   /// ("<prefix>-duplicate-qualifier").
   std::vector<std::string> Repeatable;
-  std::string RepeatRule = "duplicate-qualifier";
   /// The message; "{q}" stands for the qualifier.
-  std::string RepeatMessage = "qualifier '{q}' is written more than once";
+  std::string RepeatMessage = "'{q}' is written more than once (ptxas accepts the repetition)";
 
   /// An order ptxas imposes on free qualifiers: After must not be written
   /// before any of Before (wmma.mma's `.popc` after `.xor`/`.and`): an error,
@@ -351,6 +350,7 @@ struct FormSet {
   struct OrderRule {
     std::vector<std::string> Before;
     std::string After;
+    std::string Rule = "qualifier-position"; ///< "<prefix>-<Rule>"
   };
   std::vector<OrderRule> Order;
 

@@ -55,8 +55,6 @@ void quirks(FormSet &Out) {
   ignoreLdmatrixFormats(Out, "'{q}' is an ldmatrix format qualifier with no meaning for {f}; "
                              "ptxas 13.0 accepts and ignores it");
   Out.Repeatable = {".sync"};
-  Out.RepeatRule = "redundant-qualifier";
-  Out.RepeatMessage = "'{q}' is written more than once (ptxas accepts the repetition)";
   // ptxas takes PTX ISA 6.0 wmma at the undocumented 5.1.
   Out.AliasWritten = {5, 1};
   Out.AliasTreatedAs = {6, 0};
@@ -502,7 +500,7 @@ void buildMma(FormSet &Out) {
   Out.Ignored.push_back(
       {".pred", "", "'{q}' is not a type of wmma.mma; ptxas 13.0 accepts and ignores it", 0});
   Out.Repeatable.push_back(".satfinite");
-  Out.Order.push_back({{".xor", ".and"}, ".popc"});
+  Out.Order.push_back({{".xor", ".and"}, ".popc", "popc-order"});
   auto Reject = [&](const MmaDesc &D, const char *Rule, std::string Why, const char *Slot,
                     RejectKind Kind = RejectKind::Excluded) {
     addRejected(Out, makeMma(D), Rule, MmaSec, std::move(Why), Slot, Kind);

@@ -17,24 +17,28 @@ llvm::StringRef ptxlint::severityName(Severity S) {
   return "error";
 }
 
-Diagnostic &DiagnosticEngine::report(Severity Sev, llvm::StringRef Rule, llvm::StringRef Spec,
-                                     SourceRange Range, std::string Message) {
-  if (Filter && !Filter(Rule)) {
+Diagnostic &DiagnosticEngine::report(Severity Sev, Rule R, llvm::StringRef Spec, SourceRange Range,
+                                     std::string Message) {
+  return add(Diagnostic{Sev, ruleId(R), Spec.str(), Range, std::move(Message), {}, {}, {}});
+}
+
+Diagnostic &DiagnosticEngine::add(Diagnostic D) {
+  if (Filter && !Filter(D.Rule)) {
     Scratch = Diagnostic();
     return Scratch;
   }
-  if (Sev == Severity::Error)
+  if (D.Sev == Severity::Error)
     ++NumErrors;
-  else if (Sev == Severity::Warning)
+  else if (D.Sev == Severity::Warning)
     ++NumWarnings;
   if (Limit && Diags.size() >= Limit) {
     ++Dropped;
-    DroppedErrors += Sev == Severity::Error;
-    DroppedWarnings += Sev == Severity::Warning;
+    DroppedErrors += D.Sev == Severity::Error;
+    DroppedWarnings += D.Sev == Severity::Warning;
     Scratch = Diagnostic();
     return Scratch;
   }
-  Diags.push_back(Diagnostic{Sev, Rule.str(), Spec.str(), Range, std::move(Message), {}, {}});
+  Diags.push_back(std::move(D));
   return Diags.back();
 }
 

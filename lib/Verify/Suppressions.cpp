@@ -9,7 +9,7 @@
 #include "ptxlint/Verify.h"
 
 #include "Check/RuleSelect.h"
-#include "Check/Rules.h"
+#include "ptxlint/Rules.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -138,12 +138,13 @@ static bool parseSuppression(const SourceFile &F, const SourceComment &C, Suppre
     Any = true;
     if (Name == "all") {
       Out.All = true;
-    } else if (findRule(Name)) {
-      Out.Rules.insert(Name.str());
+    } else if (const RuleInfo *R = resolveRule(std::string_view(Name.data(), Name.size()))) {
+      Out.Rules.insert(R->Id); // a former id (PTXLINT_RULE_ALIAS) names its rule
+
     } else {
       Diagnostic D;
       D.Sev = Severity::Warning;
-      D.Rule = "unknown-suppression";
+      D.setRule(Rule::UnknownSuppression);
       D.Range = F.rangeOf(Name);
       D.Message = "unknown rule '" + Name.str() + "' in " + Directive.str();
       if (std::string Near = closestRuleId(Name); !Near.empty()) {
@@ -160,7 +161,7 @@ static bool parseSuppression(const SourceFile &F, const SourceComment &C, Suppre
   } else if (!Any) {
     Diagnostic D;
     D.Sev = Severity::Warning;
-    D.Rule = "unknown-suppression";
+    D.setRule(Rule::UnknownSuppression);
     D.Range = F.rangeOf(Directive);
     D.Message = Directive.str() + " names no rule; write the rule ids to silence (or 'all')";
     Warnings.push_back(std::move(D));
@@ -245,7 +246,7 @@ void applySuppressions(const SourceFile &F, std::vector<Diagnostic> &Diags, bool
     Sups.push_back(std::move(S));
   }
   auto Silenced = [&](const Diagnostic &D) {
-    if (D.Rule == "io")
+    if (D.Rule == ruleId(Rule::Io))
       return false;
     unsigned Line = 0; // a diagnostic without a location: file scope only
     if (D.Range.isValid() && D.Range.Begin <= F.size())
@@ -269,7 +270,7 @@ void applySuppressions(const SourceFile &F, std::vector<Diagnostic> &Diags, bool
     if (ReportUnused && !S.Used && (S.All || !S.Rules.empty())) {
       Diagnostic D;
       D.Sev = Severity::Warning;
-      D.Rule = "unused-suppression";
+      D.setRule(Rule::UnusedSuppression);
       D.Range = S.Where;
       D.Message = S.Directive + " silences no diagnostic here; remove it";
       // A range's ptx-lint-enable stays behind on its own: only the

@@ -17,7 +17,7 @@ namespace ptxlint {
 static Diagnostic badExpectation(SourceRange R, std::string Msg) {
   Diagnostic D;
   D.Sev = Severity::Error;
-  D.Rule = "verify";
+  D.Rule = ruleId(Rule::Verify);
   D.Range = R;
   D.Message = std::move(Msg);
   return D;

@@ -1,7 +1,9 @@
 //===- LintApiTest.cpp - lintFile, checkInstruction and the registry ------===//
 
-#include "Check/Rules.h"
+#include "Check/RuleSelect.h"
+#include "Check/SpecAnchors.h"
 #include "ptxlint/Lint.h"
+#include "ptxlint/Rules.h"
 
 #include "gtest/gtest.h"
 
@@ -278,28 +280,51 @@ TEST(CheckInstructionTest, ThreadSafe) {
 }
 
 TEST(RulesTest, RegistryIsSortedUniqueAndComplete) {
-  llvm::ArrayRef<RuleInfo> All = allRules();
-  ASSERT_FALSE(All.empty());
+  const std::vector<RuleInfo> &All = allRules();
+  ASSERT_EQ(All.size(), NumRules);
   for (size_t I = 1; I < All.size(); ++I)
-    EXPECT_LT(llvm::StringRef(All[I - 1].Id), llvm::StringRef(All[I].Id));
-  // Every id defined by a family array appears exactly once in the registry.
-  size_t Total = 0;
-  for (llvm::ArrayRef<RuleInfo> Part :
-       {genericRules(), wmmaRules(), mmaRules(), mmaSpRules(), ldmatrixRules(), stmatrixRules(),
-        movmatrixRules(), symbolRules(), isaRules(), isaOperandRules(), asmRules()})
-    Total += Part.size();
-  EXPECT_EQ(Total, All.size()) << "a rule id is defined twice";
+    EXPECT_LT(llvm::StringRef(All[I - 1].Id), llvm::StringRef(All[I].Id)) << "sorted, unique";
   for (const RuleInfo &R : All) {
     EXPECT_EQ(findRule(R.Id), &R);
-    EXPECT_TRUE(R.Summary && *R.Summary) << R.Id;
+    EXPECT_EQ(&ruleInfo(R.R), &ruleInfo(R.R));
+    EXPECT_STREQ(ruleInfo(R.R).Id, R.Id) << "the table is indexed by the enum";
+    EXPECT_TRUE(*R.Summary) << R.Id;
+    // A section has its anchor, and the anchor is the one the ISA index
+    // gives for the section where SpecAnchors knows it.
+    EXPECT_EQ(*R.Spec == 0, *R.Anchor == 0) << R.Id;
+    if (!specAnchor(R.Spec).empty())
+      EXPECT_EQ(specAnchor(R.Spec), R.Anchor) << R.Id;
   }
-  for (const char *Id :
-       {"syntax", "io", "internal", "version-unknown", "version-missing", "version-misplaced",
-        "target-unknown", "target-version", "target-missing", "target-misplaced", "target-option",
-        "target-renamed", "target-arch", "target-debug-info", "unknown-suppression"})
+  for (const char *Id : {"syntax", "io", "internal", "verify", "version-unknown", "version-missing",
+                         "version-misplaced", "target-unknown", "target-version", "target-missing",
+                         "target-misplaced", "target-option", "target-renamed", "target-arch",
+                         "target-debug-info", "unknown-suppression"})
     EXPECT_NE(findRule(Id), nullptr) << Id;
   EXPECT_EQ(findRule("no-such-rule"), nullptr);
   EXPECT_TRUE(isRuleOnByDefault("syntax"));
+  EXPECT_FALSE(isRuleOnByDefault("unused-suppression"));
+}
+
+TEST(RulesTest, FormerIdsResolveToTheirRule) {
+  ASSERT_FALSE(ruleAliases().empty());
+  for (const RuleAlias &A : ruleAliases()) {
+    EXPECT_EQ(findRule(A.OldId), nullptr) << A.OldId << " is an alias and a rule";
+    ASSERT_NE(resolveRule(A.OldId), nullptr) << A.OldId;
+    EXPECT_EQ(resolveRule(A.OldId)->R, A.R);
+    EXPECT_EQ(canonicalRuleId(A.OldId), ruleId(A.R));
+  }
+  EXPECT_EQ(canonicalRuleId("isa-version"), "isa-ptx-version");
+  EXPECT_EQ(canonicalRuleId("wmma-mma-qualifier-position"), "wmma-mma-popc-order");
+  EXPECT_EQ(canonicalRuleId("mma-shape"), "mma-shape");
+  EXPECT_EQ(canonicalRuleId("syntax"), "syntax");
+  // Selectors (--disable, --enable, .ptx-lint.yaml) take former ids.
+  EXPECT_TRUE(ruleSelectorMatches("isa-version", "isa-ptx-version"));
+  EXPECT_FALSE(ruleSelectorMatches("isa-version", "isa-target"));
+  EXPECT_EQ(checkRuleSelector("isa-version"), "");
+  LintOptions Opts;
+  Opts.Disabled.insert("isa-version");
+  EXPECT_FALSE(ruleEnabled("isa-ptx-version", Opts));
+  EXPECT_TRUE(ruleEnabled("isa-target", Opts));
 }
 
 TEST(RulesTest, MarkdownListsEveryRule) {

@@ -7,8 +7,8 @@
 // can neither be missing nor show something else.
 //
 //===----------------------------------------------------------------------===//
-#include "Check/Rules.h"
 #include "ptxlint/Lint.h"
+#include "ptxlint/Rules.h"
 
 #include "llvm/ADT/StringRef.h"
 

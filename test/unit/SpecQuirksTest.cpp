@@ -286,7 +286,7 @@ TEST(SpecQuirks, MatcherAppliesTheFields) {
   EXPECT_EQ(rules(checkInstruction("mma.sync.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32 "
                                    "{%f1,%f2,%f3,%f4}, {%r1,%r2}, {%r3}, {%f5,%f6,%f7,%f8};",
                                    sm(80), {7, 0})),
-            Rules{"mma-duplicate-qualifier:W"});
+            Rules{"mma-redundant-qualifier:W"});
   // Ignored beside .b16 only, and still gated.
   EXPECT_EQ(rules(checkInstruction("movmatrix.sync.aligned.m8n8.trans.b16.bf16 %r0, %r1;", sm(75),
                                    {7, 8})),
@@ -299,7 +299,7 @@ TEST(SpecQuirks, MatcherAppliesTheFields) {
   EXPECT_EQ(rules(checkInstruction("wmma.mma.popc.xor.sync.aligned.row.col.m8n8k128.s32.b1.b1.s32 "
                                    "{%r0,%r1}, {%r2}, {%r3}, {%r4,%r5};",
                                    sm(80), {7, 0})),
-            (Rules{"wmma-mma-advisory:N", "wmma-mma-qualifier-position:E"}));
+            (Rules{"wmma-mma-advisory:N", "wmma-mma-popc-order:E"}));
   // .aligned: an error before 6.3, required from 6.3, even with no form.
   const char *Load = "wmma.load.a.sync.%srow.m16n16k16.f16 {%%r0,%%r1,%%r2,%%r3,%%r4,%%r5,%%r6,"
                      "%%r7}, [%%rd0];";

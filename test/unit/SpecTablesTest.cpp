@@ -180,11 +180,28 @@ TEST(SpecTables, RejectedCombinationsAreNotValid) {
 }
 
 TEST(SpecTables, MatcherRulesAreRegistered) {
-  for (Family Fam : {Family::Mma, Family::MmaSp})
-    for (const char *Suffix :
-         {check::matcher_rules::UnknownQualifier, check::matcher_rules::FragmentSize,
-          check::matcher_rules::TargetArch})
-      EXPECT_NE(findRule(check::ruleId(Fam, Suffix)), nullptr) << check::ruleId(Fam, Suffix);
+  // Every fact the tables let the matcher report has a row for the family.
+  for (Family Fam : spec::allFamilies())
+    for (unsigned K = 0; K < check::NumFamilyRules; ++K) {
+      auto Kind = static_cast<check::FamilyRule>(K);
+      if (check::matcherMayReport(Fam, Kind))
+        EXPECT_NE(check::familyRule(Fam, Kind), Rule::Internal)
+            << spec::familyRulePrefix(Fam).str() << " fact " << K << " has no rule";
+    }
+  EXPECT_EQ(check::familyRule(Family::MmaSp, check::FamilyRule::FragmentSize),
+            Rule::MmaSpFragmentSize);
+  EXPECT_EQ(check::familyRule(Family::Ldmatrix, check::FamilyRule::RedundantQualifier),
+            Rule::LdmatrixRedundantQualifier);
+  EXPECT_EQ(check::familyRule(Family::Mma, check::FamilyRule::RedundantQualifier),
+            Rule::MmaRedundantQualifier);
+  // Every family rule's id is "<family prefix>-<kind>": one kind, one fact.
+  for (Family Fam : spec::allFamilies())
+    for (unsigned K = 0; K < check::NumFamilyRules; ++K) {
+      Rule R = check::familyRule(Fam, static_cast<check::FamilyRule>(K));
+      if (R != Rule::Internal)
+        EXPECT_EQ(std::string(ruleId(R)).rfind(spec::familyRulePrefix(Fam).str() + "-", 0), 0u)
+            << ruleId(R);
+    }
 }
 
 //===----------------------------------------------------------------------===//

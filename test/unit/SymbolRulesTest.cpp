@@ -6,8 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Check/CheckContext.h"
-#include "Check/Rules.h"
 #include "ptxlint/Lint.h"
+#include "ptxlint/Rules.h"
 
 #include "llvm/ADT/StringRef.h"
 

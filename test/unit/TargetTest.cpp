@@ -201,14 +201,15 @@ TEST(CheckUtilTest, RequireReportsWithFixIt) {
   SymbolTable Syms;
   CheckContext Ctx{F,   DE, PtxVersion(7, 0), tgt("sm_80"), SourceRange(9, 12), SourceRange(21, 26),
                    Syms};
-  EXPECT_TRUE(requirePtx(Ctx, {7, 0}, SourceRange(0, 1), "r", "1.2", "x"));
-  EXPECT_FALSE(requirePtx(Ctx, {7, 8}, SourceRange(0, 1), "r", "1.2", "'.foo'"));
-  EXPECT_FALSE(requireSm(Ctx, 90, SourceRange(2, 3), "s", "1.3", ""));
-  EXPECT_TRUE(requireSm(Ctx, 80, SourceRange(2, 3), "s", "1.3", ""));
+  EXPECT_TRUE(requirePtx(Ctx, {7, 0}, SourceRange(0, 1), Rule::MmaPtxVersion, "1.2", "x"));
+  EXPECT_FALSE(requirePtx(Ctx, {7, 8}, SourceRange(0, 1), Rule::MmaPtxVersion, "1.2", "'.foo'"));
+  EXPECT_FALSE(requireSm(Ctx, 90, SourceRange(2, 3), Rule::MmaTarget, "1.3", ""));
+  EXPECT_TRUE(requireSm(Ctx, 80, SourceRange(2, 3), Rule::MmaTarget, "1.3", ""));
   ASSERT_EQ(DE.diagnostics().size(), 2u);
   const Diagnostic &V = DE.diagnostics()[0];
   EXPECT_EQ(V.Message, "'.foo' requires PTX ISA 7.8 (module is .version 7.0)");
-  EXPECT_EQ(V.Rule, "r");
+  EXPECT_EQ(V.Rule, "mma-ptx-version");
+  EXPECT_EQ(V.Spec, "1.2");
   ASSERT_EQ(V.Fixes.size(), 1u);
   EXPECT_EQ(V.Fixes[0].Replacement, "7.8");
   EXPECT_EQ(V.Fixes[0].Range, SourceRange(9, 12));

@@ -2,10 +2,9 @@
 
 #include "Conventions.h"
 
-#include "Check/RuleDocs.h"
 #include "Check/RuleSelect.h"
-#include "Check/Rules.h"
-#include "Check/SpecAnchors.h"
+#include "Support/RuleDocs.h"
+#include "ptxlint/Rules.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -115,7 +114,8 @@ bool preprocessArgs(int Argc, char **Argv, std::vector<char *> &Out, ColorChoice
 }
 
 bool explainRule(StringRef Id, raw_ostream &OS, std::string &Err) {
-  const RuleInfo *R = findRule(Id);
+  // A former id (PTXLINT_RULE_ALIAS) explains its rule.
+  const RuleInfo *R = resolveRule(std::string_view(Id.data(), Id.size()));
   if (!R) {
     Err = "unknown rule '" + Id.str() + "'";
     if (std::string Near = closestRuleId(Id); !Near.empty())
@@ -153,7 +153,7 @@ bool explainRule(StringRef Id, raw_ostream &OS, std::string &Err) {
        << "\n";
   if (R->Spec && *R->Spec) {
     OS << "\nPTX ISA section " << R->Spec;
-    if (std::string U = specUrl(R->Spec); !U.empty())
+    if (std::string U = ruleSpecUrl(*R); !U.empty())
       OS << ": " << U;
     OS << "\n";
   }

@@ -354,14 +354,16 @@ struct FileResult {
 /// not know about, such as unknown-suppression), -Werror, position order.
 static void postProcess(const SourceFile &F, std::vector<Diagnostic> &D, const LintOptions &Opts,
                         Severity MinSeverity) {
-  applySuppressions(F, D, ruleEnabled("unused-suppression", Opts));
+  applySuppressions(F, D, ruleEnabled(Rule::UnusedSuppression, Opts));
   if (MinSeverity != Severity::Note)
     llvm::erase_if(D, [&](const Diagnostic &X) {
-      return X.Rule != "io" && static_cast<int>(X.Sev) < static_cast<int>(MinSeverity) &&
+      return X.Rule != ruleId(Rule::Io) &&
+             static_cast<int>(X.Sev) < static_cast<int>(MinSeverity) &&
              !(Opts.WarningsAsErrors && X.Sev == Severity::Warning);
     });
-  llvm::erase_if(D,
-                 [&](const Diagnostic &X) { return X.Rule != "io" && !ruleEnabled(X.Rule, Opts); });
+  llvm::erase_if(D, [&](const Diagnostic &X) {
+    return X.Rule != ruleId(Rule::Io) && !ruleEnabled(X.Rule, Opts);
+  });
   if (Opts.WarningsAsErrors)
     for (Diagnostic &X : D)
       if (X.Sev == Severity::Warning)
@@ -500,7 +502,7 @@ static void processFile(const InputSpec &In, const DriverOptions &Opts, FileResu
       R.Report.Errors += X.Sev == Severity::Error;
       R.Report.Warnings += X.Sev == Severity::Warning;
       R.Report.Notes += X.Sev == Severity::Note;
-      R.Report.IoError |= X.Rule == "io";
+      R.Report.IoError |= X.Rule == ruleId(Rule::Io);
     }
   }
   if (Opts.Verify) {

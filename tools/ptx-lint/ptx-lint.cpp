@@ -11,11 +11,11 @@
 #include "Driver.h"
 
 #include "Check/RuleSelect.h"
-#include "Check/Rules.h"
 #include "ptxlint/Emitter.h"
 #include "ptxlint/Lint.h"
 #include "ptxlint/Output.h"
 #include "ptxlint/Parser.h"
+#include "ptxlint/Rules.h"
 #include "ptxlint/Target.h"
 
 #include "llvm/ADT/StringExtras.h"

@@ -1,6 +1,6 @@
 //===- RuleDocs.h - why each rule exists, and the corrected example -*- C++ -*-===//
 //
-// The rule registry (Rules.h) says what a rule checks and shows PTX that
+// The rule registry (ptxlint/Rules.def) says what a rule checks and shows PTX that
 // breaks it. This table, kept apart from the registry in RuleDocs.def and
 // keyed by rule id, adds what a user asks next: why it matters (the
 // rationale), the example written correctly, and whether the rule's fix-its
@@ -10,8 +10,8 @@
 // its rule.
 //
 //===----------------------------------------------------------------------===//
-#ifndef PTXLINT_LIB_CHECK_RULEDOCS_H
-#define PTXLINT_LIB_CHECK_RULEDOCS_H
+#ifndef PTXLINT_LIB_SUPPORT_RULEDOCS_H
+#define PTXLINT_LIB_SUPPORT_RULEDOCS_H
 
 #include "ptxlint/Fix.h"
 
@@ -34,4 +34,4 @@ const RuleDoc *findRuleDoc(llvm::StringRef Id);
 
 } // namespace ptxlint
 
-#endif // PTXLINT_LIB_CHECK_RULEDOCS_H
+#endif // PTXLINT_LIB_SUPPORT_RULEDOCS_H
