@@ -10,16 +10,15 @@
 
 #include "ptxlint/Source.h"
 
-#include "llvm/ADT/StringRef.h"
-
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace ptxlint {
 
 enum class Severity : uint8_t { Note, Warning, Error };
 
-llvm::StringRef severityName(Severity S);
+std::string_view severityName(Severity S);
 
 /// Replace the text in Range by Replacement (an empty range inserts).
 struct FixIt {
@@ -59,17 +58,17 @@ struct Diagnostic {
 /// Collects diagnostics. Cheap to create; not thread-safe (use one per file).
 class DiagnosticEngine {
 public:
-  Diagnostic &report(Severity Sev, llvm::StringRef Rule, llvm::StringRef Spec, SourceRange Range,
+  Diagnostic &report(Severity Sev, std::string_view Rule, std::string_view Spec, SourceRange Range,
                      std::string Message);
-  Diagnostic &error(llvm::StringRef Rule, llvm::StringRef Spec, SourceRange Range,
+  Diagnostic &error(std::string_view Rule, std::string_view Spec, SourceRange Range,
                     std::string Message) {
     return report(Severity::Error, Rule, Spec, Range, std::move(Message));
   }
-  Diagnostic &warning(llvm::StringRef Rule, llvm::StringRef Spec, SourceRange Range,
+  Diagnostic &warning(std::string_view Rule, std::string_view Spec, SourceRange Range,
                       std::string Message) {
     return report(Severity::Warning, Rule, Spec, Range, std::move(Message));
   }
-  Diagnostic &note(llvm::StringRef Rule, llvm::StringRef Spec, SourceRange Range,
+  Diagnostic &note(std::string_view Rule, std::string_view Spec, SourceRange Range,
                    std::string Message) {
     return report(Severity::Note, Rule, Spec, Range, std::move(Message));
   }

@@ -15,8 +15,8 @@
 #include "Check/Rules.h"
 #include "ptxlint/InlineAsm.h"
 
+#include "Output/RawOutput.h"
 #include "ptxlint/Lint.h"
-#include "ptxlint/Output.h"
 
 #include "llvm/Support/raw_ostream.h"
 

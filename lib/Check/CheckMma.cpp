@@ -85,11 +85,11 @@ static void checkFp8HalfAccumulators(const Instruction &I, const spec::Form &F, 
     for (const Operand &E : I.Operands[K].Elements) {
       std::string What;
       if (E.isImmediate())
-        What = "the constant " + E.Text.str();
+        What = "the constant " + std::string(E.Text);
       else if (E.Kind == OperandKind::Name)
         if (const RegisterInfo *R = Ctx.Syms.lookup(E.Text))
           if (R->Type == ".u32" || R->Type == ".s32")
-            What = E.Text.str() + " (" + R->Type.str() + ")";
+            What = std::string(E.Text) + " (" + R->Type.str() + ")";
       if (What.empty())
         continue;
       Ctx.Diags.error("mma-fp8-f16-accumulator", "9.7.14.5.14", E.Range,
@@ -127,8 +127,8 @@ static void checkF64IntegerDest(const Instruction &I, const spec::Form &F, Check
       if (CT.empty() || CT == ".u64" || CT == ".s64")
         continue;
       Ctx.Diags.error("mma-f64-integer-dest", "9.7.14.5.14", E.Range,
-                      "d register " + E.Text.str() + " is " + T.str() + " while c holds " +
-                          C.Text.str() + " (" + CT.str() +
+                      "d register " + std::string(E.Text) + " is " + T.str() + " while c holds " +
+                          std::string(C.Text) + " (" + CT.str() +
                           "); ptxas refuses an integer-typed d unless c is too: declare d .f64 "
                           "or .b64");
       return;
@@ -152,7 +152,7 @@ void checkMma(const Instruction &I, CheckContext &Ctx) {
   int PopcQ = M.B.SlotToQual[PopcSlot];
   if (OpQ >= 0 && PopcQ >= 0 && PopcQ < OpQ)
     Ctx.Diags.error("mma-popc-order", "9.7.14.5.14", qualifierRange(I, PopcQ, Ctx),
-                    "'.popc' must come after '" + I.Qualifiers[OpQ].str() +
+                    "'.popc' must come after '" + std::string(I.Qualifiers[OpQ]) +
                         "' (ptxas rejects the reduction before the operation)");
 }
 

@@ -557,7 +557,7 @@ void Checker::checkInstruction(const Instruction &I) {
     throw; // not a bug in the check: the entry point reports it
   } catch (...) {
     Diags.error("internal", "", I.opcodeRange(),
-                "internal error while checking '" + I.Opcode.str() +
+                "internal error while checking '" + std::string(I.Opcode) +
                     "'; please report it with this input");
   }
 }

@@ -302,7 +302,7 @@ bool shapeOf(const Instruction &I, Shape &S) {
 }
 
 std::string spelledOp(const Instruction &I) {
-  std::string S = I.Opcode.str();
+  std::string S = std::string(I.Opcode);
   for (llvm::StringRef Q : I.Qualifiers)
     S += Q.str();
   return S;
@@ -342,10 +342,10 @@ bool checkRegister(const Instruction &I, CheckContext &Ctx, const Operand &O, Ro
   else if (InVector && T.Cls == 'f' && T.Bits == 16)
     Kind = "a 16-bit register (.b16 or .f16)";
   Diagnostic &D = Ctx.Diags.error("isa-operand-type", TypeSpec, O.Range,
-                                  What() + " must be " + Kind + "; " + O.Text.str() +
+                                  What() + " must be " + Kind + "; " + std::string(O.Text) +
                                       " is declared " + Info->Type.str());
   if (Info->DeclRange.isValid())
-    D.Notes.push_back({Info->DeclRange, O.Text.str() + " is declared here"});
+    D.Notes.push_back({Info->DeclRange, std::string(O.Text) + " is declared here"});
   return true;
 }
 
@@ -368,9 +368,9 @@ void checkSameSize(CheckContext &Ctx, const Operand &V, WhatFn What) {
     }
     if (R.Bits != First) {
       Ctx.Diags.error("isa-operand-type", TypeSpec, E.Range,
-                      What() + ": the elements of a vector must have one size; " + E.Text.str() +
-                          " is " + std::to_string(R.Bits) + "-bit, the first " +
-                          std::to_string(First) + "-bit");
+                      What() + ": the elements of a vector must have one size; " +
+                          std::string(E.Text) + " is " + std::to_string(R.Bits) +
+                          "-bit, the first " + std::to_string(First) + "-bit");
       return;
     }
   }
@@ -393,7 +393,7 @@ void checkOperand(const Instruction &I, CheckContext &Ctx, const Operand &O, Rol
   if (Rl == Role::Address) {
     if (O.Kind == OperandKind::Name || O.isImmediate())
       Ctx.Diags.error("isa-operand-kind", KindSpec, O.Range,
-                      What() + " must be an address in brackets, [" + O.Text.str() + "]");
+                      What() + " must be an address in brackets, [" + std::string(O.Text) + "]");
     return;
   }
   if (IsAddr) {
@@ -405,17 +405,17 @@ void checkOperand(const Instruction &I, CheckContext &Ctx, const Operand &O, Rol
   if (O.isImmediate()) {
     if (IsDest) {
       Ctx.Diags.error("isa-operand-kind", KindSpec, O.Range,
-                      What() + " must be a register, found the constant " + O.Text.str());
+                      What() + " must be a register, found the constant " + std::string(O.Text));
       return;
     }
     Ty IT = Rl == Role::Shift || Rl == Role::Pred ? Ty{'u', 32} : T;
     if (immOk(IT, O))
       return;
     bool IsFloat = O.Kind == OperandKind::FloatImm;
-    Diagnostic &D =
-        Ctx.Diags.error("isa-operand-immediate", TypeSpec, O.Range,
-                        What() + " takes " + validImms(IT) + ", not the " +
-                            (IsFloat ? "floating-point" : "integer") + " constant " + O.Text.str());
+    Diagnostic &D = Ctx.Diags.error("isa-operand-immediate", TypeSpec, O.Range,
+                                    What() + " takes " + validImms(IT) + ", not the " +
+                                        (IsFloat ? "floating-point" : "integer") + " constant " +
+                                        std::string(O.Text));
     if (!IsFloat && IT.Cls == 'f') {
       std::string F = asFloat(O.Text);
       if (!F.empty())
@@ -451,7 +451,7 @@ void checkCachePolicy(const Instruction &I, CheckContext &Ctx) {
   auto What = [&] { return "operand 3 of '" + spelledOp(I) + "'"; };
   if (O.Kind == OperandKind::Address) {
     Ctx.Diags.error("isa-operand-kind", KindSpec, O.Range,
-                    What() + " is a second address; '" + I.Opcode.str() +
+                    What() + " is a second address; '" + std::string(I.Opcode) +
                         "' takes one address (a third operand is a cache policy)");
     return;
   }
@@ -459,7 +459,7 @@ void checkCachePolicy(const Instruction &I, CheckContext &Ctx) {
     if (Q == ".L2::cache_hint")
       return;
   Ctx.Diags.error("isa-operand-kind", KindSpec, O.Range,
-                  What() + " is a cache policy, which '" + I.Opcode.str() +
+                  What() + " is a cache policy, which '" + std::string(I.Opcode) +
                       "' takes only with .L2::cache_hint");
 }
 

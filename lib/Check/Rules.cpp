@@ -162,7 +162,7 @@ std::string renderRulesMarkdown() {
     S += "`](#";
     S += R.Id;
     S += ") | ";
-    S += severityName(R.DefaultSev).str();
+    S += std::string(severityName(R.DefaultSev));
     S += " | ";
     S += *R.Spec ? R.Spec : "-";
     S += " | ";
@@ -174,7 +174,7 @@ std::string renderRulesMarkdown() {
     S += R.Id;
     S += "\n\n";
     S += "- Severity: ";
-    S += severityName(R.DefaultSev).str();
+    S += std::string(severityName(R.DefaultSev));
     if (!isRuleOnByDefault(R.Id))
       S += " (off by default; enable with `--enable=" + std::string(R.Id) + "`)";
     S += "\n";

@@ -8,11 +8,12 @@
 // streaming sink, so both give byte-identical text.
 //
 //===----------------------------------------------------------------------===//
-#include "ptxlint/Emitter.h"
+#include "Emit/RawEmitter.h"
 #include "ptxlint/Parser.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Format.h"
+#include "llvm/Support/raw_os_ostream.h"
 
 #include <cstring>
 
@@ -37,7 +38,7 @@ bool isOperatorToken(StringRef T) {
          T == "^" || T == "!" || T == "~" || T == "?" || T == ":" || T == "&&" || T == "||";
 }
 
-void joinTokens(llvm::ArrayRef<StringRef> Toks, raw_ostream &OS) {
+void joinTokens(Span<std::string_view> Toks, raw_ostream &OS) {
   StringRef Prev;
   bool PrevUnary = false; // Prev is a prefix '-' or '+'
   for (size_t I = 0; I < Toks.size(); ++I) {
@@ -170,7 +171,7 @@ void ptxlint::emitInstruction(const Instruction &I, raw_ostream &OS) {
 }
 
 static void emitDeclBody(const VarDecl &V, raw_ostream &OS) {
-  llvm::SmallVector<StringRef, 12> Head(V.Prefix.begin(), V.Prefix.end());
+  llvm::SmallVector<std::string_view, 12> Head(V.Prefix.begin(), V.Prefix.end());
   Head.push_back(V.StateSpace);
   Head.append(V.Attrs.begin(), V.Attrs.end());
   joinTokens(Head, OS);
@@ -343,4 +344,63 @@ std::string ptxlint::emitModule(const Module &M) {
   emitModule(M, OS);
   OS.flush();
   return S;
+}
+
+//===----------------------------------------------------------------------===//
+// The public std::ostream entry points
+//===----------------------------------------------------------------------===//
+
+void ptxlint::emitModule(const Module &M, std::ostream &OS) {
+  llvm::raw_os_ostream ROS(OS);
+  emitModule(M, ROS);
+}
+void ptxlint::emitInstruction(const Instruction &I, std::ostream &OS) {
+  llvm::raw_os_ostream ROS(OS);
+  emitInstruction(I, ROS);
+}
+void ptxlint::emitOperand(const Operand &Op, std::ostream &OS) {
+  llvm::raw_os_ostream ROS(OS);
+  emitOperand(Op, ROS);
+}
+void ptxlint::emitVarDecl(const VarDecl &V, std::ostream &OS) {
+  llvm::raw_os_ostream ROS(OS);
+  emitVarDecl(V, ROS);
+}
+void ptxlint::emitDirective(const Directive &D, std::ostream &OS) {
+  llvm::raw_os_ostream ROS(OS);
+  emitDirective(D, ROS);
+}
+void ptxlint::emitStatement(const Statement &S, std::ostream &OS, unsigned Indent) {
+  llvm::raw_os_ostream ROS(OS);
+  emitStatement(S, ROS, Indent);
+}
+void ptxlint::emitFunctionHeader(const Function &F, std::ostream &OS) {
+  llvm::raw_os_ostream ROS(OS);
+  emitFunctionHeader(F, ROS);
+}
+
+namespace {
+/// The streaming emitter on a std::ostream: buffered, flushed at the end of
+/// each function and of the file.
+class StdStreamingEmitter : public ParseSink {
+public:
+  explicit StdStreamingEmitter(std::ostream &OS) : ROS(OS), E(ROS) {}
+  void onDirective(const Directive &D) override { E.onDirective(D); }
+  void onGlobalVar(const VarDecl &V) override { E.onGlobalVar(V); }
+  void onFunctionBegin(const Function &F) override { E.onFunctionBegin(F); }
+  void onStatement(const Statement &S) override { E.onStatement(S); }
+  void onFunctionEnd(const Function &F) override {
+    E.onFunctionEnd(F);
+    ROS.flush();
+  }
+  void onEndOfFile() override { ROS.flush(); }
+
+private:
+  llvm::raw_os_ostream ROS;
+  StreamingEmitter E;
+};
+} // namespace
+
+std::unique_ptr<ParseSink> ptxlint::makeStreamingEmitter(std::ostream &OS) {
+  return std::make_unique<StdStreamingEmitter>(OS);
 }

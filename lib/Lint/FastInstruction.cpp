@@ -1,13 +1,12 @@
 //===- FastInstruction.cpp - ANTLR-free parse of one plain instruction ----===//
 //
-// The recognizer itself is lib/Parse/FastStatement.cpp (the file parser uses
-// it too); this file adds the whole-text check and the register
-// declarations of checkInstruction.
+// The register declarations of checkInstruction, read without the parser
+// (the instruction itself goes through ptxlint::parseInstructionFast, the
+// parse layer's public entry to its recognizer).
 //
 //===----------------------------------------------------------------------===//
 
 #include "Lint/FastInstruction.h"
-#include "Parse/FastStatement.h"
 
 #include "llvm/ADT/SmallVector.h"
 
@@ -21,23 +20,9 @@ bool isWordChar(char C) { return isAlpha(C) || isDigit(C) || C == '_'; }
 bool isSpace(char C) { return C == ' ' || C == '\t' || C == '\r' || C == '\n' || C == '\f'; }
 } // namespace
 
-const Instruction *parseInstructionFast(const SourceFile &File, ASTContext &Ctx) {
-  llvm::StringRef Text = File.text();
-  uint32_t B = 0;
-  while (B < Text.size() && isSpace(Text[B]))
-    ++B;
-  uint32_t End = 0;
-  const Instruction *I = parsedriver::parseInstructionAt(File, B, Ctx, End);
-  if (!I)
-    return nullptr;
-  while (End < Text.size() && isSpace(Text[End]))
-    ++End;
-  return End == Text.size() ? I : nullptr;
-}
-
 bool declareRegistersFast(llvm::StringRef Decls, check::SymbolTable &Syms) {
   struct OneDecl {
-    llvm::SmallVector<llvm::StringRef, 2> Attrs;
+    llvm::SmallVector<std::string_view, 2> Attrs;
     llvm::SmallVector<Declarator, 4> Names;
   };
   llvm::SmallVector<OneDecl, 4> All;

@@ -158,7 +158,7 @@ static LintResult checkInstructionImpl(llvm::StringRef Text, Target T, PtxVersio
     ASTContext Ctx;
     // The hand-written recognizer covers the usual shapes in a few hundred
     // nanoseconds; ANTLR handles (and diagnoses) everything else.
-    const Instruction *I = lint::parseInstructionFast(File, Ctx);
+    const Instruction *I = parseInstructionFast(File, Ctx);
     if (!I)
       I = parseInstruction(File, Ctx, DE);
     if (I)

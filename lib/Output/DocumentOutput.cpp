@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ptxlint/Output.h"
+#include "Output/RawOutput.h"
 
 #include "Check/Rules.h"
 #include "Check/SpecAnchors.h"
@@ -56,7 +56,7 @@ void printJson(ArrayRef<FileReport> Reports, raw_ostream &OS, const DocumentOpti
           J.attributeArray("diagnostics", [&] {
             for (const LocatedDiagnostic &D : R.Diags) {
               J.object([&] {
-                J.attribute("severity", severityName(D.Sev));
+                J.attribute("severity", llvm::StringRef(severityName(D.Sev)));
                 J.attribute("rule", D.Rule);
                 rangeFields(J, D.Loc);
                 J.attribute("message", utf8(D.Message));

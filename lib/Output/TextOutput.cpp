@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ptxlint/Output.h"
+#include "Output/RawOutput.h"
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -54,9 +54,9 @@ static void count(FileReport &Rep, Severity S) {
   }
 }
 
-FileReport makeReport(const SourceFile &F, ArrayRef<Diagnostic> Diags) {
+FileReport makeReport(const SourceFile &F, Span<Diagnostic> Diags) {
   FileReport Rep;
-  Rep.Path = F.name().str();
+  Rep.Path = std::string(F.name());
   Rep.Diags.reserve(Diags.size());
   for (const Diagnostic &D : Diags) {
     LocatedDiagnostic L;
@@ -78,25 +78,25 @@ FileReport makeReport(const SourceFile &F, ArrayRef<Diagnostic> Diags) {
   return Rep;
 }
 
-FileReport makeIoErrorReport(StringRef Path, StringRef Message) {
+FileReport makeIoErrorReport(std::string_view Path, std::string_view Message) {
   FileReport Rep;
-  Rep.Path = Path.str();
+  Rep.Path = std::string(Path);
   LocatedDiagnostic L;
   L.Sev = Severity::Error;
   L.Rule = "io";
-  L.Message = Message.str();
+  L.Message = std::string(Message);
   Rep.Diags.push_back(std::move(L));
   Rep.Errors = 1;
   Rep.IoError = true;
   return Rep;
 }
 
-std::string ruleTag(StringRef Rule, StringRef Spec) {
+std::string ruleTag(std::string_view Rule, std::string_view Spec) {
   std::string S = "[";
-  S += Rule.str();
+  S += Rule;
   if (!Spec.empty()) {
     S += ", PTX ISA ";
-    S += Spec.str();
+    S += Spec;
   }
   S += "]";
   return S;

@@ -33,11 +33,11 @@ void Converter::collectTokens(antlr4::tree::ParseTree *T,
   }
 }
 
-llvm::ArrayRef<StringRef> Converter::tokensOf(antlr4::tree::ParseTree *T) const {
+Span<std::string_view> Converter::tokensOf(antlr4::tree::ParseTree *T) const {
   llvm::SmallVector<StringRef, 16> Toks;
   if (T)
     collectTokens(T, Toks);
-  return Ctx->copy<StringRef>(Toks);
+  return Ctx->copy<std::string_view>(Toks);
 }
 
 /// An expression as one string without whitespace or comments.
@@ -294,7 +294,7 @@ Instruction *Converter::convertInstruction(PTXParser::InstructionContext *C) {
   for (auto *P : C->opcodePart())
     Split(text(P->getStart()), static_cast<uint32_t>(P->getStart()->getStartIndex()), 0);
   if (!Quals.empty()) {
-    I->Qualifiers = Ctx->copy<StringRef>(Quals);
+    I->Qualifiers = Ctx->copy<std::string_view>(Quals);
     I->QualifierRanges = Ctx->copy<SourceRange>(Ranges);
   }
   llvm::SmallVector<Operand, 8> Ops;
@@ -321,7 +321,7 @@ Declarator Converter::convertDeclarator(PTXParser::DeclaratorContext *D) {
         Toks.push_back(normalizedText(A->expr()));
       Toks.push_back("]");
     }
-    R.ArraySuffix = Ctx->copy<StringRef>(Toks);
+    R.ArraySuffix = Ctx->copy<std::string_view>(Toks);
   }
   if (D->initializer()) {
     R.HasInit = true;
@@ -331,9 +331,9 @@ Declarator Converter::convertDeclarator(PTXParser::DeclaratorContext *D) {
       StringRef ListText = text(IL);
       std::vector<StringRef> Toks;
       if (KeepData && parsedriver::scanSimpleInitializer(Buf, ListText.data() - Buf.data(), &Toks))
-        R.Init = Ctx->copy<StringRef>(Toks);
+        R.Init = Ctx->copy<std::string_view>(Toks);
       else
-        R.Init = Ctx->copy<StringRef>({ListText});
+        R.Init = Ctx->copy<std::string_view>({ListText});
     } else {
       R.Init = tokensOf(D->initializer());
     }
@@ -347,7 +347,7 @@ VarDecl *Converter::convertVarDecl(PTXParser::VarDeclContext *C) {
   llvm::SmallVector<StringRef, 4> Prefix;
   for (auto *L : C->linkage())
     Prefix.push_back(text(L->getStart()));
-  V->Prefix = Ctx->copy<StringRef>(Prefix);
+  V->Prefix = Ctx->copy<std::string_view>(Prefix);
   fillDecl(*V, C->stateSpace(), C->declAttribute());
   llvm::SmallVector<Declarator, 4> Decls;
   for (auto *D : C->declarator())
@@ -374,7 +374,7 @@ Function *Converter::convertFunctionHeader(PTXParser::FunctionHeaderContext *C) 
   llvm::SmallVector<StringRef, 4> Prefix;
   for (auto *L : C->linkage())
     Prefix.push_back(text(L->getStart()));
-  F->Prefix = Ctx->copy<StringRef>(Prefix);
+  F->Prefix = Ctx->copy<std::string_view>(Prefix);
   F->Kind = C->ENTRY() ? text(C->ENTRY()) : text(C->FUNC());
   F->Name = text(C->name()->getStart());
   F->NameRange = range(C->name());
@@ -403,7 +403,7 @@ Function *Converter::convertFunctionHeader(PTXParser::FunctionHeaderContext *C) 
       Toks.pop_back();
       D.HasSemicolon = true;
     }
-    D.Args = Ctx->copy<StringRef>(Toks);
+    D.Args = Ctx->copy<std::string_view>(Toks);
     Attrs.push_back(D);
   }
   F->Attributes = Ctx->copy<Directive>(Attrs);
@@ -423,7 +423,7 @@ Directive *Converter::convertDirectiveTokens(antlr4::ParserRuleContext *C) {
       D->HasSemicolon = true;
       Toks.pop_back();
     }
-    D->Args = Ctx->copy<StringRef>(llvm::makeArrayRef(Toks).drop_front());
+    D->Args = Ctx->copy<std::string_view>(llvm::makeArrayRef(Toks).drop_front());
   }
   return D;
 }
@@ -433,7 +433,7 @@ Directive *Converter::convertSectionBegin(PTXParser::SectionBeginContext *C) {
   auto *D = Ctx->create<Directive>();
   D->Range = range(C);
   D->Name = text(C->SECTION());
-  D->Args = Ctx->copy<StringRef>({text(C->children[1])});
+  D->Args = Ctx->copy<std::string_view>({text(C->children[1])});
   D->HasBody = true;
   return D;
 }
@@ -454,7 +454,7 @@ Directive Converter::convertSectionEntry(PTXParser::SectionEntryContext *E) {
     Line.HasSemicolon = true;
     Toks.pop_back();
   }
-  Line.Args = Ctx->copy<StringRef>(llvm::makeArrayRef(Toks).drop_front());
+  Line.Args = Ctx->copy<std::string_view>(llvm::makeArrayRef(Toks).drop_front());
   return Line;
 }
 

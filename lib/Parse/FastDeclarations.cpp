@@ -9,6 +9,7 @@
 #include "Parse/FastCursor.h"
 #include "Parse/FastStatement.h"
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
 
 #include <cstring>
@@ -121,8 +122,9 @@ public:
       ++Pos;
       SourceRange N;
       uint64_t Count = 0;
-      if (!skipSpaceAndComments() || !decimal(N) || File.slice(N).getAsInteger(10, Count) ||
-          !skipSpaceAndComments() || peek() != '>')
+      if (!skipSpaceAndComments() || !decimal(N) ||
+          llvm::StringRef(File.slice(N)).getAsInteger(10, Count) || !skipSpaceAndComments() ||
+          peek() != '>')
         return false; // a count the converter reads otherwise, or no count
       End = ++Pos;
       D.RangeCount = static_cast<int64_t>(Count);
@@ -150,7 +152,7 @@ public:
     }
     Pos = End;
     D.Range.End = End;
-    D.ArraySuffix = Ctx.copy<llvm::StringRef>(Suffix);
+    D.ArraySuffix = Ctx.copy<std::string_view>(Suffix);
     return true;
   }
 
@@ -206,7 +208,7 @@ public:
     auto *V = Ctx.create<VarDecl>();
     V->Range = {Start, Pos};
     V->StateSpace = Space;
-    V->Attrs = Ctx.copy<llvm::StringRef>(Attrs);
+    V->Attrs = Ctx.copy<std::string_view>(Attrs);
     V->Declarators = Ctx.copy<Declarator>(Decls);
     return V;
   }
@@ -349,7 +351,7 @@ public:
       Declarator D;
       if (!declarator(D))
         return false;
-      V.Attrs = Ctx.copy<llvm::StringRef>(Attrs);
+      V.Attrs = Ctx.copy<std::string_view>(Attrs);
       V.Declarators = Ctx.copy<Declarator>({D});
       V.Range = {B, D.Range.End};
       Out.push_back(V);
@@ -390,7 +392,7 @@ public:
       if (!skipSpaceAndComments())
         return nullptr;
     }
-    F->Prefix = Ctx.copy<llvm::StringRef>(Prefix);
+    F->Prefix = Ctx.copy<std::string_view>(Prefix);
     F->Kind = Kind;
     if (!skipSpaceAndComments())
       return nullptr;
@@ -455,7 +457,7 @@ public:
       } else if (isDigit(peek()) || peek() == '"' || peek() == '-') {
         return nullptr;
       }
-      D.Args = Ctx.copy<llvm::StringRef>(Args);
+      D.Args = Ctx.copy<std::string_view>(Args);
       Attrs.push_back(D);
     }
     F->Attributes = Ctx.copy<Directive>(Attrs);
@@ -500,7 +502,7 @@ bool parseSectionLineAt(const SourceFile &File, uint32_t Begin, ASTContext &Ctx,
       Out.HasSemicolon = true;
       Toks.pop_back();
     }
-    Out.Args = Ctx.copy<llvm::StringRef>(llvm::makeArrayRef(Toks).drop_front());
+    Out.Args = Ctx.copy<std::string_view>(llvm::makeArrayRef(Toks).drop_front());
   }
   return true;
 }
@@ -524,7 +526,7 @@ const Directive *parseLocAt(const SourceFile &File, uint32_t Begin, ASTContext &
   auto *D = Ctx.create<Directive>();
   D->Range = Whole;
   D->Name = File.slice({Whole.Begin, Whole.Begin + 4});
-  D->Args = Ctx.copy<llvm::StringRef>(Args);
+  D->Args = Ctx.copy<std::string_view>(Args);
   End = Whole.End;
   return D;
 }

@@ -81,7 +81,7 @@ private:
           {R.Begin + static_cast<uint32_t>(P), R.Begin + static_cast<uint32_t>(P + Q.size())});
       P = Next;
     }
-    I.Qualifiers = Ctx.copy<llvm::StringRef>(Quals);
+    I.Qualifiers = Ctx.copy<std::string_view>(Quals);
     I.QualifierRanges = Ctx.copy<SourceRange>(Ranges);
   }
 

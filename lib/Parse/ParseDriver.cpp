@@ -19,7 +19,7 @@ namespace parsedriver {
 
 bool runParse(const SourceFile &File, ParseSink *Sink, DiagnosticEngine &Diags,
               const ParseOptions &Opts, Module *Built, UnitMode Mode, ASTContext *Persist) {
-  ByteCharStream Chars(File.text(), File.name().str());
+  ByteCharStream Chars(File.text(), std::string(File.name()));
   FoldingLexer Lexer(&Chars, File.text(), Opts.FoldInitializersFrom);
   Lexer.removeErrorListeners();
   StreamingTokenStream Tokens(&Lexer);
@@ -41,7 +41,7 @@ bool runParse(const SourceFile &File, ParseSink *Sink, DiagnosticEngine &Diags,
   bool GaveUp = false;
   // A UTF-8 byte order mark: ptxas rejects it ("unexpected non-ASCII
   // character"), so it is an error, said in words; the rest is parsed.
-  if (File.text().startswith("\xEF\xBB\xBF")) {
+  if (llvm::StringRef(File.text()).startswith("\xEF\xBB\xBF")) {
     ++SyntaxErrors;
     Diags
         .error("syntax", SyntaxSpec, {0, 3},
@@ -557,7 +557,7 @@ bool runParse(const SourceFile &File, ParseSink *Sink, DiagnosticEngine &Diags,
       } else if (D) {
         if (ModuleOnly) {
           syntaxError(D->Range,
-                      "directive '" + D->Name.str() + "' is only allowed at module scope");
+                      "directive '" + std::string(D->Name) + "' is only allowed at module scope");
         } else {
           Statement S;
           S.Kind = StmtKind::Directive;

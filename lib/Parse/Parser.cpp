@@ -1,5 +1,8 @@
 //===- Parser.cpp - public parse entry points (no ANTLR here) -------------===//
+#include "Parse/FastStatement.h"
 #include "Parse/ParseDriver.h"
+
+#include "llvm/ADT/StringRef.h"
 
 #include <cstring>
 
@@ -51,6 +54,24 @@ const Instruction *ptxlint::parseInstruction(const SourceFile &File, ASTContext 
 }
 
 namespace {
+bool isSpaceChar(char C) { return C == ' ' || C == '\t' || C == '\r' || C == '\n' || C == '\f'; }
+} // namespace
+
+const Instruction *ptxlint::parseInstructionFast(const SourceFile &File, ASTContext &Ctx) {
+  std::string_view Text = File.text();
+  uint32_t B = 0;
+  while (B < Text.size() && isSpaceChar(Text[B]))
+    ++B;
+  uint32_t End = 0;
+  const Instruction *I = parsedriver::parseInstructionAt(File, B, Ctx, End);
+  if (!I)
+    return nullptr;
+  while (End < Text.size() && isSpaceChar(Text[End]))
+    ++End;
+  return End == Text.size() ? I : nullptr;
+}
+
+namespace {
 /// Counts what checkLooksLikeText looks for, one window at a time.
 struct TextScan {
   size_t Bad = 0, Size = 0;
@@ -80,7 +101,7 @@ struct TextScan {
 };
 } // namespace
 
-std::string ptxlint::checkLooksLikeText(llvm::StringRef Bytes) {
+std::string ptxlint::checkLooksLikeText(std::string_view Bytes) {
   TextScan S;
   S.feed(Bytes, 0);
   return S.result();

@@ -5,7 +5,7 @@
 
 using namespace ptxlint;
 
-llvm::StringRef ptxlint::severityName(Severity S) {
+std::string_view ptxlint::severityName(Severity S) {
   switch (S) {
   case Severity::Note:
     return "note";
@@ -17,7 +17,7 @@ llvm::StringRef ptxlint::severityName(Severity S) {
   return "error";
 }
 
-Diagnostic &DiagnosticEngine::report(Severity Sev, llvm::StringRef Rule, llvm::StringRef Spec,
+Diagnostic &DiagnosticEngine::report(Severity Sev, std::string_view Rule, std::string_view Spec,
                                      SourceRange Range, std::string Message) {
   if (Sev == Severity::Error)
     ++NumErrors;
@@ -28,7 +28,8 @@ Diagnostic &DiagnosticEngine::report(Severity Sev, llvm::StringRef Rule, llvm::S
     Scratch = Diagnostic();
     return Scratch;
   }
-  Diags.push_back(Diagnostic{Sev, Rule.str(), Spec.str(), Range, std::move(Message), {}, {}});
+  Diags.push_back(
+      Diagnostic{Sev, std::string(Rule), std::string(Spec), Range, std::move(Message), {}, {}});
   return Diags.back();
 }
 

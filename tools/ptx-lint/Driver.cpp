@@ -11,9 +11,9 @@
 
 #include "Check/RuleSelect.h"
 #include "Conventions.h"
+#include "Verify/RawVerify.h"
 #include "ptxlint/InlineAsm.h"
 #include "ptxlint/Parser.h"
-#include "ptxlint/Verify.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"

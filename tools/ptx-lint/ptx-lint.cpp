@@ -12,9 +12,9 @@
 
 #include "Check/RuleSelect.h"
 #include "Check/Rules.h"
-#include "ptxlint/Emitter.h"
+#include "Emit/RawEmitter.h"
+#include "Output/RawOutput.h"
 #include "ptxlint/Lint.h"
-#include "ptxlint/Output.h"
 #include "ptxlint/Parser.h"
 #include "ptxlint/Target.h"
 
