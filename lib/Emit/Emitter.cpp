@@ -45,13 +45,11 @@ void joinTokens(Span<std::string_view> Toks, raw_ostream &OS) {
     StringRef T = Toks[I];
     bool Unary = (T == "-" || T == "+") && (I == 0 || isOperatorToken(Prev));
     if (I) {
-      bool Space = true;
-      if (T == "," || T == ";" || T == ")" || T == "]" || T == "}")
-        Space = false;
-      else if (Prev == "(" || Prev == "[" || Prev == "{" || Prev == "!" || Prev == "~" || PrevUnary)
-        Space = false;
-      else if ((T == "(" || T == "[") && isWordToken(Prev))
-        Space = false;
+      // No space before a closer or separator, after an opener or a prefix
+      // operator, nor between a name and its '(' or '['.
+      bool Space = !(T == "," || T == ";" || T == ")" || T == "]" || T == "}" || Prev == "(" ||
+                     Prev == "[" || Prev == "{" || Prev == "!" || Prev == "~" || PrevUnary ||
+                     ((T == "(" || T == "[") && isWordToken(Prev)));
       if (Space)
         OS << ' ';
     }
@@ -87,7 +85,7 @@ void indent(raw_ostream &OS, unsigned N) {
 } // namespace
 
 void ptxlint::emitOperand(const Operand &Op, raw_ostream &OS) {
-  auto elements = [&](const char *Open, const char *Close) {
+  auto Elements = [&](const char *Open, const char *Close) {
     OS << Open;
     for (size_t I = 0; I < Op.Elements.size(); ++I) {
       if (I)
@@ -123,7 +121,7 @@ void ptxlint::emitOperand(const Operand &Op, raw_ostream &OS) {
     return;
   case OperandKind::Address:
     if (Op.Elements.size() > 1) {
-      elements("[", "]");
+      Elements("[", "]");
       return;
     }
     OS << '[';
@@ -139,10 +137,10 @@ void ptxlint::emitOperand(const Operand &Op, raw_ostream &OS) {
     OS << ']';
     return;
   case OperandKind::Vector:
-    elements("{", "}");
+    Elements("{", "}");
     return;
   case OperandKind::List:
-    elements("(", ")");
+    Elements("(", ")");
     return;
   case OperandKind::PredPair:
     if (Op.Elements.size() == 2) {

@@ -82,7 +82,7 @@ void SourceFile::releaseRange(size_t Begin, size_t End) const {
 }
 
 void SourceFile::forEachWindow(const std::function<bool(std::string_view, size_t)> &Fn) const {
-  constexpr size_t Window = 256 * 1024;
+  constexpr size_t Window = size_t(256) * 1024;
   size_t N = Text.size();
   size_t B = 0;
   while (B < N) {
@@ -164,7 +164,7 @@ void SourceFile::releaseAround(size_t Begin, size_t End) const {
   // bring it back in, without a system call per query.
   if (!MapBase)
     return;
-  constexpr size_t Block = 2 * 1024 * 1024;
+  constexpr size_t Block = size_t(2) * 1024 * 1024;
   size_t First = Begin / Block, Last = End / Block;
   size_t Prev = HotBlocks.exchange(First << 32 | Last);
   size_t PrevFirst = Prev >> 32, PrevLast = Prev & 0xffffffffu;
