@@ -182,7 +182,7 @@ static LintResult checkInstructionImpl(llvm::StringRef Text, Target T, PtxVersio
   return finish(DE, Opts);
 }
 
-LintResult checkInstruction(llvm::StringRef Text, Target T, PtxVersion V, llvm::StringRef Decls,
+LintResult checkInstruction(std::string_view Text, Target T, PtxVersion V, std::string_view Decls,
                             const LintOptions &Opts) {
   installBadAllocHandler();
   try {

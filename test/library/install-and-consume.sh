@@ -109,8 +109,8 @@ for src in "$SRC"/examples/codegen/*.cpp "$SRC"/examples/codegen/*.c; do
     -o "$WORK/nollvm/$name" -L"$LIB" -lptxlint -Wl,-rpath,"$LIB"
   # shellcheck disable=SC2086
   "${cc[@]}" ${CXXFLAGS:-} -I"$PREFIX/include" -M "$src" > "$WORK/nollvm/$name.deps"
-  echo "$name: built; headers read: $(tr ' \\' '\n\n' < "$WORK/nollvm/$name.deps" |
-    grep -c '/ptxlint/') ptxlint, $(grep -c -i llvm "$WORK/nollvm/$name.deps" || true) LLVM"
+  echo "$name: built; headers read: $(grep -o '/ptxlint/[A-Za-z]*\.h' "$WORK/nollvm/$name.deps" |
+    sort -u | wc -l) ptxlint, $(grep -c -i llvm "$WORK/nollvm/$name.deps" || true) LLVM"
 done
 "$WORK/nollvm/ptx_walk" "$SRC/examples/mma-bad.ptx" --target sm_75 | sed "s|$SRC/||" || true
 rc=0
