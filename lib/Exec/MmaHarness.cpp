@@ -154,23 +154,23 @@ HarnessPlan buildMmaHarness(const ExecForm &F, Target T, PtxVersion V, uint64_t 
   // of one sub-byte register are contiguous, so the kernel loads them as one
   // word; wider elements are loaded one by one and packed.
   const ElemKind AT = F.A, BT = F.B;
-  auto IdxA = [&](ElemCoord C) { return (int64_t(C.Instance) * M + C.Row) * KP + C.Col; };
-  auto IdxB = [&](ElemCoord C) { return (int64_t(C.Instance) * N + C.Col) * K + C.Row; };
-  auto IdxC = [&](ElemCoord C) { return (int64_t(C.Instance) * M + C.Row) * N + C.Col; };
-  auto BytesOf = [](size_t Elems, unsigned Bits) { return (Elems * Bits + 7) / 8; };
-  auto Align = [](size_t X) { return (X + 255) / 256 * 256; };
-  const size_t OffA = 0, OffB = OffA + Align(BytesOf(ABits.size(), LA->ElemBits)),
-               OffC = OffB + Align(BytesOf(BBits.size(), LB->ElemBits)),
-               OffRec = OffC + Align(BytesOf(CBits.size(), LC->ElemBits));
+  auto idxA = [&](ElemCoord C) { return (int64_t(C.Instance) * M + C.Row) * KP + C.Col; };
+  auto idxB = [&](ElemCoord C) { return (int64_t(C.Instance) * N + C.Col) * K + C.Row; };
+  auto idxC = [&](ElemCoord C) { return (int64_t(C.Instance) * M + C.Row) * N + C.Col; };
+  auto bytesOf = [](size_t Elems, unsigned Bits) { return (Elems * Bits + 7) / 8; };
+  auto align = [](size_t X) { return (X + 255) / 256 * 256; };
+  const size_t OffA = 0, OffB = OffA + align(bytesOf(ABits.size(), LA->ElemBits)),
+               OffC = OffB + align(bytesOf(BBits.size(), LB->ElemBits)),
+               OffRec = OffC + align(bytesOf(CBits.size(), LC->ElemBits));
   // Per-lane records: the sparse metadata (one word per selector) and the
   // block-scale data, whose "layout" is which lane holds what.
   const size_t RecWords = (Sparse ? NSel : 0) + (SV ? 2 : 0);
   const size_t RecBytes = std::max<size_t>(4, RecWords * 4);
   P.Input.assign(OffRec + 32 * RecBytes, 0);
-  const size_t DRegion = Align(BytesOf(CBits.size(), LD->ElemBits));
+  const size_t DRegion = align(bytesOf(CBits.size(), LD->ElemBits));
   P.OutputBytes = NSel * DRegion;
   const unsigned ShiftA = containerShift(AT, F.Pack), ShiftB = containerShift(BT, F.Pack);
-  auto Store = [&](size_t Base, int64_t Index, unsigned Bits, uint64_t V) {
+  auto store = [&](size_t Base, int64_t Index, unsigned Bits, uint64_t V) {
     size_t Bit = size_t(Index) * Bits;
     for (unsigned I = 0; I < Bits; ++I, ++Bit)
       if ((V >> I) & 1)
@@ -179,13 +179,13 @@ HarnessPlan buildMmaHarness(const ExecForm &F, Target T, PtxVersion V, uint64_t 
   for (unsigned I = 0; I < Inst; ++I) {
     for (unsigned Rw = 0; Rw < M; ++Rw)
       for (unsigned Cl = 0; Cl < KP; ++Cl)
-        Store(OffA, IdxA({I, Rw, Cl}), LA->ElemBits, ABits[(I * M + Rw) * KP + Cl] << ShiftA);
+        store(OffA, idxA({I, Rw, Cl}), LA->ElemBits, ABits[(I * M + Rw) * KP + Cl] << ShiftA);
     for (unsigned Rw = 0; Rw < K; ++Rw)
       for (unsigned Cl = 0; Cl < N; ++Cl)
-        Store(OffB, IdxB({I, Rw, Cl}), LB->ElemBits, BBits[(I * K + Rw) * N + Cl] << ShiftB);
+        store(OffB, idxB({I, Rw, Cl}), LB->ElemBits, BBits[(I * K + Rw) * N + Cl] << ShiftB);
     for (unsigned Rw = 0; Rw < M; ++Rw)
       for (unsigned Cl = 0; Cl < N; ++Cl)
-        Store(OffC, IdxC({I, Rw, Cl}), LC->ElemBits, CBits[(I * M + Rw) * N + Cl]);
+        store(OffC, idxC({I, Rw, Cl}), LC->ElemBits, CBits[(I * M + Rw) * N + Cl]);
   }
   for (unsigned Lane = 0; Lane < 32; ++Lane) {
     const size_t Rec = OffRec + Lane * RecBytes;
@@ -223,8 +223,8 @@ HarnessPlan buildMmaHarness(const ExecForm &F, Target T, PtxVersion V, uint64_t 
   // The layouts as the kernel evaluates them: element i of a lane is at
   // index sum_k C[k]*bit_k(%laneid) + Const[i] of its matrix. The
   // decomposition is computed from the layout and verified on all lanes.
-  std::optional<Affine> AA = affineOf(*LA, IdxA), AB = affineOf(*LB, IdxB),
-                        AC = affineOf(*LC, IdxC), AD = affineOf(*LD, IdxC);
+  std::optional<Affine> AA = affineOf(*LA, idxA), AB = affineOf(*LB, idxB),
+                        AC = affineOf(*LC, idxC), AD = affineOf(*LD, idxC);
   if (!AA || !AB || !AC || !AD) {
     P.Error = "a fragment layout is not affine in the lane id";
     return P;
@@ -266,7 +266,7 @@ HarnessPlan buildMmaHarness(const ExecForm &F, Target T, PtxVersion V, uint64_t 
   for (unsigned K = 0; K < 5; ++K) // %hl1..%hl5: bit K of %laneid
     B.inst("bfe.u32", {B.r(B.name("%hl", K + 1)), B.r("%hl0"), B.imm(K), B.imm(1)});
   // Pointer Ptr = Base + (lane part of the index) * element size.
-  auto LanePtr = [&](const char *Ptr, const char *Base, const Affine &A, unsigned Bits) {
+  auto lanePtr = [&](const char *Ptr, const char *Base, const Affine &A, unsigned Bits) {
     B.inst("mul.lo.u32", {B.r("%hl6"), B.r("%hl1"), B.imm(A.C[0])});
     for (unsigned K = 1; K < 5; ++K)
       B.inst("mad.lo.u32", {B.r("%hl6"), B.r(B.name("%hl", K + 1)), B.imm(A.C[K]), B.r("%hl6")});
@@ -278,38 +278,38 @@ HarnessPlan buildMmaHarness(const ExecForm &F, Target T, PtxVersion V, uint64_t 
     }
     B.inst("add.s64", {B.r(Ptr), B.r(Base), B.r("%hp7")});
   };
-  auto ByteOff = [](int64_t Index, unsigned Bits) { return Index * Bits / 8; };
+  auto byteOff = [](int64_t Index, unsigned Bits) { return Index * Bits / 8; };
   // Loads every register of a fragment from its matrix and packs it.
-  auto LoadFrag = [&](const char *Prefix, const char *Ty, const FragmentLayout &L, const Affine &A,
+  auto loadFrag = [&](const char *Prefix, const char *Ty, const FragmentLayout &L, const Affine &A,
                       size_t Off) {
     for (unsigned R = 0; R < L.NumRegs; ++R) {
       std::string Reg = B.name(Prefix, R);
-      auto At = [&](unsigned E) {
-        return B.addr("%hp2", int64_t(Off) + ByteOff(A.Const[R * L.ElemsPerReg + E], L.ElemBits));
+      auto at = [&](unsigned E) {
+        return B.addr("%hp2", int64_t(Off) + byteOff(A.Const[R * L.ElemsPerReg + E], L.ElemBits));
       };
       if (L.ElemBits >= 32) {
-        B.inst(std::string("ld.global.") + ldType(Ty), {B.r(Reg), At(0)});
+        B.inst(std::string("ld.global.") + ldType(Ty), {B.r(Reg), at(0)});
       } else if (L.ElemBits == 16) {
-        B.inst("ld.global.b16", {B.r("%hs0"), At(0)});
-        B.inst("ld.global.b16", {B.r("%hs1"), At(1)});
+        B.inst("ld.global.b16", {B.r("%hs0"), at(0)});
+        B.inst("ld.global.b16", {B.r("%hs1"), at(1)});
         B.inst("mov.b32", {B.r(Reg), B.vec({B.r("%hs0"), B.r("%hs1")})});
       } else if (L.ElemBits == 8) {
-        B.inst("ld.global.u8", {B.r(Reg), At(0)});
+        B.inst("ld.global.u8", {B.r(Reg), at(0)});
         for (unsigned E = 1; E < 4; ++E) {
-          B.inst("ld.global.u8", {B.r("%hb"), At(E)});
+          B.inst("ld.global.u8", {B.r("%hb"), at(E)});
           B.inst("bfi.b32", {B.r(Reg), B.r("%hb"), B.r(Reg), B.imm(8 * E), B.imm(8)});
         }
       } else { // 4-bit and 1-bit: the register's elements are one word
-        B.inst("ld.global.b32", {B.r(Reg), At(0)});
+        B.inst("ld.global.b32", {B.r(Reg), at(0)});
       }
     }
   };
-  LanePtr("%hp2", "%hp0", *AA, LA->ElemBits);
-  LoadFrag("%a", TA, *LA, *AA, OffA);
-  LanePtr("%hp2", "%hp0", *AB, LB->ElemBits);
-  LoadFrag("%b", TB, *LB, *AB, OffB);
-  LanePtr("%hp2", "%hp0", *AC, LC->ElemBits);
-  LoadFrag("%c", TC, *LC, *AC, OffC);
+  lanePtr("%hp2", "%hp0", *AA, LA->ElemBits);
+  loadFrag("%a", TA, *LA, *AA, OffA);
+  lanePtr("%hp2", "%hp0", *AB, LB->ElemBits);
+  loadFrag("%b", TB, *LB, *AB, OffB);
+  lanePtr("%hp2", "%hp0", *AC, LC->ElemBits);
+  loadFrag("%c", TC, *LC, *AC, OffC);
   if (RecWords) {
     B.inst("mul.wide.u32", {B.r("%hp7"), B.r("%hl0"), B.imm(int64_t(RecBytes))});
     B.inst("add.s64", {B.r("%hp3"), B.r("%hp0"), B.r("%hp7")});
@@ -321,7 +321,7 @@ HarnessPlan buildMmaHarness(const ExecForm &F, Target T, PtxVersion V, uint64_t 
     B.inst("ld.global.b32", {B.r("%sa"), B.addr("%hp3", int64_t(O))});
     B.inst("ld.global.b32", {B.r("%sb"), B.addr("%hp3", int64_t(O + 4))});
   }
-  LanePtr("%hp4", "%hp1", *AD, LD->ElemBits);
+  lanePtr("%hp4", "%hp1", *AD, LD->ElemBits);
   for (unsigned Sel = 0; Sel < NSel; ++Sel) {
     std::vector<Operand> Ops = {B.vecOf("%d", LD->NumRegs), B.vecOf("%a", LA->NumRegs),
                                 B.vecOf("%b", LB->NumRegs), B.vecOf("%c", LC->NumRegs)};
@@ -338,16 +338,16 @@ HarnessPlan buildMmaHarness(const ExecForm &F, Target T, PtxVersion V, uint64_t 
     B.inst(F.text(), Ops);
     // D goes back to memory by the same layout (row-major D).
     for (unsigned R = 0; R < LD->NumRegs; ++R) {
-      auto At = [&](unsigned E) {
+      auto at = [&](unsigned E) {
         return B.addr("%hp4", int64_t(Sel * DRegion) +
-                                  ByteOff(AD->Const[R * LD->ElemsPerReg + E], LD->ElemBits));
+                                  byteOff(AD->Const[R * LD->ElemsPerReg + E], LD->ElemBits));
       };
       if (LD->ElemBits == 16) {
         B.inst("mov.b32", {B.vec({B.r("%hs0"), B.r("%hs1")}), B.r(B.name("%d", R))});
-        B.inst("st.global.b16", {At(0), B.r("%hs0")});
-        B.inst("st.global.b16", {At(1), B.r("%hs1")});
+        B.inst("st.global.b16", {at(0), B.r("%hs0")});
+        B.inst("st.global.b16", {at(1), B.r("%hs1")});
       } else {
-        B.inst(std::string("st.global.") + ldType(TD), {At(0), B.r(B.name("%d", R))});
+        B.inst(std::string("st.global.") + ldType(TD), {at(0), B.r(B.name("%d", R))});
       }
     }
   }
@@ -356,7 +356,7 @@ HarnessPlan buildMmaHarness(const ExecForm &F, Target T, PtxVersion V, uint64_t 
 
   // The reference, one problem per MMA computation.
   std::vector<MatmulProblem> Probs(Inst);
-  auto DecodeBits = [&](ElemKind Ty, uint64_t Bits) { return decodeElem(Ty, Bits); };
+  auto decodeBits = [&](ElemKind Ty, uint64_t Bits) { return decodeElem(Ty, Bits); };
   for (unsigned I = 0; I < Inst; ++I) {
     MatmulProblem &Pr = Probs[I];
     Pr.M = M, Pr.N = N, Pr.K = K;
@@ -374,21 +374,21 @@ HarnessPlan buildMmaHarness(const ExecForm &F, Target T, PtxVersion V, uint64_t 
           unsigned Chunk = SL->ChunkWidth == 2 ? Cp : SL->ChunkWidth == 8 ? Cp / 4 : Cp / 2;
           Col = sparseDenseCol(*SL, Cp, Meta[(I * M + Rw) * Chunks + Chunk]);
         }
-        Ad[Rw * K + Col] = DecodeBits(F.A, Bits);
-        Ai[Rw * K + Col] = int64_t(DecodeBits(F.A, Bits));
+        Ad[Rw * K + Col] = decodeBits(F.A, Bits);
+        Ai[Rw * K + Col] = int64_t(decodeBits(F.A, Bits));
       }
     Pr.A = Ad;
     Pr.IA = Ai;
     Pr.B.resize(K * N);
     Pr.IB.resize(K * N);
     for (unsigned X = 0; X < K * N; ++X) {
-      Pr.B[X] = DecodeBits(F.B, BBits[I * K * N + X]);
+      Pr.B[X] = decodeBits(F.B, BBits[I * K * N + X]);
       Pr.IB[X] = int64_t(Pr.B[X]);
     }
     Pr.C.resize(M * N);
     Pr.IC.resize(M * N);
     for (unsigned X = 0; X < M * N; ++X) {
-      Pr.C[X] = DecodeBits(F.C, CBits[I * M * N + X]);
+      Pr.C[X] = decodeBits(F.C, CBits[I * M * N + X]);
       Pr.IC[X] = int64_t(Pr.C[X]);
     }
     if (SV) {

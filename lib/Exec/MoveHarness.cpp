@@ -97,17 +97,17 @@ HarnessPlan buildMoveHarness(const ExecForm &F, Target T, PtxVersion V, uint64_t
     B.inst("ret", {});
     P.Ptx = B.print();
     std::vector<uint8_t> In = P.Input;
-    P.Check = [&](const std::vector<uint8_t> &Out) {
+    P.Check = [In](const std::vector<uint8_t> &Out) {
       CheckResult R;
       // Source element (row r, column c) is element c%2 of lane 4r + c/2
       // (Figure 109); d holds the transpose (Figure 110).
-      auto Src = [&](unsigned Row, unsigned Col) {
+      auto src = [&](unsigned Row, unsigned Col) {
         return (getWord(In, (4 * Row + Col / 2) * 4) >> (16 * (Col % 2))) & 0xFFFF;
       };
       for (unsigned L = 0; L < 32; ++L)
         for (unsigned E = 0; E < 2; ++E) {
           ElemCoord C = ldmatrixM8N8Coord(L, 0, E, /*Trans=*/true);
-          uint32_t Exp = Src(C.Row, C.Col);
+          uint32_t Exp = src(C.Row, C.Col);
           uint32_t Got = (getWord(Out, L * 4) >> (16 * E)) & 0xFFFF;
           ++R.Compared;
           if (Exp == Got)
