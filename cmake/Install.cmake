@@ -1,11 +1,12 @@
 # Install.cmake - the shared library, `cmake --install` and the packages
 # (CMake config and pkg-config) that consumers find it with.
 #
-# Included by the top-level CMakeLists.txt after the `ptxlint` static library,
-# the `ptxlint_grammar` library and the `ptx-lint` tool are defined.
+# Included by the top-level CMakeLists.txt after the layer libraries
+# (cmake/Layers.cmake), the `ptxlint_grammar` library and the `ptx-lint` tool
+# are defined.
 #
 # What consumers link is one shared object, libptxlint.so, built from the
-# objects of `ptxlint` and `ptxlint_grammar` with the ANTLR runtime and LLVM
+# objects of every layer and `ptxlint_grammar` with the ANTLR runtime and LLVM
 # Support linked in privately. A version script exports only the library's
 # own symbols (namespace ptxlint and the C API's ptxlint_*), so:
 #   - consumers need no ANTLR headers (no public header includes them) and
@@ -13,9 +14,9 @@
 #     libantlr4-runtime.so.4.9 at run time) nor any LLVM library;
 #   - a consumer that links its own (any version of) LLVM does not clash with
 #     the copy inside libptxlint.so.
-# The C++ headers include a few LLVM ADT headers (StringRef, ArrayRef), so the
-# package config adds LLVM's include directory (where it exists) to the
-# imported target; the C header (ptxlint.h) needs nothing.
+# The public headers use only the C++ standard library (std::string_view,
+# std::ostream, ptxlint::Span): a consumer needs no LLVM headers at all, and
+# one built against another LLVM links the same library.
 #
 # Installed layout (relative to the prefix):
 #   bin/ptx-lint
@@ -35,6 +36,7 @@ mark_as_advanced(PTXLINT_INSTALL_CMAKEDIR)
 # The C API reports the project version.
 set_property(SOURCE ${CMAKE_SOURCE_DIR}/lib/CAPI/CAPI.cpp APPEND PROPERTY
   COMPILE_DEFINITIONS PTXLINT_VERSION_STRING="${PROJECT_VERSION}")
+# (A source property is seen by targets of this directory: ptxlint_capi is.)
 
 # --- libptxlint.so ---------------------------------------------------------------
 set(PTXLINT_EXPORTS_MAP ${CMAKE_BINARY_DIR}/ptxlint.exports.map)
@@ -56,8 +58,11 @@ file(WRITE ${PTXLINT_EXPORTS_MAP} [=[
 ]=])
 
 # Built from the static library's objects (compiled once, PIC everywhere).
-add_library(ptxlint_shared SHARED
-  $<TARGET_OBJECTS:ptxlint> $<TARGET_OBJECTS:ptxlint_grammar>)
+set(_objs)
+foreach(layer ${PTXLINT_LAYER_TARGETS})
+  list(APPEND _objs $<TARGET_OBJECTS:${layer}>)
+endforeach()
+add_library(ptxlint_shared SHARED ${_objs} $<TARGET_OBJECTS:ptxlint_grammar>)
 add_library(PtxLint::ptxlint_shared ALIAS ptxlint_shared)
 set_target_properties(ptxlint_shared PROPERTIES
   OUTPUT_NAME ptxlint
@@ -90,13 +95,6 @@ target_link_libraries(ptxlint_shared PRIVATE
 target_include_directories(ptxlint_shared INTERFACE
   $<BUILD_INTERFACE:${CMAKE_SOURCE_DIR}/include>
   $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>)
-# The C++ headers use llvm/ADT/StringRef.h and friends (headers only). In the
-# installed package, PtxLintConfig.cmake adds LLVM's include directory only
-# where it exists, so C-only consumers need no LLVM on their machine.
-target_include_directories(ptxlint_shared SYSTEM INTERFACE $<BUILD_INTERFACE:${LLVM_INCLUDE_DIRS}>)
-# LLVM's headers otherwise make every consumer object reference a symbol of
-# LLVM Support (the ABI-breaking-checks guard); consumers link no LLVM.
-target_compile_definitions(ptxlint_shared INTERFACE LLVM_DISABLE_ABI_BREAKING_CHECKS_ENFORCING=1)
 target_compile_features(ptxlint_shared INTERFACE cxx_std_17)
 
 # test/library/install.test installs and links libptxlint.so: the check
@@ -141,16 +139,11 @@ install(FILES
 
 # pkg-config: written at install time, so it names the prefix actually
 # installed to (`cmake --install build --prefix /some/where` included).
-set(PTXLINT_PC_LLVM_CFLAGS "")
-foreach(dir ${LLVM_INCLUDE_DIRS})
-  string(APPEND PTXLINT_PC_LLVM_CFLAGS " -I${dir}")
-endforeach()
 install(CODE "
   set(PTXLINT_PC_PREFIX \"\${CMAKE_INSTALL_PREFIX}\")
   set(PTXLINT_PC_LIBDIR \"${CMAKE_INSTALL_LIBDIR}\")
   set(PTXLINT_PC_INCLUDEDIR \"${CMAKE_INSTALL_INCLUDEDIR}\")
   set(PTXLINT_PC_VERSION \"${PROJECT_VERSION}\")
-  set(PTXLINT_PC_LLVM_CFLAGS \"${PTXLINT_PC_LLVM_CFLAGS}\")
   set(_pc \"\$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}/${CMAKE_INSTALL_LIBDIR}/pkgconfig/ptxlint.pc\")
   message(STATUS \"Installing: \${_pc}\")
   configure_file(\"${CMAKE_SOURCE_DIR}/cmake/ptxlint.pc.in\" \"\${_pc}\" @ONLY)

@@ -7,9 +7,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Output/RawOutput.h"
 #include "ptxlint/Emitter.h"
 #include "ptxlint/Lint.h"
-#include "ptxlint/Output.h"
 #include "ptxlint/Parser.h"
 
 #include "llvm/Support/raw_ostream.h"

@@ -5,8 +5,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Output/RawOutput.h"
 #include "ptxlint/Lint.h"
-#include "ptxlint/Output.h"
 #include "ptxlint/Target.h"
 
 #include "llvm/Support/raw_ostream.h"

@@ -5,8 +5,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Verify/RawVerify.h"
 #include "ptxlint/Lint.h"
-#include "ptxlint/Verify.h"
 
 #include "llvm/Support/raw_ostream.h"
 

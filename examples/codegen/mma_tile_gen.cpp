@@ -43,18 +43,18 @@ struct Config {
 /// Prints one diagnostic as "name:line:col: severity: message [rule, PTX ISA x]"
 /// followed by its fix-its.
 void printDiagnostic(const ptxlint::SourceFile &File, const ptxlint::Diagnostic &D) {
-  std::string Where = File.name().str();
+  std::string Where(File.name());
   if (D.Range.isValid()) {
     ptxlint::LineCol LC = File.lineCol(D.Range.Begin);
     Where += ":" + std::to_string(LC.Line) + ":" + std::to_string(LC.Column);
   }
-  std::printf("  %s: %s: %s [%s%s%s]\n", Where.c_str(), ptxlint::severityName(D.Sev).str().c_str(),
-              D.Message.c_str(), D.Rule.c_str(), D.Spec.empty() ? "" : ", PTX ISA ",
-              D.Spec.c_str());
+  std::printf("  %s: %s: %s [%s%s%s]\n", Where.c_str(),
+              std::string(ptxlint::severityName(D.Sev)).c_str(), D.Message.c_str(), D.Rule.c_str(),
+              D.Spec.empty() ? "" : ", PTX ISA ", D.Spec.c_str());
   if (D.Range.isValid())
-    std::printf("    at '%s'\n", File.slice(D.Range).str().c_str());
+    std::printf("    at '%s'\n", std::string(File.slice(D.Range)).c_str());
   for (const ptxlint::FixIt &F : D.Fixes)
-    std::printf("    fix-it: replace '%s' with '%s'\n", File.slice(F.Range).str().c_str(),
+    std::printf("    fix-it: replace '%s' with '%s'\n", std::string(File.slice(F.Range)).c_str(),
                 F.Replacement.c_str());
 }
 

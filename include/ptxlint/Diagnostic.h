@@ -12,15 +12,14 @@
 #include "ptxlint/Severity.h"
 #include "ptxlint/Source.h"
 
-#include "llvm/ADT/StringRef.h"
-
 #include <functional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace ptxlint {
 
-llvm::StringRef severityName(Severity S);
+std::string_view severityName(Severity S);
 
 /// Replace the text in Range by Replacement (an empty range inserts).
 struct FixIt {
@@ -78,10 +77,10 @@ public:
   }
   /// The same with a more precise section than the row's, taken from the
   /// spec tables (a form's fragment layout, a gate's section).
-  Diagnostic &report(Rule R, llvm::StringRef Spec, SourceRange Range, std::string Message) {
+  Diagnostic &report(Rule R, std::string_view Spec, SourceRange Range, std::string Message) {
     return report(ruleInfo(R).DefaultSev, R, Spec, Range, std::move(Message));
   }
-  Diagnostic &report(Severity Sev, Rule R, llvm::StringRef Spec, SourceRange Range,
+  Diagnostic &report(Severity Sev, Rule R, std::string_view Spec, SourceRange Range,
                      std::string Message);
   /// Adds a diagnostic made elsewhere (relayed, or held back and reported
   /// later), counting its severity.
@@ -103,7 +102,7 @@ public:
   unsigned droppedWarnings() const { return DroppedWarnings; }
   /// Diagnostics of rules for which Keep returns false are neither stored
   /// nor counted (switched-off rules take no room under the limit).
-  void setFilter(std::function<bool(llvm::StringRef Rule)> Keep) { Filter = std::move(Keep); }
+  void setFilter(std::function<bool(std::string_view Rule)> Keep) { Filter = std::move(Keep); }
   /// Sort by position (stable), so output order is the file's order.
   void sortByLocation();
 
@@ -116,7 +115,7 @@ private:
   unsigned Dropped = 0;
   unsigned DroppedErrors = 0;
   unsigned DroppedWarnings = 0;
-  std::function<bool(llvm::StringRef)> Filter;
+  std::function<bool(std::string_view)> Filter;
 };
 
 } // namespace ptxlint

@@ -12,27 +12,28 @@
 
 #include "ptxlint/AST.h"
 
-#include "llvm/Support/raw_ostream.h"
-
+#include <memory>
+#include <ostream>
 #include <string>
 
 namespace ptxlint {
 
-void emitModule(const Module &M, llvm::raw_ostream &OS);
+void emitModule(const Module &M, std::ostream &OS);
 std::string emitModule(const Module &M);
 
 /// Pieces, for code that builds and prints its own statements.
-void emitInstruction(const Instruction &I, llvm::raw_ostream &OS);
-void emitOperand(const Operand &Op, llvm::raw_ostream &OS);
-void emitVarDecl(const VarDecl &V, llvm::raw_ostream &OS);
-void emitDirective(const Directive &D, llvm::raw_ostream &OS);
-void emitStatement(const Statement &S, llvm::raw_ostream &OS, unsigned Indent);
-void emitFunctionHeader(const Function &F, llvm::raw_ostream &OS);
+void emitInstruction(const Instruction &I, std::ostream &OS);
+void emitOperand(const Operand &Op, std::ostream &OS);
+void emitVarDecl(const VarDecl &V, std::ostream &OS);
+void emitDirective(const Directive &D, std::ostream &OS);
+void emitStatement(const Statement &S, std::ostream &OS, unsigned Indent);
+void emitFunctionHeader(const Function &F, std::ostream &OS);
 
 /// A ParseSink that prints canonical PTX as the parse streams (constant
-/// memory for any file size).
+/// memory for any file size). OS is written at the end of each function and
+/// at the end of the file.
 class ParseSink;
-std::unique_ptr<ParseSink> makeStreamingEmitter(llvm::raw_ostream &OS);
+std::unique_ptr<ParseSink> makeStreamingEmitter(std::ostream &OS);
 
 } // namespace ptxlint
 

@@ -14,21 +14,21 @@
 #define PTXLINT_FIX_H
 
 #include "ptxlint/Diagnostic.h"
+#include "ptxlint/Span.h"
 
-#include "llvm/ADT/ArrayRef.h"
-#include "llvm/ADT/StringRef.h"
-
+#include <cstdint>
 #include <string>
+#include <string_view>
 
 namespace ptxlint {
 
 enum class FixSafety : uint8_t { Safe, Unsafe };
 
 /// The safety of the fix-its of diagnostics of Rule (Unsafe for an unknown id).
-FixSafety fixSafety(llvm::StringRef Rule);
-inline bool isFixSafe(llvm::StringRef Rule) { return fixSafety(Rule) == FixSafety::Safe; }
+FixSafety fixSafety(std::string_view Rule);
+inline bool isFixSafe(std::string_view Rule) { return fixSafety(Rule) == FixSafety::Safe; }
 /// "safe" or "unsafe".
-llvm::StringRef fixSafetyName(FixSafety S);
+std::string_view fixSafetyName(FixSafety S);
 
 /// The result of applyFixes.
 struct FixResult {
@@ -43,13 +43,12 @@ struct FixResult {
 /// out and counted in Conflicts: lint the result again and apply again to
 /// get it (the command does, until nothing changes). Identical edits of two
 /// diagnostics are made once.
-FixResult applyFixes(llvm::StringRef Text, llvm::ArrayRef<Diagnostic> Diags,
-                     bool IncludeUnsafe = false);
+FixResult applyFixes(std::string_view Text, Span<Diagnostic> Diags, bool IncludeUnsafe = false);
 
 /// A unified diff (diff -u, 3 lines of context) from Old to New, with
 /// "--- OldLabel" and "+++ NewLabel" headers; "" when they are equal.
-std::string unifiedDiff(llvm::StringRef Old, llvm::StringRef New, llvm::StringRef OldLabel,
-                        llvm::StringRef NewLabel);
+std::string unifiedDiff(std::string_view Old, std::string_view New, std::string_view OldLabel,
+                        std::string_view NewLabel);
 
 } // namespace ptxlint
 

@@ -16,13 +16,13 @@
 
 #include "ptxlint/Lint.h"
 
-#include "llvm/ADT/StringRef.h"
+#include <string_view>
 
 namespace ptxlint {
 
 /// True for the extensions of C, C++ and CUDA sources: .cu .cuh .h .hpp .hh
 /// .hxx .cpp .cc .cxx .c .inl (case-sensitive, as compilers treat them).
-bool isCudaSourcePath(llvm::StringRef Path);
+bool isCudaSourcePath(std::string_view Path);
 
 /// Checks every inline asm statement of a CUDA or C/C++ source. Ranges of
 /// the diagnostics are byte ranges into File. With Opts.TargetOverride the
@@ -38,7 +38,7 @@ LintResult lintCudaSource(const SourceFile &File, const LintOptions &Opts = {});
 /// (LLVM, Triton) are accepted as well as "%0". T invalid: no target gating;
 /// V invalid: no PTX ISA version gating. Ranges are byte offsets into
 /// Template (invalid when a diagnostic is about the constraints).
-LintResult checkInlineAsm(llvm::StringRef Template, llvm::StringRef Constraints, Target T,
+LintResult checkInlineAsm(std::string_view Template, std::string_view Constraints, Target T,
                           PtxVersion V, const LintOptions &Opts = {});
 
 } // namespace ptxlint

@@ -17,11 +17,11 @@
 #include "ptxlint/Diagnostic.h"
 #include "ptxlint/Source.h"
 
-#include "llvm/ADT/ArrayRef.h"
-#include "llvm/ADT/StringRef.h"
-#include "llvm/Support/raw_ostream.h"
+#include "ptxlint/Span.h"
 
+#include <ostream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace ptxlint {
@@ -79,31 +79,30 @@ struct FileReport {
 LineColRange resolveRange(const SourceFile &F, SourceRange R);
 
 /// Builds the report for diagnostics about F (counts included).
-FileReport makeReport(const SourceFile &F, llvm::ArrayRef<Diagnostic> Diags);
+FileReport makeReport(const SourceFile &F, Span<Diagnostic> Diags);
 
 /// A report for an input that could not be linted at all: one "io" error.
-FileReport makeIoErrorReport(llvm::StringRef Path, llvm::StringRef Message);
+FileReport makeIoErrorReport(std::string_view Path, std::string_view Message);
 
 /// "[rule, PTX ISA 9.7.14.5.14]" (or "[rule]" without a spec section).
-std::string ruleTag(llvm::StringRef Rule, llvm::StringRef Spec);
+std::string ruleTag(std::string_view Rule, std::string_view Spec);
 
 /// Text format: each diagnostic as "file:line:col: severity: message [tag]",
 /// then the source line with a caret under the location, tildes under the
-/// range and fix-its below (llvm::SourceMgr style). Colours are written only
-/// when OS.has_colors() (or --color forces them).
-void printText(const SourceFile &F, llvm::ArrayRef<Diagnostic> Diags, llvm::raw_ostream &OS);
+/// range and fix-its below (clang style), with ANSI colours when Colors.
+void printText(const SourceFile &F, Span<Diagnostic> Diags, std::ostream &OS, bool Colors = false);
 
 /// Text format for a report without its source (I/O errors): header lines only.
-void printTextNoSource(const FileReport &R, llvm::raw_ostream &OS);
+void printTextNoSource(const FileReport &R, std::ostream &OS);
 
 /// gcc format: "file:line:col: severity: message [rule]", one line each
 /// (notes attached to a diagnostic follow it as "note:" lines).
-void printGcc(const FileReport &R, llvm::raw_ostream &OS);
+void printGcc(const FileReport &R, std::ostream &OS);
 
 /// GitHub Actions format: one workflow command per diagnostic,
 /// "::error file=F,line=L,col=C,endLine=L,endColumn=C,title=RULE::message"
 /// (notes as ::notice), which GitHub shows as annotations on the diff.
-void printGithub(const FileReport &R, llvm::raw_ostream &OS);
+void printGithub(const FileReport &R, std::ostream &OS);
 
 /// Options for the whole-run documents.
 struct DocumentOptions {
@@ -118,26 +117,10 @@ struct DocumentOptions {
 };
 
 /// JSON format: {"files":[{"path":..., "diagnostics":[...]}], ...}.
-void printJson(llvm::ArrayRef<FileReport> Reports, llvm::raw_ostream &OS,
-               const DocumentOptions &Opts = {});
+void printJson(Span<FileReport> Reports, std::ostream &OS, const DocumentOptions &Opts = {});
 
 /// SARIF 2.1.0 log with one run; the rules array lists the whole registry.
-void printSarif(llvm::ArrayRef<FileReport> Reports, llvm::raw_ostream &OS,
-                const DocumentOptions &Opts = {});
-
-/// A string stream whose has_colors() answer is chosen by the caller, so text
-/// rendered on a worker thread can carry colours for a terminal.
-class ColorStringStream : public llvm::raw_string_ostream {
-public:
-  ColorStringStream(std::string &S, bool Colors) : llvm::raw_string_ostream(S), Colors(Colors) {
-    // Escapes are written when has_colors() says so, or --color forces them.
-    enable_colors(true);
-  }
-  bool has_colors() const override { return Colors; }
-
-private:
-  bool Colors;
-};
+void printSarif(Span<FileReport> Reports, std::ostream &OS, const DocumentOptions &Opts = {});
 
 } // namespace ptxlint
 

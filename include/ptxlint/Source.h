@@ -17,15 +17,13 @@
 #ifndef PTXLINT_SOURCE_H
 #define PTXLINT_SOURCE_H
 
-#include "llvm/ADT/STLFunctionalExtras.h"
-#include "llvm/ADT/StringRef.h"
-#include "llvm/Support/MemoryBuffer.h"
-
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace ptxlint {
@@ -57,15 +55,12 @@ struct LineCol {
   unsigned Column = 0;
 };
 
-/// An immutable text buffer with a name. The parser's StringRefs point into
+/// An immutable text buffer with a name. The AST's string_views point into
 /// it, so it must outlive every AST built from it.
 class SourceFile {
 public:
   /// Takes a copy of Text.
   SourceFile(std::string Name, std::string Text);
-  /// Adopts Buffer without copying it (a file read with
-  /// MemoryBuffer::getFile is memory-mapped: the cheapest way to read).
-  SourceFile(std::string Name, std::unique_ptr<llvm::MemoryBuffer> Buffer);
   /// Maps the regular file at Path read-only, without copying it. Returns
   /// null and sets Error when the file cannot be mapped (an empty file, a
   /// platform without mmap): the caller then reads it instead. The file must
@@ -91,31 +86,31 @@ public:
   /// never splits a UTF-8 sequence), and releases each window once Fn has
   /// seen it.
   /// Stops early when Fn returns false.
-  void forEachWindow(llvm::function_ref<bool(llvm::StringRef, size_t)> Fn) const;
+  void forEachWindow(const std::function<bool(std::string_view, size_t)> &Fn) const;
 
-  llvm::StringRef name() const { return Name; }
-  llvm::StringRef text() const { return Text; }
+  std::string_view name() const { return Name; }
+  std::string_view text() const { return Text; }
   size_t size() const { return Text.size(); }
 
   /// True when S points into this buffer.
-  bool contains(llvm::StringRef S) const {
+  bool contains(std::string_view S) const {
     return S.data() >= Text.data() && S.data() + S.size() <= Text.data() + Text.size();
   }
   /// The range of a StringRef that points into this buffer (invalid otherwise).
-  SourceRange rangeOf(llvm::StringRef S) const {
+  SourceRange rangeOf(std::string_view S) const {
     if (!contains(S))
       return {};
     auto B = static_cast<uint32_t>(S.data() - Text.data());
     return {B, B + static_cast<uint32_t>(S.size())};
   }
-  llvm::StringRef slice(SourceRange R) const {
-    if (!R.isValid() || R.End > Text.size())
+  std::string_view slice(SourceRange R) const {
+    if (!R.isValid() || R.End > Text.size() || R.Begin > R.End)
       return {};
-    return Text.slice(R.Begin, R.End);
+    return Text.substr(R.Begin, R.End - R.Begin);
   }
   LineCol lineCol(uint32_t Offset) const;
   /// The full text of the 1-based line, without its newline.
-  llvm::StringRef lineText(unsigned Line) const;
+  std::string_view lineText(unsigned Line) const;
 
 private:
   SourceFile(std::string Name, void *MapBase, size_t MapSize);
@@ -126,10 +121,9 @@ private:
   static constexpr unsigned LinesPerCheckpoint = 64;
   std::string Name;
   std::string OwnedText;
-  std::unique_ptr<llvm::MemoryBuffer> OwnedBuffer;
   void *MapBase = nullptr; // mapFile's mapping
   size_t MapSize = 0;
-  llvm::StringRef Text; // OwnedText, OwnedBuffer's bytes or the mapping
+  std::string_view Text; // OwnedText or the mapping
   /// Checkpoints[K]: offset of the start of line K*64+1. Built on first use.
   mutable std::vector<uint32_t> Checkpoints;
   mutable unsigned NumLines = 0;

@@ -9,11 +9,11 @@
 #ifndef PTXLINT_TARGET_H
 #define PTXLINT_TARGET_H
 
-#include "llvm/ADT/ArrayRef.h"
-#include "llvm/ADT/StringRef.h"
+#include "ptxlint/Span.h"
 
 #include <optional>
 #include <string>
+#include <string_view>
 
 namespace ptxlint {
 
@@ -32,7 +32,7 @@ struct PtxVersion {
   constexpr bool isValid() const { return Major != 0; }
   std::string str() const; ///< "7.8"
   /// Parses "X.Y"; nullopt when malformed.
-  static std::optional<PtxVersion> parse(llvm::StringRef S);
+  static std::optional<PtxVersion> parse(std::string_view S);
 };
 
 /// One architecture target: sm_90 (Suffix 0), sm_90a ('a'), sm_100f ('f').
@@ -45,7 +45,7 @@ struct Target {
   std::string str() const; ///< "sm_90a"
   bool operator==(const Target &O) const { return Sm == O.Sm && Suffix == O.Suffix; }
   /// Parses "sm_NN[a|f]" (also "compute_NN[a|f]"); nullopt when malformed.
-  static std::optional<Target> parse(llvm::StringRef S);
+  static std::optional<Target> parse(std::string_view S);
 };
 
 /// A row of the known-target table.
@@ -63,7 +63,7 @@ struct TargetInfo {
 };
 
 /// Every target ptx-lint knows, in ascending order.
-llvm::ArrayRef<TargetInfo> knownTargets();
+Span<TargetInfo> knownTargets();
 const TargetInfo *findTarget(Target T);
 /// The newest PTX ISA version ptx-lint knows.
 PtxVersion latestPtxVersion();

@@ -24,19 +24,20 @@
 #include "ptxlint/Diagnostic.h"
 #include "ptxlint/Source.h"
 
-#include "llvm/ADT/ArrayRef.h"
-#include "llvm/Support/raw_ostream.h"
+#include "ptxlint/Span.h"
 
+#include <ostream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace ptxlint {
 
 /// One `//` comment: its text after the slashes and where it starts.
 struct SourceComment {
-  llvm::StringRef Text; ///< points into the SourceFile, without "//"
-  uint32_t Offset = 0;  ///< byte offset of the "//"
-  unsigned Line = 0;    ///< 1-based line of the "//"
+  std::string_view Text; ///< points into the SourceFile, without "//"
+  uint32_t Offset = 0;   ///< byte offset of the "//"
+  unsigned Line = 0;     ///< 1-based line of the "//"
 };
 
 /// Every `//` comment of F, in order. Skips "//" inside string literals and
@@ -82,8 +83,7 @@ struct VerifyResult {
 /// Each expectation consumes one diagnostic of its severity on its line.
 /// Unexpected notes are ignored; unexpected errors and warnings fail. Every
 /// mismatch is printed to OS as one gcc-style line.
-VerifyResult verifyDiagnostics(const SourceFile &F, llvm::ArrayRef<Diagnostic> Diags,
-                               llvm::raw_ostream &OS);
+VerifyResult verifyDiagnostics(const SourceFile &F, Span<Diagnostic> Diags, std::ostream &OS);
 
 } // namespace ptxlint
 

@@ -2,9 +2,35 @@
 #include "ptxlint/AST.h"
 
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/Allocator.h"
+
+#include <new>
 
 using namespace ptxlint;
 using llvm::StringRef;
+
+// The arena: LLVM's bump allocator, constructed in the context's own storage.
+static_assert(sizeof(llvm::BumpPtrAllocator) <= sizeof(ASTContext) &&
+                  alignof(llvm::BumpPtrAllocator) <= alignof(std::max_align_t),
+              "ASTContext::Storage is too small for the allocator");
+namespace {
+llvm::BumpPtrAllocator &arena(unsigned char *Storage) {
+  return *std::launder(reinterpret_cast<llvm::BumpPtrAllocator *>(Storage));
+}
+} // namespace
+
+ASTContext::ASTContext() { new (Storage) llvm::BumpPtrAllocator(); }
+ASTContext::~ASTContext() {
+  using Arena = llvm::BumpPtrAllocator;
+  arena(Storage).~Arena();
+}
+void *ASTContext::allocate(size_t Size, size_t Alignment) {
+  return arena(Storage).Allocate(Size, llvm::Align(Alignment));
+}
+void ASTContext::reset() { arena(Storage).Reset(); }
+size_t ASTContext::bytesAllocated() const {
+  return arena(const_cast<unsigned char *>(Storage)).getTotalMemory();
+}
 
 SourceRange Instruction::opcodeRange() const {
   if (!Range.isValid())
@@ -28,8 +54,8 @@ SourceRange Instruction::opcodeRange() const {
   return {};
 }
 
-bool Instruction::hasQualifier(StringRef Q) const {
-  for (StringRef X : Qualifiers)
+bool Instruction::hasQualifier(std::string_view Q) const {
+  for (std::string_view X : Qualifiers)
     if (X == Q)
       return true;
   return false;
@@ -46,7 +72,7 @@ static bool isTypeName(StringRef S) {
       .Default(false);
 }
 
-StringRef VarDecl::type() const {
+std::string_view VarDecl::type() const {
   for (StringRef A : Attrs)
     if (isTypeName(A))
       return A;
@@ -76,7 +102,7 @@ struct Eq {
       *Why = What;
     return false;
   }
-  template <typename T> bool list(llvm::ArrayRef<T> A, llvm::ArrayRef<T> B, const char *What) {
+  template <typename T> bool list(Span<T> A, Span<T> B, const char *What) {
     if (A.size() != B.size())
       return fail(std::string(What) + ": count differs");
     for (size_t I = 0; I < A.size(); ++I)
@@ -90,18 +116,18 @@ struct Eq {
   bool operator()(const Operand &A, const Operand &B) {
     if (A.Kind != B.Kind || A.Negated != B.Negated || A.Text != B.Text ||
         A.HasOffset != B.HasOffset || A.IntValue != B.IntValue)
-      return fail("operand '" + A.Text.str() + "' vs '" + B.Text.str() + "'");
+      return fail("operand '" + std::string(A.Text) + "' vs '" + std::string(B.Text) + "'");
     return list(A.Elements, B.Elements, "operand elements");
   }
   bool operator()(const Instruction &A, const Instruction &B) {
     if (A.Guard != B.Guard || A.GuardNegated != B.GuardNegated || A.Opcode != B.Opcode)
-      return fail("instruction '" + A.Opcode.str() + "' vs '" + B.Opcode.str() + "'");
+      return fail("instruction '" + std::string(A.Opcode) + "' vs '" + std::string(B.Opcode) + "'");
     return list(A.Qualifiers, B.Qualifiers, "qualifiers") &&
            list(A.Operands, B.Operands, "operands");
   }
   bool operator()(const Declarator &A, const Declarator &B) {
     if (A.Name != B.Name || A.RangeCount != B.RangeCount || A.HasInit != B.HasInit)
-      return fail("declarator '" + A.Name.str() + "' vs '" + B.Name.str() + "'");
+      return fail("declarator '" + std::string(A.Name) + "' vs '" + std::string(B.Name) + "'");
     return list(A.ArraySuffix, B.ArraySuffix, "array suffix") &&
            list(A.Init, B.Init, "initializer");
   }
@@ -112,7 +138,7 @@ struct Eq {
   }
   bool operator()(const Directive &A, const Directive &B) {
     if (A.IsLabel != B.IsLabel || A.HasBody != B.HasBody)
-      return fail("directive '" + A.Name.str() + "' vs '" + B.Name.str() + "'");
+      return fail("directive '" + std::string(A.Name) + "' vs '" + std::string(B.Name) + "'");
     return (*this)(A.Name, B.Name) && list(A.Args, B.Args, "directive arguments") &&
            list(A.Body, B.Body, "section body");
   }
@@ -137,14 +163,14 @@ struct Eq {
   bool operator()(const Function &A, const Function &B) {
     if (A.HasBody != B.HasBody || A.HasReturnList != B.HasReturnList ||
         A.HasParamList != B.HasParamList)
-      return fail("function '" + A.Name.str() + "' shape differs");
+      return fail("function '" + std::string(A.Name) + "' shape differs");
     if (!((*this)(A.Name, B.Name) && (*this)(A.Kind, B.Kind) &&
           list(A.Prefix, B.Prefix, "linkage") && list(A.Returns, B.Returns, "return list") &&
           list(A.Params, B.Params, "parameters") &&
           list(A.Attributes, B.Attributes, "function attributes")))
       return false;
     if (A.Body.size() != B.Body.size())
-      return fail("function '" + A.Name.str() + "': statement count differs");
+      return fail("function '" + std::string(A.Name) + "': statement count differs");
     for (size_t I = 0; I < A.Body.size(); ++I)
       if (!(*this)(*A.Body[I], *B.Body[I]))
         return false;

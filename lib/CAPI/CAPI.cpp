@@ -17,6 +17,7 @@
 #include "ptxlint/InlineAsm.h"
 #include "ptxlint/Rules.h"
 
+#include "Output/RawOutput.h"
 #include "ptxlint/Lint.h"
 #include "ptxlint/Output.h"
 #include "ptxlint/Verify.h"

@@ -65,9 +65,9 @@ bool takesAll(const IsaForm &F, const Instruction &I) {
 
 /// "add" -> "add"; the spelled-out instruction for messages: "cp.async.bulk".
 std::string spelled(const Instruction &I, size_t NumQuals) {
-  std::string S = I.Opcode.str();
+  std::string S = std::string(I.Opcode);
   for (size_t K = 0; K < NumQuals && K < I.Qualifiers.size(); ++K)
-    S += I.Qualifiers[K].str();
+    S += std::string(I.Qualifiers[K]);
   return S;
 }
 
@@ -113,8 +113,9 @@ void reportGate(CheckContext &Ctx, Rule Id, llvm::StringRef Spec, SourceRange R,
 llvm::SmallVector<const IsaForm *, 8> matchingForms(const IsaOpcode &Op, const Instruction &I) {
   llvm::SmallVector<const IsaForm *, 8> Out;
   uint32_t Best = 0;
+  const llvm::SmallVector<llvm::StringRef, 8> Quals(I.Qualifiers.begin(), I.Qualifiers.end());
   for (const IsaForm &F : Op.forms()) {
-    if (!hasAll(I, F.literals()) || !takesAll(F, I) || !F.fits(I.Qualifiers))
+    if (!hasAll(I, F.literals()) || !takesAll(F, I) || !F.fits(Quals))
       continue;
     if (!Out.empty() && F.LitCount < Best)
       continue;
@@ -133,15 +134,15 @@ bool checkNameOrder(const Instruction &I, CheckContext &Ctx,
   llvm::StringRef Want;
   for (const IsaForm *F : Forms) {
     llvm::StringRef W = F->NameWord;
-    if (W.empty() || (!I.Qualifiers.empty() && I.Qualifiers.front() == W))
+    if (W.empty() || (!I.Qualifiers.empty() && llvm::StringRef(I.Qualifiers.front()) == W))
       return true;
     Want = W;
   }
   SourceRange R = I.QualifierRanges.empty() ? I.opcodeRange() : I.QualifierRanges.front();
   Ctx.Diags.report(Rule::IsaQualifierOrder, Forms.front()->section().Num, R,
-                   "'" + I.Opcode.str() + Want.str() +
+                   "'" + std::string(I.Opcode) + Want.str() +
                        "' is the instruction's name: " + Want.str() + " comes right after '" +
-                       I.Opcode.str() + "', before " + I.Qualifiers.front().str());
+                       std::string(I.Opcode) + "', before " + std::string(I.Qualifiers.front()));
   return false;
 }
 
@@ -194,7 +195,7 @@ void checkGates(const Instruction &I, CheckContext &Ctx, llvm::ArrayRef<const Is
   const IsaSection &S0 = Forms.front()->section();
   // Name it as the section does ('wgmma.fence', 'st.async'), or by its opcode.
   // Built only for a diagnostic: this runs for every instruction of a file.
-  auto What = [&] { return "'" + I.Opcode.str() + Forms.front()->NameWord.str() + "'"; };
+  auto What = [&] { return "'" + std::string(I.Opcode) + Forms.front()->NameWord.str() + "'"; };
   if (Ctx.Version.isValid() && NeedPtx && NeedPtx != 0xffff &&
       Ctx.Version < spec::isaVersion(NeedPtx))
     reportGate(Ctx, Rule::IsaPtxVersion, S0.Num, I.opcodeRange(),
@@ -216,7 +217,7 @@ void checkGates(const Instruction &I, CheckContext &Ctx, llvm::ArrayRef<const Is
         Sec = F->section().Num;
     }
     SourceRange R = K < I.QualifierRanges.size() ? I.QualifierRanges[K] : I.opcodeRange();
-    auto QWhat = [&] { return "qualifier " + Q.str() + " of '" + I.Opcode.str() + "'"; };
+    auto QWhat = [&] { return "qualifier " + Q.str() + " of '" + std::string(I.Opcode) + "'"; };
     if (Ctx.Version.isValid() && QPtx && QPtx != 0xffff && Ctx.Version < spec::isaVersion(QPtx))
       reportGate(Ctx, Rule::IsaPtxVersion, Sec, R,
                  QWhat() + " " + requiresPtxText(spec::isaVersion(QPtx), Ctx.Version), false,
@@ -281,14 +282,14 @@ void reportCombination(const Instruction &I, CheckContext &Ctx, const IsaOpcode 
   if (Why.empty())
     Why = "its qualifier places do not fit";
   Ctx.Diags.report(Rule::IsaQualifierCombination, Best->section().Num, R,
-                   "no syntax line of '" + I.Opcode.str() +
+                   "no syntax line of '" + std::string(I.Opcode) +
                        "' takes these qualifiers together; the closest is '" + Best->Syntax.str() +
                        "' (" + Why + ")");
 }
 
 void reportUnknownOpcode(const Instruction &I, CheckContext &Ctx) {
   // ptxas is case sensitive: 'STMATRIX' is unknown, and 'stmatrix' the fix.
-  std::string Lower = I.Opcode.lower();
+  std::string Lower = llvm::StringRef(I.Opcode).lower();
   llvm::StringRef Suggest;
   if (Lower != I.Opcode && spec::findIsaOpcode(Lower))
     Suggest = spec::findIsaOpcode(Lower)->Name;
@@ -311,7 +312,7 @@ void reportUnknownOpcode(const Instruction &I, CheckContext &Ctx) {
   }
   Diagnostic &D = Ctx.Diags.report(
       Rule::IsaUnknownOpcode, I.opcodeRange(),
-      "unknown instruction '" + I.Opcode.str() + "'" +
+      "unknown instruction '" + std::string(I.Opcode) + "'" +
           (Suggest.empty() ? std::string() : "; did you mean '" + Suggest.str() + "'?"));
   if (!Suggest.empty())
     D.Fixes.push_back({I.opcodeRange(), Suggest.str()});
@@ -338,7 +339,7 @@ void reportUnknownQualifier(const Instruction &I, CheckContext &Ctx, const IsaOp
   SourceRange R = K < I.QualifierRanges.size() ? I.QualifierRanges[K] : I.opcodeRange();
   Diagnostic &D = Ctx.Diags.report(
       Rule::IsaUnknownQualifier, S.Num, R,
-      "unknown qualifier '" + Q.str() + "' for " + I.Opcode.str() + "; valid: " + Valid +
+      "unknown qualifier '" + Q.str() + "' for " + std::string(I.Opcode) + "; valid: " + Valid +
           (Suggest.empty() || Suggest == Q ? std::string()
                                            : "; did you mean '" + Suggest.str() + "'?"));
   if (!Suggest.empty() && Suggest != Q)

@@ -31,7 +31,7 @@ using spec::Family;
 
 int findQual(const Instruction &I, llvm::StringRef Q, unsigned From = 0) {
   for (unsigned K = From; K < I.Qualifiers.size(); ++K)
-    if (I.Qualifiers[K] == Q)
+    if (llvm::StringRef(I.Qualifiers[K]) == Q)
       return static_cast<int>(K);
   return -1;
 }
@@ -98,8 +98,9 @@ void checkMatrixLoadStore(const Instruction &I, CheckContext &Ctx, Family Fam) {
   bool Explicit = false;
   for (llvm::StringRef Q : I.Qualifiers)
     Explicit |= Q.startswith(".shared");
-  std::string Msg = "'" + P.Elements[0].Text.str() + "' is declared in " + Sym->StateSpace.str() +
-                    ", but " + spec::familyName(Fam).str() + " accesses .shared memory";
+  std::string Msg = "'" + std::string(P.Elements[0].Text) + "' is declared in " +
+                    Sym->StateSpace.str() + ", but " + spec::familyName(Fam).str() +
+                    " accesses .shared memory";
   // ptxas rejects .const and .param symbols even in a generic address; a
   // .global or .local one it accepts, and the access is undefined.
   if (Explicit || (Sym->StateSpace != ".global" && Sym->StateSpace != ".local")) {

@@ -30,11 +30,11 @@ static void checkFp8HalfAccumulators(const Instruction &I, const spec::Form &F, 
     for (const Operand &E : I.Operands[K].Elements) {
       std::string What;
       if (E.isImmediate())
-        What = "the constant " + E.Text.str();
+        What = "the constant " + std::string(E.Text);
       else if (E.Kind == OperandKind::Name)
         if (const RegisterInfo *R = Ctx.Syms.lookup(E.Text))
           if (R->Type == ".u32" || R->Type == ".s32")
-            What = E.Text.str() + " (" + R->Type.str() + ")";
+            What = std::string(E.Text) + " (" + R->Type.str() + ")";
       if (What.empty())
         continue;
       Ctx.Diags.report(Rule::MmaFp8F16Accumulator, E.Range,
@@ -72,8 +72,8 @@ static void checkF64IntegerDest(const Instruction &I, const spec::Form &F, Check
       if (CT.empty() || CT == ".u64" || CT == ".s64")
         continue;
       Ctx.Diags.report(Rule::MmaF64IntegerDest, E.Range,
-                       "d register " + E.Text.str() + " is " + T.str() + " while c holds " +
-                           C.Text.str() + " (" + CT.str() +
+                       "d register " + std::string(E.Text) + " is " + T.str() + " while c holds " +
+                           std::string(C.Text) + " (" + CT.str() +
                            "); ptxas refuses an integer-typed d unless c is too: declare d .f64 "
                            "or .b64");
       return;
@@ -115,7 +115,7 @@ void checkMma(const Instruction &I, CheckContext &Ctx) {
   int PopcQ = M.B.SlotToQual[PopcSlot];
   if (OpQ >= 0 && PopcQ >= 0 && PopcQ < OpQ)
     Ctx.Diags.report(Rule::MmaPopcOrder, qualifierRange(I, PopcQ, Ctx),
-                     "'.popc' must come after '" + I.Qualifiers[OpQ].str() +
+                     "'.popc' must come after '" + std::string(I.Qualifiers[OpQ]) +
                          "' (ptxas rejects the reduction before the operation)");
 }
 

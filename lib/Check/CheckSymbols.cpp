@@ -265,7 +265,7 @@ void SymbolChecker::beforeGlobalVar(const VarDecl &V) {
   if (V.StateSpace == ".reg" || V.StateSpace == ".local") {
     SourceRange R = File.rangeOf(V.StateSpace);
     Diags.report(Rule::SymbolScope, R.isValid() ? R : V.Range,
-                 "module-scope variables in the " + V.StateSpace.str() +
+                 "module-scope variables in the " + std::string(V.StateSpace) +
                      " state space are not allowed; declare them inside a function");
   }
   checkSregDecl(V);
@@ -318,9 +318,9 @@ void SymbolChecker::onFunctionBegin(const Function &F) {
       for (const Declarator &D : V.Declarators) {
         auto Ins = Params.try_emplace(D.Name, D.Range);
         if (!Ins.second) {
-          Diagnostic &Diag =
-              Diags.report(Rule::SymbolDuplicate, D.Range,
-                           "duplicate parameter '" + D.Name.str() + "' of '" + F.Name.str() + "'");
+          Diagnostic &Diag = Diags.report(Rule::SymbolDuplicate, D.Range,
+                                          "duplicate parameter '" + std::string(D.Name) + "' of '" +
+                                              std::string(F.Name) + "'");
           Diag.Notes.push_back({Ins.first->second, "previous declaration is here"});
         }
       }
@@ -603,7 +603,7 @@ void SymbolChecker::checkGuard(const Instruction &I, CheckContext &Ctx) {
     if (Info->Type != ".pred" && Info->StateSpace == ".reg") {
       Diagnostic &Diag =
           Diags.report(Rule::SymbolGuard, R,
-                       "guard '" + I.Guard.str() + "' is a " +
+                       "guard '" + std::string(I.Guard) + "' is a " +
                            (Info->Type.empty() ? "non-predicate" : Info->Type.str()) +
                            " register; a guard must be a .pred register");
       if (Info->DeclRange.isValid())
@@ -754,8 +754,8 @@ void SymbolChecker::onFunctionEnd(const Function &F) {
     Uses &U = E.getValue();
     if (U.Hint.empty()) {
       if (const SymbolTable::RangeDecl *RD = Syms.rangeFor(E.getKey()))
-        U.Hint = "; '" + File.slice(RD->Info.DeclRange).str() + "' declares " + RD->Prefix + "0.." +
-                 RD->Prefix + std::to_string(RD->Count - 1);
+        U.Hint = "; '" + std::string(File.slice(RD->Info.DeclRange)) + "' declares " + RD->Prefix +
+                 "0.." + RD->Prefix + std::to_string(RD->Count - 1);
       else
         U.Hint = hintFor(E.getKey(), U.Kind, nullptr);
     }
@@ -810,7 +810,7 @@ void SymbolChecker::reportUnresolved(llvm::StringRef Name, Uses &U, const Module
     D = &Diags.report(Rule::SymbolBeforeDeclaration, U.First, Msg + Count);
     std::string Note = "declared here";
     if (Later->IsFunction && Later->Header.isValid()) {
-      llvm::StringRef H = File.slice(Later->Header).trim();
+      llvm::StringRef H = llvm::StringRef(File.slice(Later->Header)).trim();
       size_t Brace = H.find('{');
       if (Brace != llvm::StringRef::npos)
         H = H.take_front(Brace).rtrim();

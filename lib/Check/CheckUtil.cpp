@@ -193,7 +193,7 @@ std::string oneOf(llvm::ArrayRef<const char *> Items) {
 
 SourceRange qualifierRange(const Instruction &I, llvm::StringRef Q) {
   for (size_t K = 0; K < I.Qualifiers.size(); ++K)
-    if (I.Qualifiers[K] == Q)
+    if (llvm::StringRef(I.Qualifiers[K]) == Q)
       return K < I.QualifierRanges.size() ? I.QualifierRanges[K] : I.opcodeRange();
   return I.opcodeRange();
 }

@@ -68,12 +68,12 @@ bool checkSubOpcode(const Instruction &I, check::CheckContext &Ctx, Family &Fam,
   int Op = findQual(I, Ops);
   if (Op != 0) {
     SourceRange R = Op > 0 ? qualRange(I, Op, Ctx) : I.opcodeRange();
-    std::string Msg = Op > 0 ? "'" + I.Qualifiers[Op].str() +
+    std::string Msg = Op > 0 ? "'" + std::string(I.Qualifiers[Op]) +
                                    "' must follow 'wmma' directly (ptxas reads wmma.load, "
                                    "wmma.store and wmma.mma as names)"
                              : "wmma needs an operation: one of .load, .store, .mma";
     if (Op < 0 && !I.Qualifiers.empty())
-      Msg += " (found '" + I.Qualifiers[0].str() + "'" +
+      Msg += " (found '" + std::string(I.Qualifiers[0]) + "'" +
              check::didYouMean(I.Qualifiers[0], llvm::ArrayRef<const char *>(Ops)) + ")";
     Ctx.Diags.report(Rule::WmmaOperation, R, Msg);
     return false;
@@ -99,7 +99,7 @@ bool checkSubOpcode(const Instruction &I, check::CheckContext &Ctx, Family &Fam,
     if (Gap(K)) {
       std::string Name = "wmma";
       for (unsigned J = 0; J < NameParts; ++J)
-        Name += I.Qualifiers[J].str();
+        Name += std::string(I.Qualifiers[J]);
       Diagnostic &D = Ctx.Diags.report(
           Rule::WmmaOperation, qualRange(I, K, Ctx),
           "'" + Name + "' is one name to ptxas: no whitespace or comment may separate its parts");
@@ -120,12 +120,12 @@ bool checkSubOpcode(const Instruction &I, check::CheckContext &Ctx, Family &Fam,
     Diagnostic &D = Ctx.Diags.report(Fam == Family::WmmaLoad ? Rule::WmmaLoadQualifierPosition
                                                              : Rule::WmmaStoreQualifierPosition,
                                      R,
-                                     "'" + I.Qualifiers[M].str() + "' must follow '" + OpQ.str() +
-                                         "' directly (ptxas reads wmma" + OpQ.str() +
-                                         I.Qualifiers[M].str() + " as one name)");
+                                     "'" + std::string(I.Qualifiers[M]) + "' must follow '" +
+                                         OpQ.str() + "' directly (ptxas reads wmma" + OpQ.str() +
+                                         std::string(I.Qualifiers[M]) + " as one name)");
     SourceRange OpR = qualRange(I, 0, Ctx);
     if (OpR.isValid() && R.isValid()) {
-      D.Fixes.push_back({SourceRange(OpR.End, OpR.End), I.Qualifiers[M].str()});
+      D.Fixes.push_back({SourceRange(OpR.End, OpR.End), std::string(I.Qualifiers[M])});
       D.Fixes.push_back({R, ""});
     }
     Reordered = true;
@@ -180,9 +180,9 @@ void checkAddressRegister(const Instruction &I, unsigned PIdx, const spec::Form 
   Diagnostic &D = Ctx.Diags.report(
       familyRule(F.Fam, FamilyRule::RegisterType), F.Spec, Base.Range,
       "the address register must be a 32- or 64-bit integer or bit register, but " +
-          Base.Text.str() + " is " + R->Type.str());
+          std::string(Base.Text) + " is " + R->Type.str());
   if (R->DeclRange.isValid())
-    D.Notes.push_back({R->DeclRange, Base.Text.str() + " is declared here"});
+    D.Notes.push_back({R->DeclRange, std::string(Base.Text) + " is declared here"});
 }
 
 /// A source fragment written with constants only (no register to type it):
@@ -213,7 +213,10 @@ void checkConstantFragment(const Instruction &I, unsigned Idx, const spec::Form 
     F64Lit
   } Lit = First->Kind == OperandKind::IntImm
               ? IntLit
-              : (First->Text.startswith("0f") || First->Text.startswith("0F") ? F32Lit : F64Lit);
+              : (llvm::StringRef(First->Text).startswith("0f") ||
+                         llvm::StringRef(First->Text).startswith("0F")
+                     ? F32Lit
+                     : F64Lit);
   bool Accepted;
   if (F.Fam == Family::Stmatrix) {
     Accepted = Lit == F32Lit;
@@ -265,7 +268,7 @@ void checkFragmentImmediates(const Instruction &I, unsigned Idx, Rule Id, bool S
     Packed |= K == ElemKind::Packed;
     Wide |= R->Type.endswith("64");
     if (Example.empty() && K != ElemKind::Unknown)
-      Example = E.Text.str() + " (" + R->Type.str() + ")";
+      Example = std::string(E.Text) + " (" + R->Type.str() + ")";
   }
   if (Example.empty())
     return;
@@ -281,7 +284,8 @@ void checkFragmentImmediates(const Instruction &I, unsigned Idx, Rule Id, bool S
     else if (!IsFloat && Float)
       Why = "an integer literal cannot stand beside floating-point registers such as " + Example +
             "; write it as 0f/0d hexadecimal";
-    else if (IsFloat && SingleOnly && !Wide && !E.Text.startswith("0f") && !E.Text.startswith("0F"))
+    else if (IsFloat && SingleOnly && !Wide && !llvm::StringRef(E.Text).startswith("0f") &&
+             !llvm::StringRef(E.Text).startswith("0F"))
       Why = "beside 32-bit registers ptxas accepts only single-precision 0f literals here";
     if (Why.empty())
       continue;
@@ -292,8 +296,8 @@ void checkFragmentImmediates(const Instruction &I, unsigned Idx, Rule Id, bool S
     if (Reported)
       continue;
     Ctx.Diags.report(Id, E.Range,
-                     "immediate '" + E.Text.str() + "' in fragment " + std::to_string(Idx) + ": " +
-                         Why + " (ptxas: vector elements must have one type)");
+                     "immediate '" + std::string(E.Text) + "' in fragment " + std::to_string(Idx) +
+                         ": " + Why + " (ptxas: vector elements must have one type)");
   }
 }
 
@@ -325,7 +329,9 @@ const RefusedImmediate RefusedImmediates[] = {
 unsigned litKind(const Operand &E) {
   if (E.Kind == OperandKind::IntImm)
     return IntLit;
-  return E.Text.startswith("0f") || E.Text.startswith("0F") ? F32Lit : F64Lit;
+  return llvm::StringRef(E.Text).startswith("0f") || llvm::StringRef(E.Text).startswith("0F")
+             ? F32Lit
+             : F64Lit;
 }
 
 void checkLoweredImmediates(const Instruction &I, const spec::Form &F, check::CheckContext &Ctx) {
@@ -354,7 +360,7 @@ void checkLoweredImmediates(const Instruction &I, const spec::Form &F, check::Ch
       if (!Reported)
         Ctx.Diags.report(
             Rule::WmmaMmaImmediateType, E.Range,
-            "immediate '" + E.Text.str() + "' in " + R.Operand + " of wmma.mma " + F.Shape +
+            "immediate '" + std::string(E.Text) + "' in " + R.Operand + " of wmma.mma " + F.Shape +
                 " with " + F.AType + " inputs" +
                 (*R.CType ? " and " + F.CType + " c, " + F.DType + " d" : std::string()) +
                 ": ptxas 13.0 refuses it when lowering the instruction "
@@ -381,7 +387,7 @@ void checkStateSpace(const Instruction &I, unsigned PIdx, Family Fam, check::Che
   for (llvm::StringRef Q : I.Qualifiers)
     if (Q == ".global" || Q.startswith(".shared"))
       Written = Q;
-  std::string Name = P.Elements[0].Text.str();
+  std::string Name = std::string(P.Elements[0].Text);
   if (!Written.empty()) {
     llvm::StringRef Base = Written.startswith(".shared") ? ".shared" : ".global";
     if (Space == Base)
@@ -456,7 +462,7 @@ void checkStorage(const Instruction &I, const spec::Form &F, Family Fam, check::
     Ctx.Diags.report(familyRule(Fam, FamilyRule::ImmediateNotAllowed), I.Operands[2].Range,
                      "the stride is a 32-bit integer (a count of matrix elements), found the "
                      "floating-point constant " +
-                         I.Operands[2].Text.str());
+                         std::string(I.Operands[2].Text));
   if (I.Operands.size() < 3 || I.Operands[2].Kind != OperandKind::IntImm)
     return;
   const Operand &S = I.Operands[2];

@@ -546,7 +546,7 @@ void Checker::checkInstruction(const Instruction &I) {
     throw; // not a bug in the check: the entry point reports it
   } catch (...) {
     Diags.report(Rule::Internal, I.opcodeRange(),
-                 "internal error while checking '" + I.Opcode.str() +
+                 "internal error while checking '" + std::string(I.Opcode) +
                      "'; please report it with this input");
   }
 }

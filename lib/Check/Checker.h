@@ -20,7 +20,7 @@
 #include "Check/CheckContext.h"
 #include "Check/CheckSymbols.h"
 #include "Check/LocTracker.h"
-#include "ptxlint/Lint.h"
+#include "ptxlint/Options.h"
 #include "ptxlint/Parser.h"
 
 namespace ptxlint {

@@ -716,7 +716,7 @@ static void checkPresenceVersions(const Instruction &I, const Form &F, CheckCont
     if (At >= 0 && Q.Introduced.isValid() && Ctx.Version < Q.Introduced) {
       requirePtx(Ctx, Q.Introduced, qualifierRange(I, At, Ctx),
                  familyRule(F.Fam, FamilyRule::PtxVersion), spec::familySection(F.Fam),
-                 "'" + I.Qualifiers[At].str() + "' on " + F.Opcode);
+                 "'" + std::string(I.Qualifiers[At]) + "' on " + F.Opcode);
       continue;
     }
     if (At >= 0 || !Q.RequiredFrom.isValid() || Ctx.Version < Q.RequiredFrom || Q.Values.empty())
@@ -788,7 +788,7 @@ static bool reportOrderRules(const Instruction &I, const FormSet &S, CheckContex
     }
     if (After < 0 || Before <= After)
       continue;
-    std::string B = I.Qualifiers[Before].str();
+    std::string B = std::string(I.Qualifiers[Before]);
     Ctx.Diags.report(tableRule(ruleId(S.Fam, O.Rule)), qualifierRange(I, After, Ctx),
                      "'" + O.After + "' must come after '" + B + "' (write " + B + O.After + ")");
     Broken = true;

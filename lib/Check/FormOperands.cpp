@@ -98,7 +98,8 @@ const Operand &folded(const Operand &A, Operand &Tmp) {
 
 /// True for a `0f` literal (ptxas types it .f32: it fits a 32-bit slot).
 bool isF32Literal(const Operand &A) {
-  return A.Kind == OperandKind::FloatImm && (A.Text.startswith("0f") || A.Text.startswith("0F"));
+  return A.Kind == OperandKind::FloatImm &&
+         (llvm::StringRef(A.Text).startswith("0f") || llvm::StringRef(A.Text).startswith("0F"));
 }
 
 /// One register or immediate standing for one register of operand O. When
@@ -128,16 +129,16 @@ void checkElement(const Operand &Raw, const OperandSpec &O, const std::string &W
                          What +
                              " should be a register (the spec's syntax); ptxas takes the "
                              "32-bit constant " +
-                             A.Text.str() + " as its bits");
+                             std::string(A.Text) + " as its bits");
         return;
       }
       Ctx.Diags.report(familyRule(F.Fam, FamilyRule::ImmediateNotAllowed), F.Spec, A.Range,
-                       What + " must be a register, found the constant " + A.Text.str());
+                       What + " must be a register, found the constant " + std::string(A.Text));
       return;
     }
     if (Range && A.Kind == OperandKind::FloatImm && O.Shape == OperandShape::Immediate) {
       Ctx.Diags.report(familyRule(F.Fam, FamilyRule::OperandKind), F.Spec, A.Range,
-                       What + " must be an integer constant, found " + A.Text.str());
+                       What + " must be an integer constant, found " + std::string(A.Text));
       return;
     }
     if (Range && A.Kind == OperandKind::IntImm)
@@ -146,7 +147,8 @@ void checkElement(const Operand &Raw, const OperandSpec &O, const std::string &W
   case OperandKind::Name: {
     if (!O.RegAllowed) {
       Ctx.Diags.report(familyRule(F.Fam, FamilyRule::RegisterNotAllowed), F.Spec, A.Range,
-                       What + " must be an integer constant, found the register " + A.Text.str());
+                       What + " must be an integer constant, found the register " +
+                           std::string(A.Text));
       return;
     }
     RegisterRef Ref = resolveRegister(Ctx, A.Text);
@@ -156,8 +158,8 @@ void checkElement(const Operand &Raw, const OperandSpec &O, const std::string &W
     const RegisterInfo *Info = Ref.Decl;
     if (Info && Info->StateSpace != ".reg") {
       Ctx.Diags.report(familyRule(F.Fam, FamilyRule::RegisterType), F.Spec, A.Range,
-                       What + " must be a register, found " + A.Text.str() + " declared in " +
-                           Info->StateSpace.str());
+                       What + " must be a register, found " + std::string(A.Text) +
+                           " declared in " + Info->StateSpace.str());
       return;
     }
     // A component beyond the vector's width (%v2.z) is the symbol checks'
@@ -169,14 +171,14 @@ void checkElement(const Operand &Raw, const OperandSpec &O, const std::string &W
     }
     if (A.Negated && Ref.Type != ".pred") {
       Ctx.Diags.report(familyRule(F.Fam, FamilyRule::OperandKind), F.Spec, A.Range,
-                       "'!' negates predicates only, but " + A.Text.str() + " is " +
+                       "'!' negates predicates only, but " + std::string(A.Text) + " is " +
                            Ref.Type.str() + " (" + What + ")");
       return;
     }
     if (Ref.Width > 1 && !Ref.Component) {
       Ctx.Diags.report(familyRule(F.Fam, FamilyRule::OperandKind), F.Spec, A.Range,
-                       What + " must be a scalar register, found " + A.Text.str() + ", a .v" +
-                           std::to_string(Ref.Width) + " vector register");
+                       What + " must be a scalar register, found " + std::string(A.Text) +
+                           ", a .v" + std::to_string(Ref.Width) + " vector register");
       return;
     }
     if ((Ref.Special || Ref.Component) &&
@@ -187,13 +189,14 @@ void checkElement(const Operand &Raw, const OperandSpec &O, const std::string &W
       Ctx.Diags.report(familyRule(F.Fam, FamilyRule::OperandKind), F.Spec, A.Range,
                        What + " must be a plain register, found " +
                            (Ref.Special ? "the special register " : "the vector component ") +
-                           A.Text.str() + " (ptxas lowers " + spec::familyName(F.Fam).str() +
+                           std::string(A.Text) + " (ptxas lowers " + spec::familyName(F.Fam).str() +
                            " to a built-in call that refuses it)");
       return;
     }
     if (Ref.Special && F.Fam == spec::Family::Movmatrix) {
       Ctx.Diags.report(familyRule(F.Fam, FamilyRule::OperandKind), F.Spec, A.Range,
-                       What + " must be a register, found the special register " + A.Text.str() +
+                       What + " must be a register, found the special register " +
+                           std::string(A.Text) +
                            " (ptxas: special registers are not allowed for movmatrix)");
       return;
     }
@@ -210,9 +213,9 @@ void checkElement(const Operand &Raw, const OperandSpec &O, const std::string &W
         Ctx.Diags.report(Pred ? Severity::Warning : Severity::Error,
                          familyRule(F.Fam, FamilyRule::RegisterType), F.Spec, A.Range,
                          What + " of " + context(F, O) + " must be declared " + regList(O) +
-                             ", but " + A.Text.str() + " is " + Ref.Type.str());
+                             ", but " + std::string(A.Text) + " is " + Ref.Type.str());
     if (Info && Info->DeclRange.isValid())
-      D.Notes.push_back({Info->DeclRange, A.Text.str() + " is declared here"});
+      D.Notes.push_back({Info->DeclRange, std::string(A.Text) + " is declared here"});
     return;
   }
   default:
@@ -298,8 +301,9 @@ void checkVectorElements(const Operand &A, const OperandSpec &O, const Form &F, 
     if (W0 && WK && W0 != WK) {
       Ctx.Diags.report(familyRule(F.Fam, FamilyRule::RegisterType), F.Spec, Regs[K].first->Range,
                        "elements of " + O.Name + " have different sizes (" +
-                           Regs[0].first->Text.str() + " is " + Regs[0].second.Type.str() + ", " +
-                           Regs[K].first->Text.str() + " is " + Regs[K].second.Type.str() +
+                           std::string(Regs[0].first->Text) + " is " + Regs[0].second.Type.str() +
+                           ", " + std::string(Regs[K].first->Text) + " is " +
+                           Regs[K].second.Type.str() +
                            "); ptxas takes registers of one size in a vector");
       return;
     }
@@ -349,13 +353,13 @@ void checkVectorElements(const Operand &A, const OperandSpec &O, const Form &F, 
   }
   auto Report = [&](const Operand *E, const RegisterRef &Info) {
     bool Pred = Info.Type == ".pred" && (!O.IsDest || predicateTolerated(F)); // ptxas takes it
-    Diagnostic &D =
-        Ctx.Diags.report(Pred ? Severity::Warning : Severity::Error,
-                         familyRule(F.Fam, FamilyRule::RegisterType), F.Spec, E->Range,
-                         "registers of " + O.Name + " in " + context(F, O) + " must be declared " +
-                             regList(O) + ", but " + E->Text.str() + " is " + Info.Type.str());
+    Diagnostic &D = Ctx.Diags.report(Pred ? Severity::Warning : Severity::Error,
+                                     familyRule(F.Fam, FamilyRule::RegisterType), F.Spec, E->Range,
+                                     "registers of " + O.Name + " in " + context(F, O) +
+                                         " must be declared " + regList(O) + ", but " +
+                                         std::string(E->Text) + " is " + Info.Type.str());
     if (Info.Decl && Info.Decl->DeclRange.isValid())
-      D.Notes.push_back({Info.Decl->DeclRange, E->Text.str() + " is declared here"});
+      D.Notes.push_back({Info.Decl->DeclRange, std::string(E->Text) + " is declared here"});
   };
   if (Other && !AnyBits) {
     for (const auto &R : Regs)
@@ -384,15 +388,15 @@ void checkVectorElements(const Operand &A, const OperandSpec &O, const Form &F, 
   if (FirstIntImm && (FloatRegs || OT == ".f16x2"))
     Ctx.Diags.report(
         familyRule(F.Fam, FamilyRule::RegisterType), F.Spec, FirstIntImm->Range,
-        "integer constant " + FirstIntImm->Text.str() + " in a vector of " + OT.str() +
+        "integer constant " + std::string(FirstIntImm->Text) + " in a vector of " + OT.str() +
             " registers: ptxas refuses mixed types; " +
             (FloatRegs ? "write a floating-point constant such as 0f00000000" : "use a register"));
   else if (FirstFloatImm && (IntRegs || OT == ".f16x2") &&
            (F.Fam == spec::Family::Mma || F.Fam == spec::Family::MmaSp))
     // (wmma and stmatrix: checkFragmentImmediates, CheckWmma.cpp.)
     Ctx.Diags.report(familyRule(F.Fam, FamilyRule::RegisterType), F.Spec, FirstFloatImm->Range,
-                     "floating-point constant " + FirstFloatImm->Text.str() + " in a vector of " +
-                         OT.str() + " registers: ptxas refuses mixed types; " +
+                     "floating-point constant " + std::string(FirstFloatImm->Text) +
+                         " in a vector of " + OT.str() + " registers: ptxas refuses mixed types; " +
                          (IntRegs ? "write an integer constant such as 0" : "use a register"));
 }
 
@@ -420,7 +424,8 @@ void checkAddressForm(const Operand &A, const OperandSpec &O, const Form &F, Che
   if (B.Kind == OperandKind::Address || B.Kind == OperandKind::Vector ||
       B.Kind == OperandKind::List || A.Elements.size() > 1)
     Why = "a nested address, vector or list";
-  else if (B.Kind == OperandKind::Expr && B.Text.contains('%') && !isRegPlusConstant(B.Text))
+  else if (B.Kind == OperandKind::Expr && llvm::StringRef(B.Text).contains('%') &&
+           !isRegPlusConstant(B.Text))
     Why = "a register inside an offset expression";
   else if (B.Kind == OperandKind::Name && B.Negated)
     Why = "a negated base";
@@ -456,16 +461,17 @@ bool checkVectorRegister(const Operand &A, const OperandSpec &O, const Form &F, 
     Ctx.Diags.report(familyRule(F.Fam, FamilyRule::FragmentSize), F.FragmentSpec, A.Range,
                      O.Name + " holds " + std::to_string(O.Count) + " register" +
                          (O.Count == 1 ? "" : "s") + " for " + context(F, O) + ", found " +
-                         A.Text.str() + ", a .v" + std::to_string(Ref.Width) + " register");
+                         std::string(A.Text) + ", a .v" + std::to_string(Ref.Width) + " register");
     return true;
   }
   if (!O.RegTypes.empty() && !llvm::is_contained(O.RegTypes, Ref.Type)) {
-    Diagnostic &D = Ctx.Diags.report(
-        familyRule(F.Fam, FamilyRule::RegisterType), F.Spec, A.Range,
-        "registers of " + O.Name + " in " + context(F, O) + " must be declared " + regList(O) +
-            ", but " + A.Text.str() + " is .v" + std::to_string(Ref.Width) + " " + Ref.Type.str());
+    Diagnostic &D =
+        Ctx.Diags.report(familyRule(F.Fam, FamilyRule::RegisterType), F.Spec, A.Range,
+                         "registers of " + O.Name + " in " + context(F, O) + " must be declared " +
+                             regList(O) + ", but " + std::string(A.Text) + " is .v" +
+                             std::to_string(Ref.Width) + " " + Ref.Type.str());
     if (Ref.Decl && Ref.Decl->DeclRange.isValid())
-      D.Notes.push_back({Ref.Decl->DeclRange, A.Text.str() + " is declared here"});
+      D.Notes.push_back({Ref.Decl->DeclRange, std::string(A.Text) + " is declared here"});
   }
   return true;
 }
@@ -586,10 +592,10 @@ void checkOperands(const Instruction &I, const Form &F, CheckContext &Ctx) {
         Diagnostic &D = Ctx.Diags.report(
             familyRule(F.Fam, FamilyRule::RegisterType), F.Spec, A.Elements[E].Range,
             std::string(Part[E]) + " of " + O.Name + " must be declared " + regList(O) + ", but " +
-                A.Elements[E].Text.str() + " is " + Info[E].Type.str());
+                std::string(A.Elements[E].Text) + " is " + Info[E].Type.str());
         if (Info[E].Decl && Info[E].Decl->DeclRange.isValid())
           D.Notes.push_back(
-              {Info[E].Decl->DeclRange, A.Elements[E].Text.str() + " is declared here"});
+              {Info[E].Decl->DeclRange, std::string(A.Elements[E].Text) + " is declared here"});
         break;
       }
       break;
@@ -625,12 +631,13 @@ static SourceRange gateRange(const Instruction &I, const Form &F, const spec::Ga
     Tok.consume_front("mma"); // "`mma.sp::ordered_metadata`" names ".sp::ordered_metadata"
 
     for (unsigned Q = 0; Q < I.Qualifiers.size(); ++Q)
-      if (I.Qualifiers[Q] == Tok || (Tok.contains('/') && Tok.split('/').first == I.Qualifiers[Q]))
+      if (llvm::StringRef(I.Qualifiers[Q]) == Tok ||
+          (Tok.contains('/') && Tok.split('/').first == llvm::StringRef(I.Qualifiers[Q])))
         return qualifierRange(I, Q, Ctx);
     Feat = Feat.drop_front(E + 1);
   }
   for (unsigned Q = 0; Q < I.Qualifiers.size(); ++Q)
-    if (F.Sparse && I.Qualifiers[Q].startswith(".sp"))
+    if (F.Sparse && llvm::StringRef(I.Qualifiers[Q]).startswith(".sp"))
       return qualifierRange(I, Q, Ctx);
   for (unsigned Q = 0; Q < I.Qualifiers.size(); ++Q)
     if (I.Qualifiers[Q] == F.Shape)

@@ -155,9 +155,9 @@ void checkBase(const Instruction &I, CheckContext &Ctx, const Operand &Base, boo
       Diagnostic &D = Ctx.Diags.report(
           Rule::IsaOperandKind, AddrSpec, Base.Range,
           "an address register must be of an integer or bit-size type (.b/.u/.s); " +
-              Base.Text.str() + " is declared " + T.str());
+              std::string(Base.Text) + " is declared " + T.str());
       if (Info->DeclRange.isValid())
-        D.Notes.push_back({Info->DeclRange, Base.Text.str() + " is declared here"});
+        D.Notes.push_back({Info->DeclRange, std::string(Base.Text) + " is declared here"});
     }
     return;
   }
@@ -168,17 +168,17 @@ void checkBase(const Instruction &I, CheckContext &Ctx, const Operand &Base, boo
     return; // cvta.to: the operand is generic
   if (spaceMatches(S, Info->StateSpace))
     return;
-  std::string Fix = "'" + I.Opcode.str() + Info->StateSpace.str() + "'";
-  std::string Who =
-      S.empty() ? "a generic '" + I.Opcode.str() + "'" : "'" + I.Opcode.str() + S.str() + "'";
+  std::string Fix = "'" + std::string(I.Opcode) + Info->StateSpace.str() + "'";
+  std::string Who = S.empty() ? "a generic '" + std::string(I.Opcode) + "'"
+                              : "'" + std::string(I.Opcode) + S.str() + "'";
   Diagnostic &D = Ctx.Diags.report(
       Rule::IsaAddressSpace, Base.Range,
-      Who + " cannot address " + Base.Text.str() + ", which is declared in " +
+      Who + " cannot address " + std::string(Base.Text) + ", which is declared in " +
           Info->StateSpace.str() +
           (S.empty() ? " (generic addressing reaches .global, .shared and .local symbols)" : "") +
           "; write " + Fix);
   if (Info->DeclRange.isValid())
-    D.Notes.push_back({Info->DeclRange, Base.Text.str() + " is declared here"});
+    D.Notes.push_back({Info->DeclRange, std::string(Base.Text) + " is declared here"});
 }
 
 unsigned vectorWidth(const Instruction &I) {
@@ -234,7 +234,7 @@ void checkVectorMov(const Instruction &I, CheckContext &Ctx) {
       continue;
     Ctx.Diags.report(Rule::IsaOperandKind, VecSpec, O.Range,
                      "'mov.v" + std::to_string(N) + "' moves whole .v" + std::to_string(N) +
-                         " registers; " + O.Text.str() +
+                         " registers; " + std::string(O.Text) +
                          (Info->VectorWidth == 1
                               ? std::string(" is a scalar register")
                               : " is a .v" + std::to_string(Info->VectorWidth) + " register"));
@@ -254,17 +254,18 @@ void checkVectorArity(const Instruction &I, CheckContext &Ctx) {
   bool IsVec = Data.Kind == OperandKind::Vector;
   if (N == 1 && IsVec) {
     Ctx.Diags.report(Rule::IsaOperandKind, VecSpec, Data.Range,
-                     "'" + I.Opcode.str() +
+                     "'" + std::string(I.Opcode) +
                          "' without .v2/.v4 takes one register, not a vector of " +
                          std::to_string(Data.Elements.size()));
   } else if (N > 1 && !IsVec && Data.Kind != OperandKind::Expr) {
     Ctx.Diags.report(Rule::IsaOperandKind, VecSpec, Data.Range,
-                     "'" + I.Opcode.str() + ".v" + std::to_string(N) + "' takes a vector of " +
-                         std::to_string(N) + " registers in braces, not " + Data.Text.str());
+                     "'" + std::string(I.Opcode) + ".v" + std::to_string(N) +
+                         "' takes a vector of " + std::to_string(N) + " registers in braces, not " +
+                         std::string(Data.Text));
   } else if (N > 1 && IsVec && Data.Elements.size() != N) {
     Ctx.Diags.report(Rule::IsaOperandKind, VecSpec, Data.Range,
-                     "'" + I.Opcode.str() + ".v" + std::to_string(N) + "' takes a vector of " +
-                         std::to_string(N) + " registers, not " +
+                     "'" + std::string(I.Opcode) + ".v" + std::to_string(N) +
+                         "' takes a vector of " + std::to_string(N) + " registers, not " +
                          std::to_string(Data.Elements.size()));
   }
 }

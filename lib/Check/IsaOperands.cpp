@@ -348,7 +348,7 @@ bool shapeOf(const Instruction &I, Shape &S) {
 }
 
 std::string spelledOp(const Instruction &I) {
-  std::string S = I.Opcode.str();
+  std::string S = std::string(I.Opcode);
   for (llvm::StringRef Q : I.Qualifiers)
     S += Q.str();
   return S;
@@ -388,10 +388,10 @@ bool checkRegister(const Instruction &I, CheckContext &Ctx, const Operand &O, Ro
   else if (InVector && T.Cls == 'f' && T.Bits == 16)
     Kind = "a 16-bit register (.b16 or .f16)";
   Diagnostic &D = Ctx.Diags.report(Rule::IsaOperandType, O.Range,
-                                   What() + " must be " + Kind + "; " + O.Text.str() +
+                                   What() + " must be " + Kind + "; " + std::string(O.Text) +
                                        " is declared " + Info->Type.str());
   if (Info->DeclRange.isValid())
-    D.Notes.push_back({Info->DeclRange, O.Text.str() + " is declared here"});
+    D.Notes.push_back({Info->DeclRange, std::string(O.Text) + " is declared here"});
   return true;
 }
 
@@ -414,9 +414,9 @@ void checkSameSize(CheckContext &Ctx, const Operand &V, WhatFn What) {
     }
     if (R.Bits != First) {
       Ctx.Diags.report(Rule::IsaOperandType, E.Range,
-                       What() + ": the elements of a vector must have one size; " + E.Text.str() +
-                           " is " + std::to_string(R.Bits) + "-bit, the first " +
-                           std::to_string(First) + "-bit");
+                       What() + ": the elements of a vector must have one size; " +
+                           std::string(E.Text) + " is " + std::to_string(R.Bits) +
+                           "-bit, the first " + std::to_string(First) + "-bit");
       return;
     }
   }
@@ -439,7 +439,7 @@ void checkOperand(const Instruction &I, CheckContext &Ctx, const Operand &O, Rol
   if (Rl == Role::Address) {
     if (O.Kind == OperandKind::Name || O.isImmediate())
       Ctx.Diags.report(Rule::IsaOperandKind, O.Range,
-                       What() + " must be an address in brackets, [" + O.Text.str() + "]");
+                       What() + " must be an address in brackets, [" + std::string(O.Text) + "]");
     return;
   }
   if (IsAddr) {
@@ -451,7 +451,7 @@ void checkOperand(const Instruction &I, CheckContext &Ctx, const Operand &O, Rol
   if (O.isImmediate()) {
     if (IsDest) {
       Ctx.Diags.report(Rule::IsaOperandKind, O.Range,
-                       What() + " must be a register, found the constant " + O.Text.str());
+                       What() + " must be a register, found the constant " + std::string(O.Text));
       return;
     }
     Ty IT = Rl == Role::Shift || Rl == Role::Pred ? Ty{'u', 32} : T;
@@ -461,7 +461,7 @@ void checkOperand(const Instruction &I, CheckContext &Ctx, const Operand &O, Rol
     Diagnostic &D = Ctx.Diags.report(Rule::IsaOperandImmediate, O.Range,
                                      What() + " takes " + validImms(IT) + ", not the " +
                                          (IsFloat ? "floating-point" : "integer") + " constant " +
-                                         O.Text.str());
+                                         std::string(O.Text));
     if (!IsFloat && IT.Cls == 'f') {
       std::string F = asFloat(O.Text);
       if (!F.empty())
@@ -497,7 +497,7 @@ void checkCachePolicy(const Instruction &I, CheckContext &Ctx) {
   auto What = [&] { return "operand 3 of '" + spelledOp(I) + "'"; };
   if (O.Kind == OperandKind::Address) {
     Ctx.Diags.report(Rule::IsaOperandKind, O.Range,
-                     What() + " is a second address; '" + I.Opcode.str() +
+                     What() + " is a second address; '" + std::string(I.Opcode) +
                          "' takes one address (a third operand is a cache policy)");
     return;
   }
@@ -505,7 +505,7 @@ void checkCachePolicy(const Instruction &I, CheckContext &Ctx) {
     if (Q == ".L2::cache_hint")
       return;
   Ctx.Diags.report(Rule::IsaOperandKind, O.Range,
-                   What() + " is a cache policy, which '" + I.Opcode.str() +
+                   What() + " is a cache policy, which '" + std::string(I.Opcode) +
                        "' takes only with .L2::cache_hint");
 }
 

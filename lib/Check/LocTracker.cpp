@@ -13,7 +13,7 @@ void LocTracker::onDirective(const Directive &D) {
   if (D.Name != ".file" || D.Args.size() < 2)
     return;
   unsigned N;
-  if (D.Args[0].getAsInteger(10, N))
+  if (llvm::StringRef(D.Args[0]).getAsInteger(10, N))
     return;
   StringRef Name = D.Args[1];
   if (Name.size() >= 2 && Name.front() == '"' && Name.back() == '"')
@@ -37,10 +37,10 @@ void LocTracker::setLoc(const Directive &D) {
   // Args as written: 1 17 22 , function_name $L__info_string0 , inlined_at 1 30 5
   auto AddFrame = [&](size_t I, const char *Msg) {
     unsigned F, L, C = 0;
-    if (I + 1 >= D.Args.size() || D.Args[I].getAsInteger(10, F) ||
-        D.Args[I + 1].getAsInteger(10, L) || L == 0)
+    if (I + 1 >= D.Args.size() || llvm::StringRef(D.Args[I]).getAsInteger(10, F) ||
+        llvm::StringRef(D.Args[I + 1]).getAsInteger(10, L) || L == 0)
       return false;
-    if (I + 2 < D.Args.size() && D.Args[I + 2].getAsInteger(10, C))
+    if (I + 2 < D.Args.size() && llvm::StringRef(D.Args[I + 2]).getAsInteger(10, C))
       C = 0;
     Current.push_back({F, L, C, Msg});
     return true;
@@ -68,7 +68,7 @@ void LocTracker::attach() {
     }
     // nvcc brackets inline asm with comments: say so when the diagnosed
     // PTX is between them, since the source line is then an asm statement.
-    StringRef Between = File.text().slice(LocEnd, D.Range.Begin);
+    StringRef Between = llvm::StringRef(File.text()).slice(LocEnd, D.Range.Begin);
     size_t Begin = Between.rfind("// begin inline asm");
     if (Begin != StringRef::npos && Between.find("// end inline asm", Begin) == StringRef::npos)
       D.Origin[0].Message = "in inline asm here";

@@ -14,7 +14,7 @@
 #ifndef PTXLINT_LIB_CHECK_RULESELECT_H
 #define PTXLINT_LIB_CHECK_RULESELECT_H
 
-#include "ptxlint/Lint.h"
+#include "ptxlint/Options.h"
 #include "ptxlint/Rules.h"
 
 #include "llvm/ADT/StringRef.h"

@@ -82,7 +82,7 @@ void SymbolTable::declare(const VarDecl &V, const SourceFile *File) {
     RegisterInfo DI = Info;
     DI.DeclRange = File ? D.Range : SourceRange();
     if (D.RangeCount >= 0) {
-      S.Ranges.push_back({D.Name.str(), D.RangeCount, DI});
+      S.Ranges.push_back({std::string(D.Name), D.RangeCount, DI});
       continue;
     }
     // A redeclaration in the same scope keeps the first (ptxas reports it;

@@ -16,6 +16,8 @@
 #include "ptxlint/Lint.h"
 #include "ptxlint/Target.h"
 
+#include "llvm/ADT/StringRef.h"
+
 #include <string>
 #include <vector>
 

@@ -287,7 +287,8 @@ LintResult finish(std::vector<Diagnostic> Diags, const LintOptions &Opts) {
 
 } // namespace
 
-bool isCudaSourcePath(StringRef Path) {
+bool isCudaSourcePath(std::string_view PathText) {
+  StringRef Path(PathText);
   StringRef Ext = llvm::sys::path::extension(Path);
   for (StringRef E :
        {".cu", ".cuh", ".h", ".hpp", ".hh", ".hxx", ".cpp", ".cc", ".cxx", ".c", ".inl"})
@@ -312,8 +313,9 @@ LintResult lintCudaSource(const SourceFile &File, const LintOptions &Opts) {
   return finish(std::move(Out), Opts);
 }
 
-LintResult checkInlineAsm(StringRef Template, StringRef Constraints, Target T, PtxVersion V,
-                          const LintOptions &Opts) {
+LintResult checkInlineAsm(std::string_view TemplateText, std::string_view ConstraintsText, Target T,
+                          PtxVersion V, const LintOptions &Opts) {
+  StringRef Template(TemplateText), Constraints(ConstraintsText);
   std::vector<Diagnostic> Out;
   try {
     AsmInput In;

@@ -8,11 +8,12 @@
 // streaming sink, so both give byte-identical text.
 //
 //===----------------------------------------------------------------------===//
-#include "ptxlint/Emitter.h"
+#include "Emit/RawEmitter.h"
 #include "ptxlint/Parser.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Format.h"
+#include "llvm/Support/raw_os_ostream.h"
 
 #include <cstring>
 
@@ -37,20 +38,18 @@ bool isOperatorToken(StringRef T) {
          T == "^" || T == "!" || T == "~" || T == "?" || T == ":" || T == "&&" || T == "||";
 }
 
-void joinTokens(llvm::ArrayRef<StringRef> Toks, raw_ostream &OS) {
+void joinTokens(Span<std::string_view> Toks, raw_ostream &OS) {
   StringRef Prev;
   bool PrevUnary = false; // Prev is a prefix '-' or '+'
   for (size_t I = 0; I < Toks.size(); ++I) {
     StringRef T = Toks[I];
     bool Unary = (T == "-" || T == "+") && (I == 0 || isOperatorToken(Prev));
     if (I) {
-      bool Space = true;
-      if (T == "," || T == ";" || T == ")" || T == "]" || T == "}")
-        Space = false;
-      else if (Prev == "(" || Prev == "[" || Prev == "{" || Prev == "!" || Prev == "~" || PrevUnary)
-        Space = false;
-      else if ((T == "(" || T == "[") && isWordToken(Prev))
-        Space = false;
+      // No space before a closer or separator, after an opener or a prefix
+      // operator, nor between a name and its '(' or '['.
+      bool Space = !(T == "," || T == ";" || T == ")" || T == "]" || T == "}" || Prev == "(" ||
+                     Prev == "[" || Prev == "{" || Prev == "!" || Prev == "~" || PrevUnary ||
+                     ((T == "(" || T == "[") && isWordToken(Prev)));
       if (Space)
         OS << ' ';
     }
@@ -86,7 +85,7 @@ void indent(raw_ostream &OS, unsigned N) {
 } // namespace
 
 void ptxlint::emitOperand(const Operand &Op, raw_ostream &OS) {
-  auto elements = [&](const char *Open, const char *Close) {
+  auto Elements = [&](const char *Open, const char *Close) {
     OS << Open;
     for (size_t I = 0; I < Op.Elements.size(); ++I) {
       if (I)
@@ -122,7 +121,7 @@ void ptxlint::emitOperand(const Operand &Op, raw_ostream &OS) {
     return;
   case OperandKind::Address:
     if (Op.Elements.size() > 1) {
-      elements("[", "]");
+      Elements("[", "]");
       return;
     }
     OS << '[';
@@ -138,10 +137,10 @@ void ptxlint::emitOperand(const Operand &Op, raw_ostream &OS) {
     OS << ']';
     return;
   case OperandKind::Vector:
-    elements("{", "}");
+    Elements("{", "}");
     return;
   case OperandKind::List:
-    elements("(", ")");
+    Elements("(", ")");
     return;
   case OperandKind::PredPair:
     if (Op.Elements.size() == 2) {
@@ -170,7 +169,7 @@ void ptxlint::emitInstruction(const Instruction &I, raw_ostream &OS) {
 }
 
 static void emitDeclBody(const VarDecl &V, raw_ostream &OS) {
-  llvm::SmallVector<StringRef, 12> Head(V.Prefix.begin(), V.Prefix.end());
+  llvm::SmallVector<std::string_view, 12> Head(V.Prefix.begin(), V.Prefix.end());
   Head.push_back(V.StateSpace);
   Head.append(V.Attrs.begin(), V.Attrs.end());
   joinTokens(Head, OS);
@@ -343,4 +342,63 @@ std::string ptxlint::emitModule(const Module &M) {
   emitModule(M, OS);
   OS.flush();
   return S;
+}
+
+//===----------------------------------------------------------------------===//
+// The public std::ostream entry points
+//===----------------------------------------------------------------------===//
+
+void ptxlint::emitModule(const Module &M, std::ostream &OS) {
+  llvm::raw_os_ostream ROS(OS);
+  emitModule(M, ROS);
+}
+void ptxlint::emitInstruction(const Instruction &I, std::ostream &OS) {
+  llvm::raw_os_ostream ROS(OS);
+  emitInstruction(I, ROS);
+}
+void ptxlint::emitOperand(const Operand &Op, std::ostream &OS) {
+  llvm::raw_os_ostream ROS(OS);
+  emitOperand(Op, ROS);
+}
+void ptxlint::emitVarDecl(const VarDecl &V, std::ostream &OS) {
+  llvm::raw_os_ostream ROS(OS);
+  emitVarDecl(V, ROS);
+}
+void ptxlint::emitDirective(const Directive &D, std::ostream &OS) {
+  llvm::raw_os_ostream ROS(OS);
+  emitDirective(D, ROS);
+}
+void ptxlint::emitStatement(const Statement &S, std::ostream &OS, unsigned Indent) {
+  llvm::raw_os_ostream ROS(OS);
+  emitStatement(S, ROS, Indent);
+}
+void ptxlint::emitFunctionHeader(const Function &F, std::ostream &OS) {
+  llvm::raw_os_ostream ROS(OS);
+  emitFunctionHeader(F, ROS);
+}
+
+namespace {
+/// The streaming emitter on a std::ostream: buffered, flushed at the end of
+/// each function and of the file.
+class StdStreamingEmitter : public ParseSink {
+public:
+  explicit StdStreamingEmitter(std::ostream &OS) : ROS(OS), E(ROS) {}
+  void onDirective(const Directive &D) override { E.onDirective(D); }
+  void onGlobalVar(const VarDecl &V) override { E.onGlobalVar(V); }
+  void onFunctionBegin(const Function &F) override { E.onFunctionBegin(F); }
+  void onStatement(const Statement &S) override { E.onStatement(S); }
+  void onFunctionEnd(const Function &F) override {
+    E.onFunctionEnd(F);
+    ROS.flush();
+  }
+  void onEndOfFile() override { ROS.flush(); }
+
+private:
+  llvm::raw_os_ostream ROS;
+  StreamingEmitter E;
+};
+} // namespace
+
+std::unique_ptr<ParseSink> ptxlint::makeStreamingEmitter(std::ostream &OS) {
+  return std::make_unique<StdStreamingEmitter>(OS);
 }

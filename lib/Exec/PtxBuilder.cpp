@@ -16,7 +16,7 @@ Directive makeDirective(ASTContext &C, llvm::StringRef Name,
   std::vector<llvm::StringRef> A;
   for (llvm::StringRef S : Args)
     A.push_back(C.save(S));
-  D.Args = C.copy(llvm::ArrayRef<llvm::StringRef>(A));
+  D.Args = C.copy<std::string_view>(A);
   return D;
 }
 } // namespace
@@ -35,7 +35,7 @@ PtxBuilder::PtxBuilder(Target T, PtxVersion V, llvm::StringRef Name,
   }
   F = C.create<Function>();
   llvm::StringRef Prefix[] = {C.save(".visible")};
-  F->Prefix = C.copy(llvm::ArrayRef<llvm::StringRef>(Prefix));
+  F->Prefix = C.copy<std::string_view>(Prefix);
   F->Kind = C.save(".entry");
   F->Name = C.save(Name);
   F->HasParamList = true;
@@ -45,7 +45,7 @@ PtxBuilder::PtxBuilder(Target T, PtxVersion V, llvm::StringRef Name,
     VarDecl VD;
     VD.StateSpace = C.save(".param");
     llvm::StringRef Attr[] = {C.save(".u64")};
-    VD.Attrs = C.copy(llvm::ArrayRef<llvm::StringRef>(Attr));
+    VD.Attrs = C.copy<std::string_view>(Attr);
     Declarator D;
     D.Name = C.save(P);
     VD.Declarators = C.copy(llvm::ArrayRef<Declarator>(&D, 1));
@@ -60,11 +60,11 @@ void PtxBuilder::sharedArray(llvm::StringRef Name, unsigned Bytes) {
   V->StateSpace = C.save(".shared");
   std::string Size = std::to_string(Bytes);
   llvm::StringRef Attrs[] = {C.save(".align"), C.save("16"), C.save(".b8")};
-  V->Attrs = C.copy(llvm::ArrayRef<llvm::StringRef>(Attrs));
+  V->Attrs = C.copy<std::string_view>(Attrs);
   Declarator D;
   D.Name = C.save(Name);
   llvm::StringRef Suffix[] = {C.save("["), C.save(Size), C.save("]")};
-  D.ArraySuffix = C.copy(llvm::ArrayRef<llvm::StringRef>(Suffix));
+  D.ArraySuffix = C.copy<std::string_view>(Suffix);
   V->Declarators = C.copy(llvm::ArrayRef<Declarator>(&D, 1));
   TopLevelItem It;
   It.Kind = ItemKind::VarDecl;
@@ -77,7 +77,7 @@ void PtxBuilder::regs(llvm::StringRef Type, llvm::StringRef Prefix, unsigned Cou
   VarDecl *V = C.create<VarDecl>();
   V->StateSpace = C.save(".reg");
   llvm::StringRef Attrs[] = {C.save(Type)};
-  V->Attrs = C.copy(llvm::ArrayRef<llvm::StringRef>(Attrs));
+  V->Attrs = C.copy<std::string_view>(Attrs);
   Declarator D;
   D.Name = C.save(Prefix);
   D.RangeCount = Count;
@@ -93,7 +93,7 @@ void PtxBuilder::reg(llvm::StringRef Type, llvm::StringRef Name) {
   VarDecl *V = C.create<VarDecl>();
   V->StateSpace = C.save(".reg");
   llvm::StringRef Attrs[] = {C.save(Type)};
-  V->Attrs = C.copy(llvm::ArrayRef<llvm::StringRef>(Attrs));
+  V->Attrs = C.copy<std::string_view>(Attrs);
   Declarator D;
   D.Name = C.save(Name);
   V->Declarators = C.copy(llvm::ArrayRef<Declarator>(&D, 1));
@@ -103,7 +103,7 @@ void PtxBuilder::reg(llvm::StringRef Type, llvm::StringRef Name) {
   Decls.push_back(S);
 }
 
-void PtxBuilder::inst(llvm::StringRef Mnemonic, std::vector<Operand> Ops) {
+void PtxBuilder::inst(llvm::StringRef Mnemonic, const std::vector<Operand> &Ops) {
   ASTContext &C = M.Ctx;
   llvm::SmallVector<llvm::StringRef, 16> Parts;
   Mnemonic.split(Parts, '.', -1, false);
@@ -112,7 +112,7 @@ void PtxBuilder::inst(llvm::StringRef Mnemonic, std::vector<Operand> Ops) {
   std::vector<llvm::StringRef> Qs;
   for (size_t K = 1; K < Parts.size(); ++K)
     Qs.push_back(C.save("." + Parts[K].str()));
-  I->Qualifiers = C.copy(llvm::ArrayRef<llvm::StringRef>(Qs));
+  I->Qualifiers = C.copy<std::string_view>(Qs);
   std::vector<SourceRange> Ranges(Qs.size());
   I->QualifierRanges = C.copy(llvm::ArrayRef<SourceRange>(Ranges));
   I->Operands = C.copy(llvm::ArrayRef<Operand>(Ops));

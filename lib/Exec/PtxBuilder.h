@@ -10,6 +10,9 @@
 #include "ptxlint/AST.h"
 #include "ptxlint/Target.h"
 
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+
 #include <string>
 #include <vector>
 
@@ -29,7 +32,7 @@ public:
   /// `.reg Type Name;`
   void reg(llvm::StringRef Type, llvm::StringRef Name);
   /// An instruction from its mnemonic ("ld.global.b32") and operands.
-  void inst(llvm::StringRef Mnemonic, std::vector<Operand> Ops);
+  void inst(llvm::StringRef Mnemonic, const std::vector<Operand> &Ops);
   void label(llvm::StringRef Name);
 
   Operand r(llvm::StringRef Name);

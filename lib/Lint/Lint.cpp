@@ -173,7 +173,7 @@ static LintResult checkInstructionImpl(llvm::StringRef Text, Target T, PtxVersio
     ASTContext Ctx;
     // The hand-written recognizer covers the usual shapes in a few hundred
     // nanoseconds; ANTLR handles (and diagnoses) everything else.
-    const Instruction *I = lint::parseInstructionFast(File, Ctx);
+    const Instruction *I = parseInstructionFast(File, Ctx);
     if (!I)
       I = parseInstruction(File, Ctx, DE);
     if (I)
@@ -197,7 +197,7 @@ static LintResult checkInstructionImpl(llvm::StringRef Text, Target T, PtxVersio
   return finish(DE, Opts);
 }
 
-LintResult checkInstruction(llvm::StringRef Text, Target T, PtxVersion V, llvm::StringRef Decls,
+LintResult checkInstruction(std::string_view Text, Target T, PtxVersion V, std::string_view Decls,
                             const LintOptions &Opts) {
   installBadAllocHandler();
   try {

@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ptxlint/Output.h"
+#include "Output/RawOutput.h"
 
 #include "ptxlint/Fix.h"
 
@@ -60,13 +60,14 @@ void printJson(ArrayRef<FileReport> Reports, raw_ostream &OS, const DocumentOpti
           J.attributeArray("diagnostics", [&] {
             for (const LocatedDiagnostic &D : R.Diags) {
               J.object([&] {
-                J.attribute("severity", severityName(D.Sev));
+                J.attribute("severity", llvm::StringRef(severityName(D.Sev)));
                 J.attribute("rule", D.Rule);
                 rangeFields(J, D.Loc);
                 J.attribute("message", utf8(D.Message));
                 J.attribute("spec", D.Spec);
-                J.attribute("fix_safety",
-                            D.Fixes.empty() ? StringRef("none") : fixSafetyName(fixSafety(D.Rule)));
+                J.attribute("fix_safety", D.Fixes.empty()
+                                              ? StringRef("none")
+                                              : StringRef(fixSafetyName(fixSafety(D.Rule))));
                 J.attributeArray("fixes", [&] {
                   for (const LocatedDiagnostic::Fix &F : D.Fixes)
                     J.object([&] {
@@ -361,7 +362,7 @@ void printSarif(ArrayRef<FileReport> Reports, raw_ostream &OS, const DocumentOpt
                         J.attribute("text", utf8(fixDescription(D.Rule, D.Fixes)));
                       });
                       J.attributeObject("properties", [&] {
-                        J.attribute("safety", fixSafetyName(fixSafety(D.Rule)));
+                        J.attribute("safety", StringRef(fixSafetyName(fixSafety(D.Rule))));
                       });
                       J.attributeArray("artifactChanges", [&] {
                         J.object([&] {

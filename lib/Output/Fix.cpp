@@ -9,7 +9,9 @@
 
 #include "ptxlint/Fix.h"
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringRef.h"
 
 #include <algorithm>
 #include <vector>
@@ -18,7 +20,7 @@ using namespace llvm;
 
 namespace ptxlint {
 
-StringRef fixSafetyName(FixSafety S) { return S == FixSafety::Safe ? "safe" : "unsafe"; }
+std::string_view fixSafetyName(FixSafety S) { return S == FixSafety::Safe ? "safe" : "unsafe"; }
 
 namespace {
 
@@ -42,7 +44,9 @@ bool conflicts(const Edit &A, const Edit &B) {
 
 } // namespace
 
-FixResult applyFixes(StringRef Text, ArrayRef<Diagnostic> Diags, bool IncludeUnsafe) {
+FixResult applyFixes(std::string_view TextIn, Span<Diagnostic> DiagsIn, bool IncludeUnsafe) {
+  StringRef Text = TextIn;
+  ArrayRef<Diagnostic> Diags = DiagsIn;
   FixResult R;
   std::vector<Edit> Taken;
   for (const Diagnostic &D : Diags) {
@@ -180,7 +184,9 @@ void printLine(std::string &Out, char Tag, StringRef Line) {
 
 } // namespace
 
-std::string unifiedDiff(StringRef Old, StringRef New, StringRef OldLabel, StringRef NewLabel) {
+std::string unifiedDiff(std::string_view OldIn, std::string_view NewIn, std::string_view OldLabelIn,
+                        std::string_view NewLabelIn) {
+  StringRef Old = OldIn, New = NewIn, OldLabel = OldLabelIn, NewLabel = NewLabelIn;
   if (Old == New)
     return "";
   std::vector<StringRef> A = splitLines(Old), B = splitLines(New);

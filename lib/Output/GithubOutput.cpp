@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ptxlint/Output.h"
+#include "Output/RawOutput.h"
 
 namespace ptxlint {
 

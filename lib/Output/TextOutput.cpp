@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ptxlint/Output.h"
+#include "Output/RawOutput.h"
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -54,9 +54,9 @@ static void count(FileReport &Rep, Severity S) {
   }
 }
 
-FileReport makeReport(const SourceFile &F, ArrayRef<Diagnostic> Diags) {
+FileReport makeReport(const SourceFile &F, Span<Diagnostic> Diags) {
   FileReport Rep;
-  Rep.Path = F.name().str();
+  Rep.Path = std::string(F.name());
   Rep.Diags.reserve(Diags.size());
   for (const Diagnostic &D : Diags) {
     LocatedDiagnostic L;
@@ -69,7 +69,7 @@ FileReport makeReport(const SourceFile &F, ArrayRef<Diagnostic> Diags) {
       L.Fixes.push_back({resolveRange(F, Fix.Range), Fix.Replacement,
                          Fix.Range.isValid() && Fix.Range.End <= F.size() &&
                                  Fix.Range.End - Fix.Range.Begin <= 256
-                             ? F.text().slice(Fix.Range.Begin, Fix.Range.End).str()
+                             ? llvm::StringRef(F.text()).slice(Fix.Range.Begin, Fix.Range.End).str()
                              : std::string()});
     for (const DiagNote &N : D.Notes)
       L.Notes.push_back({resolveRange(F, N.Range), N.Message});
@@ -82,25 +82,25 @@ FileReport makeReport(const SourceFile &F, ArrayRef<Diagnostic> Diags) {
   return Rep;
 }
 
-FileReport makeIoErrorReport(StringRef Path, StringRef Message) {
+FileReport makeIoErrorReport(std::string_view Path, std::string_view Message) {
   FileReport Rep;
-  Rep.Path = Path.str();
+  Rep.Path = std::string(Path);
   LocatedDiagnostic L;
   L.Sev = Severity::Error;
   L.Rule = ruleId(Rule::Io);
-  L.Message = Message.str();
+  L.Message = std::string(Message);
   Rep.Diags.push_back(std::move(L));
   Rep.Errors = 1;
   Rep.IoError = true;
   return Rep;
 }
 
-std::string ruleTag(StringRef Rule, StringRef Spec) {
+std::string ruleTag(std::string_view Rule, std::string_view Spec) {
   std::string S = "[";
-  S += Rule.str();
+  S += Rule;
   if (!Spec.empty()) {
     S += ", PTX ISA ";
-    S += Spec.str();
+    S += Spec;
   }
   S += "]";
   return S;

@@ -115,7 +115,7 @@ void OpcodeSplitter::split(StringRef Part, uint32_t Begin, size_t From) {
 void OpcodeSplitter::finish(ASTContext &Ctx) {
   if (Quals.empty())
     return;
-  I.Qualifiers = Ctx.copy<StringRef>(Quals);
+  I.Qualifiers = Ctx.copy<std::string_view>(Quals);
   I.QualifierRanges = Ctx.copy<SourceRange>(Ranges);
 }
 
@@ -127,7 +127,7 @@ void directiveFromTokens(Directive &D, llvm::ArrayRef<StringRef> Toks, ASTContex
     D.HasSemicolon = true;
     Toks = Toks.drop_back();
   }
-  D.Args = Ctx.copy<StringRef>(Toks.drop_front());
+  D.Args = Ctx.copy<std::string_view>(Toks.drop_front());
 }
 
 } // namespace build

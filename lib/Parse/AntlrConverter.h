@@ -21,6 +21,7 @@
 #include "PTXParser.h"
 #include "antlr4-runtime.h"
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 
@@ -235,7 +236,7 @@ public:
   /// Every terminal below T, in order.
   void collectTokens(antlr4::tree::ParseTree *T, llvm::SmallVectorImpl<StringRef> &Out) const;
 
-  llvm::ArrayRef<StringRef> tokensOf(antlr4::tree::ParseTree *T) const;
+  Span<std::string_view> tokensOf(antlr4::tree::ParseTree *T) const;
 
   /// An expression as one string without whitespace or comments.
   StringRef normalizedText(antlr4::tree::ParseTree *T) const;
@@ -271,7 +272,7 @@ public:
     llvm::SmallVector<StringRef, 8> Toks;
     for (auto *A : Attrs)
       Toks.push_back(text(A->getStart()));
-    V.Attrs = Ctx->copy<StringRef>(Toks);
+    V.Attrs = Ctx->copy<std::string_view>(Toks);
   }
 
   VarDecl *convertVarDecl(PTXParser::VarDeclContext *C);

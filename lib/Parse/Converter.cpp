@@ -35,11 +35,11 @@ void Converter::collectTokens(antlr4::tree::ParseTree *T,
   }
 }
 
-llvm::ArrayRef<StringRef> Converter::tokensOf(antlr4::tree::ParseTree *T) const {
+Span<std::string_view> Converter::tokensOf(antlr4::tree::ParseTree *T) const {
   llvm::SmallVector<StringRef, 16> Toks;
   if (T)
     collectTokens(T, Toks);
-  return Ctx->copy<StringRef>(Toks);
+  return Ctx->copy<std::string_view>(Toks);
 }
 
 /// An expression as one string without whitespace or comments.
@@ -239,7 +239,7 @@ Declarator Converter::convertDeclarator(PTXParser::DeclaratorContext *D) {
         Toks.push_back(normalizedText(A->expr()));
       Toks.push_back("]");
     }
-    R.ArraySuffix = Ctx->copy<StringRef>(Toks);
+    R.ArraySuffix = Ctx->copy<std::string_view>(Toks);
   }
   if (D->initializer()) {
     R.HasInit = true;
@@ -249,9 +249,9 @@ Declarator Converter::convertDeclarator(PTXParser::DeclaratorContext *D) {
       StringRef ListText = text(IL);
       std::vector<StringRef> Toks;
       if (KeepData && parsedriver::scanSimpleInitializer(Buf, ListText.data() - Buf.data(), &Toks))
-        R.Init = Ctx->copy<StringRef>(Toks);
+        R.Init = Ctx->copy<std::string_view>(Toks);
       else
-        R.Init = Ctx->copy<StringRef>({ListText});
+        R.Init = Ctx->copy<std::string_view>({ListText});
     } else {
       R.Init = tokensOf(D->initializer());
     }
@@ -265,7 +265,7 @@ VarDecl *Converter::convertVarDecl(PTXParser::VarDeclContext *C) {
   llvm::SmallVector<StringRef, 4> Prefix;
   for (auto *L : C->linkage())
     Prefix.push_back(text(L->getStart()));
-  V->Prefix = Ctx->copy<StringRef>(Prefix);
+  V->Prefix = Ctx->copy<std::string_view>(Prefix);
   fillDecl(*V, C->stateSpace(), C->declAttribute());
   llvm::SmallVector<Declarator, 4> Decls;
   for (auto *D : C->declarator())
@@ -292,7 +292,7 @@ Function *Converter::convertFunctionHeader(PTXParser::FunctionHeaderContext *C) 
   llvm::SmallVector<StringRef, 4> Prefix;
   for (auto *L : C->linkage())
     Prefix.push_back(text(L->getStart()));
-  F->Prefix = Ctx->copy<StringRef>(Prefix);
+  F->Prefix = Ctx->copy<std::string_view>(Prefix);
   F->Kind = C->ENTRY() ? text(C->ENTRY()) : text(C->FUNC());
   F->Name = text(C->name()->getStart());
   F->NameRange = range(C->name());
@@ -339,7 +339,7 @@ Directive *Converter::convertSectionBegin(PTXParser::SectionBeginContext *C) {
   auto *D = Ctx->create<Directive>();
   D->Range = range(C);
   D->Name = text(C->SECTION());
-  D->Args = Ctx->copy<StringRef>({text(C->children[1])});
+  D->Args = Ctx->copy<std::string_view>({text(C->children[1])});
   D->HasBody = true;
   return D;
 }

@@ -12,6 +12,7 @@
 #include "Parse/FastStatement.h"
 #include "Parse/Lexer.h"
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
 
 #include <cstring>
@@ -158,7 +159,7 @@ public:
     }
     Pos = End;
     D.Range.End = End;
-    D.ArraySuffix = Ctx.copy<llvm::StringRef>(Suffix);
+    D.ArraySuffix = Ctx.copy<std::string_view>(Suffix);
     return true;
   }
 
@@ -214,7 +215,7 @@ public:
     auto *V = Ctx.create<VarDecl>();
     V->Range = {Start, Pos};
     V->StateSpace = Space;
-    V->Attrs = Ctx.copy<llvm::StringRef>(Attrs);
+    V->Attrs = Ctx.copy<std::string_view>(Attrs);
     V->Declarators = Ctx.copy<Declarator>(Decls);
     return V;
   }
@@ -359,7 +360,7 @@ public:
       Declarator D;
       if (!declarator(D))
         return false;
-      V.Attrs = Ctx.copy<llvm::StringRef>(Attrs);
+      V.Attrs = Ctx.copy<std::string_view>(Attrs);
       V.Declarators = Ctx.copy<Declarator>({D});
       V.Range = {B, D.Range.End};
       Out.push_back(V);
@@ -400,7 +401,7 @@ public:
       if (!skipSpaceAndComments())
         return nullptr;
     }
-    F->Prefix = Ctx.copy<llvm::StringRef>(Prefix);
+    F->Prefix = Ctx.copy<std::string_view>(Prefix);
     F->Kind = Kind;
     if (!skipSpaceAndComments())
       return nullptr;
@@ -465,7 +466,7 @@ public:
       } else if (isDigit(peek()) || peek() == '"' || peek() == '-') {
         return nullptr;
       }
-      D.Args = Ctx.copy<llvm::StringRef>(Args);
+      D.Args = Ctx.copy<std::string_view>(Args);
       Attrs.push_back(D);
     }
     F->Attributes = Ctx.copy<Directive>(Attrs);
@@ -535,7 +536,7 @@ const Directive *parseLocAt(const SourceFile &File, uint32_t Begin, ASTContext &
   auto *D = Ctx.create<Directive>();
   D->Range = Whole;
   D->Name = File.slice({Whole.Begin, Whole.Begin + 4});
-  D->Args = Ctx.copy<llvm::StringRef>(Args);
+  D->Args = Ctx.copy<std::string_view>(Args);
   End = Whole.End;
   return D;
 }

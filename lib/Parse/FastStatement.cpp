@@ -193,7 +193,7 @@ private:
     uint32_t B = Pos++;
     skipSpace();
     if (Count >= InPlaceFrom) {
-      llvm::MutableArrayRef<Operand> Elems = Ctx.allocate<Operand>(Count);
+      llvm::MutableArrayRef<Operand> Elems(Ctx.allocate<Operand>(Count), Count);
       for (size_t K = 0; K < Count; ++K) {
         if (K && peek() != ',')
           return false;

@@ -22,6 +22,8 @@
 #include "ptxlint/AST.h"
 #include "ptxlint/Source.h"
 
+#include "llvm/ADT/StringRef.h"
+
 namespace ptxlint {
 namespace parsedriver {
 

@@ -120,7 +120,8 @@ StreamParser::StreamParser(const SourceFile &File, ParseSink *Sink, DiagnosticEn
                            const ParseOptions &Opts, Module *Built, UnitMode Mode,
                            ASTContext *PersistIn)
     : File(File), Text(File.text()), Sink(Sink), Diags(Diags), Opts(Opts), Built(Built), Mode(Mode),
-      FastOk(Opts.FastStatements && Mode == UnitMode::File), Chars(File.text(), File.name().str()),
+      FastOk(Opts.FastStatements && Mode == UnitMode::File),
+      Chars(File.text(), std::string(File.name())),
       Lexer(&Chars, File.text(), Opts.FoldInitializersFrom), Tokens(&Lexer), Parser(&Tokens),
       Conv(File), Persist(Built ? &Built->Ctx : PersistIn), Keep(Persist ? *Persist : FuncArena),
       Transient(Persist ? *Persist : StmtArena),
@@ -718,7 +719,7 @@ void StreamParser::convertDirective(PTXParser::UnitContext *U) {
   }
   if (ModuleOnly)
     return syntaxError(D->Range,
-                       "directive '" + D->Name.str() + "' is only allowed at module scope");
+                       "directive '" + std::string(D->Name) + "' is only allowed at module scope");
   Statement S;
   S.Kind = StmtKind::Directive;
   S.Dir = D;

@@ -4,6 +4,8 @@
 
 #include "ptxlint/Parser.h"
 
+#include "llvm/ADT/StringRef.h"
+
 #include <string>
 #include <vector>
 

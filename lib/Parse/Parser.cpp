@@ -1,5 +1,8 @@
 //===- Parser.cpp - public parse entry points (no ANTLR here) -------------===//
+#include "Parse/FastStatement.h"
 #include "Parse/ParseDriver.h"
+
+#include "llvm/ADT/StringRef.h"
 
 #include <cstring>
 
@@ -50,6 +53,24 @@ const Instruction *ptxlint::parseInstruction(const SourceFile &File, ASTContext 
 }
 
 namespace {
+bool isSpaceChar(char C) { return C == ' ' || C == '\t' || C == '\r' || C == '\n' || C == '\f'; }
+} // namespace
+
+const Instruction *ptxlint::parseInstructionFast(const SourceFile &File, ASTContext &Ctx) {
+  std::string_view Text = File.text();
+  uint32_t B = 0;
+  while (B < Text.size() && isSpaceChar(Text[B]))
+    ++B;
+  uint32_t End = 0;
+  const Instruction *I = parsedriver::parseInstructionAt(File, B, Ctx, End);
+  if (!I)
+    return nullptr;
+  while (End < Text.size() && isSpaceChar(Text[End]))
+    ++End;
+  return End == Text.size() ? I : nullptr;
+}
+
+namespace {
 /// Counts what checkLooksLikeText looks for, one window at a time.
 struct TextScan {
   size_t Bad = 0, Size = 0;
@@ -79,7 +100,7 @@ struct TextScan {
 };
 } // namespace
 
-std::string ptxlint::checkLooksLikeText(llvm::StringRef Bytes) {
+std::string ptxlint::checkLooksLikeText(std::string_view Bytes) {
   TextScan S;
   S.feed(Bytes, 0);
   return S.result();
@@ -89,4 +110,24 @@ std::string ptxlint::checkLooksLikeText(const SourceFile &File) {
   TextScan S;
   File.forEachWindow([&](llvm::StringRef W, size_t Off) { return S.feed(W, Off); });
   return S.result();
+}
+
+bool ptxlint::parseRegisterDeclarationsFast(std::string_view Decls, ASTContext &Ctx,
+                                            std::vector<const VarDecl *> &Out) {
+  size_t Before = Out.size();
+  size_t P = 0;
+  for (;;) {
+    if (!parsedriver::skipSpaceAndComments(Decls, P))
+      break;
+    if (P == Decls.size())
+      return true;
+    uint32_t End = 0;
+    const VarDecl *V = parsedriver::parseRegDeclAt(Decls, static_cast<uint32_t>(P), Ctx, End);
+    if (!V)
+      break;
+    Out.push_back(V);
+    P = End;
+  }
+  Out.resize(Before);
+  return false;
 }

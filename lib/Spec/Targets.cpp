@@ -94,7 +94,7 @@ unsigned canonicalSm(unsigned Sm) { return Sm == 101 ? 110 : Sm; }
 
 } // namespace
 
-llvm::ArrayRef<TargetInfo> knownTargets() { return Targets; }
+Span<TargetInfo> knownTargets() { return Targets; }
 
 const TargetInfo *findTarget(Target T) {
   for (const TargetInfo &I : Targets)

@@ -5,7 +5,7 @@
 
 using namespace ptxlint;
 
-llvm::StringRef ptxlint::severityName(Severity S) {
+std::string_view ptxlint::severityName(Severity S) {
   switch (S) {
   case Severity::Note:
     return "note";
@@ -17,9 +17,9 @@ llvm::StringRef ptxlint::severityName(Severity S) {
   return "error";
 }
 
-Diagnostic &DiagnosticEngine::report(Severity Sev, Rule R, llvm::StringRef Spec, SourceRange Range,
+Diagnostic &DiagnosticEngine::report(Severity Sev, Rule R, std::string_view Spec, SourceRange Range,
                                      std::string Message) {
-  return add(Diagnostic{Sev, ruleId(R), Spec.str(), Range, std::move(Message), {}, {}, {}});
+  return add(Diagnostic{Sev, ruleId(R), std::string(Spec), Range, std::move(Message), {}, {}, {}});
 }
 
 Diagnostic &DiagnosticEngine::add(Diagnostic D) {

@@ -10,7 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ptxlint/Lint.h"
+#include "Support/OutOfMemory.h"
 
 #include "llvm/Support/ErrorHandling.h"
 

@@ -32,7 +32,7 @@ const RuleDoc *findRuleDoc(StringRef Id) {
   return It == ById.end() ? nullptr : It->second;
 }
 
-FixSafety fixSafety(StringRef Rule) {
+FixSafety fixSafety(std::string_view Rule) {
   const RuleDoc *D = findRuleDoc(Rule);
   return D ? D->Safety : FixSafety::Unsafe;
 }

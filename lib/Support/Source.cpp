@@ -1,6 +1,8 @@
 //===- Source.cpp - SourceFile: buffers, mapping, sparse line table --------===//
 #include "ptxlint/Source.h"
 
+#include "llvm/ADT/StringRef.h"
+
 #include <algorithm>
 #include <cstring>
 
@@ -16,12 +18,6 @@ using namespace ptxlint;
 
 SourceFile::SourceFile(std::string Name, std::string Text)
     : Name(std::move(Name)), OwnedText(std::move(Text)), Text(OwnedText) {}
-
-SourceFile::SourceFile(std::string Name, std::unique_ptr<llvm::MemoryBuffer> Buffer)
-    : Name(std::move(Name)), OwnedBuffer(std::move(Buffer)) {
-  if (OwnedBuffer)
-    Text = OwnedBuffer->getBuffer();
-}
 
 SourceFile::SourceFile(std::string Name, void *Base, size_t Size)
     : Name(std::move(Name)), MapBase(Base), MapSize(Size),
@@ -85,14 +81,14 @@ void SourceFile::releaseRange(size_t Begin, size_t End) const {
 #endif
 }
 
-void SourceFile::forEachWindow(llvm::function_ref<bool(llvm::StringRef, size_t)> Fn) const {
+void SourceFile::forEachWindow(const std::function<bool(std::string_view, size_t)> &Fn) const {
   constexpr size_t Window = size_t(256) * 1024;
   size_t N = Text.size();
   size_t B = 0;
   while (B < N) {
     size_t E = std::min(N, B + Window);
     if (E < N) {
-      size_t NL = Text.slice(B, E).rfind('\n');
+      size_t NL = llvm::StringRef(Text).slice(B, E).rfind('\n');
       if (NL != llvm::StringRef::npos) {
         E = B + NL + 1;
       } else {
@@ -101,7 +97,7 @@ void SourceFile::forEachWindow(llvm::function_ref<bool(llvm::StringRef, size_t)>
           --E;
       }
     }
-    bool More = Fn(Text.slice(B, E), B);
+    bool More = Fn(llvm::StringRef(Text).slice(B, E), B);
     releaseRange(B, E);
     if (!More)
       return;
@@ -168,19 +164,20 @@ void SourceFile::releaseAround(size_t Begin, size_t End) const {
   // bring it back in, without a system call per query.
   if (!MapBase)
     return;
-  constexpr size_t Block = 2 * 1024 * 1024;
+  constexpr size_t Block = size_t(2) * 1024 * 1024;
   size_t First = Begin / Block, Last = End / Block;
   size_t Prev = HotBlocks.exchange(First << 32 | Last);
   size_t PrevFirst = Prev >> 32, PrevLast = Prev & 0xffffffffu;
   if (Prev != NoHotBlocks && (PrevFirst != First || PrevLast != Last))
     releaseRange(PrevFirst * Block, std::min(MapSize, (PrevLast + 1) * Block));
 }
-llvm::StringRef SourceFile::lineText(unsigned Line) const {
+std::string_view SourceFile::lineText(unsigned Line) const {
   size_t B = lineStart(Line);
   if (B == llvm::StringRef::npos)
     return {};
   size_t E = Text.find('\n', B);
-  llvm::StringRef L = Text.slice(B, E == llvm::StringRef::npos ? Text.size() : E + 1);
+  llvm::StringRef L =
+      llvm::StringRef(Text).slice(B, E == llvm::StringRef::npos ? Text.size() : E + 1);
   releaseAround(Checkpoints[(Line - 1) / LinesPerCheckpoint], B + L.size());
   return L.rtrim("\r\n");
 }

@@ -7,6 +7,8 @@
 
 #include "ptxlint/Target.h"
 
+#include "llvm/ADT/StringRef.h"
+
 namespace ptxlint {
 
 namespace {
@@ -33,7 +35,8 @@ bool consumeNumber(llvm::StringRef &S, unsigned &V) {
 
 std::string PtxVersion::str() const { return std::to_string(Major) + "." + std::to_string(Minor); }
 
-std::optional<PtxVersion> PtxVersion::parse(llvm::StringRef S) {
+std::optional<PtxVersion> PtxVersion::parse(std::string_view Str) {
+  llvm::StringRef S(Str);
   // Digits only, no locale: this runs in checkInstruction on many threads.
   S = S.trim();
   unsigned Ma = 0, Mi = 0;
@@ -51,7 +54,8 @@ std::string Target::str() const {
   return S;
 }
 
-std::optional<Target> Target::parse(llvm::StringRef S) {
+std::optional<Target> Target::parse(std::string_view Str) {
+  llvm::StringRef S(Str);
   S = S.trim();
   if (!S.consume_front("sm_") && !S.consume_front("compute_"))
     return std::nullopt;

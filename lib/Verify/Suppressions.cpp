@@ -88,7 +88,7 @@ struct Suppression {
 /// Parses one ptx-lint-disable/-enable comment; unknown names become warnings.
 static bool parseSuppression(const SourceFile &F, const SourceComment &C, Suppression &Out,
                              std::vector<Diagnostic> &Warnings) {
-  StringRef Body = C.Text.ltrim();
+  StringRef Body = llvm::StringRef(C.Text).ltrim();
   StringRef Directive;
   for (StringRef D : {"ptx-lint-disable-next-line", "ptx-lint-disable-line",
                       "ptx-lint-disable-file", "ptx-lint-disable", "ptx-lint-enable"}) {

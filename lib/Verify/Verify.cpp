@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ptxlint/Verify.h"
+#include "Verify/RawVerify.h"
 
 #include "llvm/ADT/StringExtras.h"
 
@@ -34,7 +34,7 @@ std::vector<Expectation> parseExpectations(const SourceFile &F, std::vector<Diag
     LastLine = F.lineCol(Last).Line;
   }
   for (const SourceComment &C : scanComments(F)) {
-    StringRef Body = C.Text.ltrim();
+    StringRef Body = llvm::StringRef(C.Text).ltrim();
     if (!Body.startswith("expected-"))
       continue;
     Expectation E;
@@ -156,13 +156,13 @@ VerifyResult verifyDiagnostics(const SourceFile &F, ArrayRef<Diagnostic> Diags, 
       continue;
     }
     ++Res.Missing;
-    std::string Msg = "expected " + severityName(E.Sev).str() + " not produced on line " +
+    std::string Msg = "expected " + std::string(severityName(E.Sev)) + " not produced on line " +
                       std::to_string(E.Line) + ": {{" + E.Text + "}}";
     // Say what was there instead, which is usually the fix.
     for (const Candidate &C : Cands)
       if (C.Line == E.Line && !C.Used) {
-        Msg += "; line " + std::to_string(E.Line) + " has " + severityName(C.Sev).str() + ": " +
-               C.Text;
+        Msg += "; line " + std::to_string(E.Line) + " has " + std::string(severityName(C.Sev)) +
+               ": " + C.Text;
         break;
       }
     printAt(F, E.Where, Msg, OS);
@@ -171,9 +171,18 @@ VerifyResult verifyDiagnostics(const SourceFile &F, ArrayRef<Diagnostic> Diags, 
     if (C.Used || C.Attached || C.Sev == Severity::Note)
       continue;
     ++Res.Unexpected;
-    printAt(F, C.Range, "unexpected " + severityName(C.Sev).str() + ": " + C.Text, OS);
+    printAt(F, C.Range, "unexpected " + std::string(severityName(C.Sev)) + ": " + C.Text, OS);
   }
   return Res;
+}
+
+VerifyResult verifyDiagnostics(const SourceFile &F, Span<Diagnostic> Diags, std::ostream &OS) {
+  std::string Text;
+  llvm::raw_string_ostream S(Text);
+  VerifyResult R = verifyDiagnostics(F, ArrayRef<Diagnostic>(Diags), S);
+  S.flush();
+  OS.write(Text.data(), static_cast<std::streamsize>(Text.size()));
+  return R;
 }
 
 } // namespace ptxlint

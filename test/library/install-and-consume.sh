@@ -6,7 +6,8 @@
 #   2. check that libptxlint.so exports only the library's own symbols;
 #   3. configure and build examples/codegen with find_package(PtxLint) against
 #      the prefix, run the mma tile generator (and ptxas on its output when
-#      ptxas is on PATH) and the C API demo;
+#      ptxas is on PATH) and the C API demo; build every example again by
+#      hand with the installed headers as the only include path (no LLVM);
 #   4. run the Python ctypes example, once with --lib and once finding the
 #      library through pkg-config;
 #   5. check pkg-config's answers and build a C program with them alone.
@@ -91,26 +92,30 @@ rc=0
 "$WORK/codegen/c-api-demo" --target sm_80 --ptx 7.8 || rc=$?
 echo "c-api-demo exit status: $rc"
 
-# A C-only consumer on a machine without LLVM headers: a copy of the prefix
-# whose package config points at LLVM headers that do not exist.
-echo "== C-only consumer without LLVM headers"
-cp -a "$PREFIX" "$WORK/prefix-nollvm"
-sed -i 's|^set(PtxLint_LLVM_INCLUDE_DIR .*|set(PtxLint_LLVM_INCLUDE_DIR "/nonexistent/llvm/include")|' \
-  "$(find "$WORK/prefix-nollvm" -name PtxLintConfig.cmake)"
-mkdir -p "$WORK/c-only-src"
-cat > "$WORK/c-only-src/CMakeLists.txt" << CMAKE
-cmake_minimum_required(VERSION 3.20)
-project(COnly LANGUAGES C)
-find_package(PtxLint 0.1 REQUIRED)
-add_executable(c-only "$SRC/examples/codegen/c_api_demo.c")
-target_link_libraries(c-only PRIVATE PtxLint::ptxlint)
-CMAKE
-logged c-only-configure cmake -S "$WORK/c-only-src" -B "$WORK/c-only" -DCMAKE_PREFIX_PATH="$WORK/prefix-nollvm"
-grep -o 'PtxLint: no LLVM.*works' "$WORK/c-only-configure.log" | sed 's|/nonexistent/llvm/include|<dir>|'
-logged c-only-build cmake --build "$WORK/c-only"
+# Every example, built by hand with the installed headers as the only
+# include path: no LLVM include directory (of any version) is given or
+# needed, and no header the compiler reads is LLVM's.
+echo "== examples without LLVM"
+mkdir -p "$WORK/nollvm"
+for src in "$SRC"/examples/codegen/*.cpp "$SRC"/examples/codegen/*.c; do
+  name=$(basename "${src%.*}")
+  if [[ $src == *.c ]]; then
+    cc=("${CC:-cc}" -std=c99)
+  else
+    cc=("${CXX:-c++}" -std=c++17)
+  fi
+  # shellcheck disable=SC2086
+  logged "nollvm-$name" "${cc[@]}" -Wall -Werror ${CXXFLAGS:-} -I"$PREFIX/include" "$src" \
+    -o "$WORK/nollvm/$name" -L"$LIB" -lptxlint -Wl,-rpath,"$LIB"
+  # shellcheck disable=SC2086
+  "${cc[@]}" ${CXXFLAGS:-} -I"$PREFIX/include" -M "$src" > "$WORK/nollvm/$name.deps"
+  echo "$name: built; headers read: $(grep -o '/ptxlint/[A-Za-z]*\.h' "$WORK/nollvm/$name.deps" |
+    sort -u | wc -l) ptxlint, $(grep -c -i llvm "$WORK/nollvm/$name.deps" || true) LLVM"
+done
+"$WORK/nollvm/ptx_walk" "$SRC/examples/mma-bad.ptx" --target sm_75 | sed "s|$SRC/||" || true
 rc=0
-"$WORK/c-only/c-only" --target sm_80 --ptx 7.8 > /dev/null || rc=$?
-echo "C-only consumer exit status: $rc"
+"$WORK/nollvm/c_api_demo" --target sm_80 --ptx 7.8 > /dev/null || rc=$?
+echo "c_api_demo exit status: $rc"
 
 # --- 4. the Python ctypes example
 echo "== ctypes example (--lib)"
@@ -126,7 +131,7 @@ echo "modversion: $(pkg-config --modversion ptxlint)"
 [[ $(pkg-config --variable=libdir ptxlint) == "$LIB" ]] && echo "libdir: the installed library's directory"
 pkg-config --libs ptxlint | sed "s|$PREFIX|PREFIX|g"
 pkg-config --cflags ptxlint | sed "s|$PREFIX|PREFIX|g"
-# A C consumer with nothing but pkg-config's flags (-I for ptxlint.h).
+# A C consumer with nothing but pkg-config's flags (-I for the headers).
 # shellcheck disable=SC2046
 logged pc-c "${CC:-cc}" -std=c99 -Wall -Werror ${CFLAGS:-} "$SRC/examples/codegen/c_api_demo.c" \
   -o "$WORK/c-demo" $(pkg-config --cflags --libs ptxlint) -Wl,-rpath,"$LIB"

@@ -46,7 +46,7 @@ void expectSame(const SourceFile &F) {
   std::string DiagsSlow, DiagsFast;
   std::string Slow = parseDump(F, false, DiagsSlow);
   std::string Fast = parseDump(F, true, DiagsFast);
-  EXPECT_EQ(DiagsSlow, DiagsFast) << F.name().str();
+  EXPECT_EQ(DiagsSlow, DiagsFast) << std::string(F.name());
   if (Slow == Fast)
     return;
   // Show the first differing line only.
@@ -55,11 +55,11 @@ void expectSame(const SourceFile &F) {
   llvm::StringRef(Fast).split(B, '\n');
   for (size_t I = 0; I < std::min(A.size(), B.size()); ++I)
     if (A[I] != B[I]) {
-      ADD_FAILURE() << F.name().str() << ": first difference\n  antlr: " << A[I].str()
+      ADD_FAILURE() << std::string(F.name()) << ": first difference\n  antlr: " << A[I].str()
                     << "\n  fast:  " << B[I].str();
       return;
     }
-  ADD_FAILURE() << F.name().str() << ": different statement counts";
+  ADD_FAILURE() << std::string(F.name()) << ": different statement counts";
 }
 
 const char *Header = ".version 8.5\n.target sm_90a\n.address_size 64\n"

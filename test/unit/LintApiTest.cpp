@@ -353,7 +353,7 @@ namespace {
 
 std::string describe(const Operand &O);
 
-std::string describeAll(llvm::ArrayRef<Operand> Ops) {
+std::string describeAll(Span<Operand> Ops) {
   std::string S;
   for (const Operand &O : Ops)
     S += describe(O) + ";";
@@ -363,17 +363,17 @@ std::string describeAll(llvm::ArrayRef<Operand> Ops) {
 std::string describe(const Operand &O) {
   std::ostringstream OS;
   OS << int(O.Kind) << "|" << O.Negated << "|" << O.Range.Begin << "-" << O.Range.End << "|"
-     << O.Text.str() << "|" << O.IntValue << "|" << O.FloatValue << "|" << O.HasOffset << "|("
-     << describeAll(O.Elements) << ")";
+     << std::string(O.Text) << "|" << O.IntValue << "|" << O.FloatValue << "|" << O.HasOffset
+     << "|(" << describeAll(O.Elements) << ")";
   return OS.str();
 }
 
 std::string describe(const Instruction &I) {
   std::ostringstream OS;
-  OS << I.Range.Begin << "-" << I.Range.End << "|" << I.Guard.str() << "|" << I.GuardNegated << "|"
-     << I.GuardRange.Begin << "-" << I.GuardRange.End << "|" << I.Opcode.str() << "|";
+  OS << I.Range.Begin << "-" << I.Range.End << "|" << std::string(I.Guard) << "|" << I.GuardNegated
+     << "|" << I.GuardRange.Begin << "-" << I.GuardRange.End << "|" << std::string(I.Opcode) << "|";
   for (size_t K = 0; K < I.Qualifiers.size(); ++K)
-    OS << I.Qualifiers[K].str() << "@" << I.QualifierRanges[K].Begin << "-"
+    OS << std::string(I.Qualifiers[K]) << "@" << I.QualifierRanges[K].Begin << "-"
        << I.QualifierRanges[K].End << ",";
   OS << "|" << describeAll(I.Operands);
   return OS.str();
@@ -384,7 +384,7 @@ std::string describe(const Instruction &I) {
 std::string compareWithParser(const std::string &Text, bool *Taken = nullptr) {
   SourceFile F("i.ptx", Text);
   ASTContext FastCtx, SlowCtx;
-  const Instruction *Fast = lint::parseInstructionFast(F, FastCtx);
+  const Instruction *Fast = parseInstructionFast(F, FastCtx);
   if (Taken)
     *Taken = Fast != nullptr;
   if (!Fast)

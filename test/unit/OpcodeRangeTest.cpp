@@ -29,7 +29,7 @@ std::vector<std::string> opcodeTexts(const SourceFile &F, bool Fast) {
     if (It.Func)
       for (const Statement *S : It.Func->Body)
         if (S->Inst)
-          Out.push_back(F.slice(S->Inst->opcodeRange()).str());
+          Out.push_back(std::string(F.slice(S->Inst->opcodeRange())));
   return Out;
 }
 

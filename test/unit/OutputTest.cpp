@@ -5,7 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ptxlint/Output.h"
+#include "Output/RawOutput.h"
 
 #include "llvm/Support/JSON.h"
 

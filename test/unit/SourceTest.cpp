@@ -54,7 +54,7 @@ void expectSameAsNaive(const SourceFile &F) {
   for (unsigned L = 1; L <= Starts.size(); ++L) {
     size_t B = Starts[L - 1];
     size_t E = L < Starts.size() ? Starts[L] : T.size();
-    EXPECT_EQ(F.lineText(L), T.slice(B, E).rtrim("\r\n")) << "line " << L;
+    EXPECT_EQ(llvm::StringRef(F.lineText(L)), T.slice(B, E).rtrim("\r\n")) << "line " << L;
   }
   EXPECT_EQ(F.lineText(0), "");
   EXPECT_EQ(F.lineText(static_cast<unsigned>(Starts.size()) + 1), "");

@@ -14,10 +14,11 @@ namespace {
 
 /// Builds a VarDecl by hand; the StringRefs must outlive it (literals here).
 struct DeclBuilder {
-  std::vector<llvm::StringRef> Attrs;
+  std::vector<std::string_view> Attrs;
   std::vector<Declarator> Decls;
   VarDecl V;
-  DeclBuilder(llvm::StringRef Space, std::initializer_list<llvm::StringRef> A) : Attrs(A) {
+  DeclBuilder(llvm::StringRef Space, std::initializer_list<llvm::StringRef> A)
+      : Attrs(A.begin(), A.end()) {
     V.StateSpace = Space;
   }
   DeclBuilder &name(llvm::StringRef N, int64_t Count = -1, SourceRange R = {}) {

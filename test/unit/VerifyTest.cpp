@@ -1,6 +1,6 @@
 //===- VerifyTest.cpp - comment scan, suppressions, expectations ----------===//
 
-#include "ptxlint/Verify.h"
+#include "Verify/RawVerify.h"
 
 #include "gtest/gtest.h"
 

@@ -6,8 +6,8 @@
 #ifndef PTXLINT_TOOLS_DRIVER_H
 #define PTXLINT_TOOLS_DRIVER_H
 
+#include "Output/RawOutput.h"
 #include "ptxlint/Lint.h"
-#include "ptxlint/Output.h"
 #include "ptxlint/Source.h"
 
 #include "llvm/Support/raw_ostream.h"

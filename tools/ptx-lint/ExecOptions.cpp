@@ -1,7 +1,7 @@
 //===- ExecOptions.cpp - the --exec / --exec-all / --emit-harness options -===//
 //
 // Owned by the exec engineer (issue 4). It registers the exec options and
-// forwards to ptxlint::runExecCommand (include/ptxlint/Exec.h); main() in
+// forwards to ptxlint::runExecCommand (ExecCommand.h); main() in
 // ptx-lint.cpp calls runExecIfRequested right after the command line is
 // parsed (before the "no input files" check, since --exec-all needs none)
 // and lists execOptionCategory() in cl::HideUnrelatedOptions.
@@ -10,7 +10,7 @@
 // exec-filter or exec-dump elsewhere: LLVM's cl aborts on a duplicate registration.
 //
 //===----------------------------------------------------------------------===//
-#include "ptxlint/Exec.h"
+#include "ExecCommand.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/raw_ostream.h"

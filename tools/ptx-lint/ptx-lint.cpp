@@ -11,9 +11,10 @@
 #include "Driver.h"
 
 #include "Check/RuleSelect.h"
+#include "Emit/RawEmitter.h"
+#include "Output/RawOutput.h"
 #include "ptxlint/Emitter.h"
 #include "ptxlint/Lint.h"
-#include "ptxlint/Output.h"
 #include "ptxlint/Parser.h"
 #include "ptxlint/Rules.h"
 #include "ptxlint/Target.h"

@@ -6,7 +6,7 @@
 // or runs it on the GPU and checks it. Reports PASS / FAIL / SKIP per form.
 //
 //===----------------------------------------------------------------------===//
-#include "ptxlint/Exec.h"
+#include "ExecCommand.h"
 
 #include "Exec/ExecForm.h"
 #include "Exec/Harness.h"
@@ -209,7 +209,7 @@ int runExecCommand(const ExecOptions &Opts, llvm::raw_ostream &OS) {
       for (const Statement *S : It.Func->Body) {
         if (S->Kind != StmtKind::Instruction || !isMatrixOpcode(S->Inst->Opcode))
           continue;
-        std::string T = S->Inst->Opcode.str();
+        std::string T = std::string(S->Inst->Opcode);
         for (llvm::StringRef Q : S->Inst->Qualifiers)
           T += Q.str();
         add(T);

@@ -1,4 +1,4 @@
-//===- Exec.h - on-device execution checks (--exec, --exec-all) -*- C++ -*-===//
+//===- ExecCommand.h - the --exec, --exec-all command ------------*- C++ -*-===//
 //
 // For each distinct matrix-instruction form (of a file, or of the whole spec
 // tables), generate a standalone kernel that feeds it seeded random inputs
@@ -8,11 +8,13 @@
 // EmitHarnessDir, write the kernels out instead of running them.
 //
 // The command-line tool registers --exec, --exec-all, --emit-harness=DIR
-// (and uses --target, --format=json) and calls runExecCommand.
+// (and uses --target, --format=json) and calls runExecCommand. The command
+// lives here, in the tool; the library's lib/Exec generates the harnesses,
+// runs them (Exec/Runner.h) and computes the references.
 //
 //===----------------------------------------------------------------------===//
-#ifndef PTXLINT_EXEC_H
-#define PTXLINT_EXEC_H
+#ifndef PTXLINT_TOOLS_EXECCOMMAND_H
+#define PTXLINT_TOOLS_EXECCOMMAND_H
 
 #include "ptxlint/Target.h"
 
@@ -59,4 +61,4 @@ int runExecCommand(const ExecOptions &Opts, llvm::raw_ostream &OS);
 
 } // namespace ptxlint
 
-#endif // PTXLINT_EXEC_H
+#endif // PTXLINT_TOOLS_EXECCOMMAND_H
