@@ -1,6 +1,6 @@
 //===- RuleDocs.cpp - why each rule exists, and the corrected example -----===//
 
-#include "RuleDocs.h"
+#include "Support/RuleDocs.h"
 
 #include "llvm/ADT/StringMap.h"
 
@@ -14,7 +14,7 @@ constexpr FixSafety Unsafe = FixSafety::Unsafe;
 
 const RuleDoc Docs[] = {
 #define RULE_DOC(Id, Safety, Rationale, Corrected) {Id, Safety, Rationale, Corrected},
-#include "RuleDocs.def"
+#include "Support/RuleDocs.def"
 #undef RULE_DOC
 };
 } // namespace
