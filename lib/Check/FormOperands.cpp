@@ -117,6 +117,14 @@ bool loweredToBuiltin(const Form &F, const CheckContext &Ctx) {
          F.BuiltinOn.allows(Ctx.Tgt, Ctx.Version);
 }
 
+/// True when O is passed to the built-in call of a lowered form.
+bool isBuiltinArg(const Form &F, const OperandSpec &O) {
+  StringRef Args = F.BuiltinArgs;
+  SmallVector<StringRef, 4> Names;
+  Args.split(Names, ' ', -1, false);
+  return llvm::is_contained(Names, O.Name);
+}
+
 /// "sub-byte mma on sm_90 and later": the lowering's scope for messages.
 std::string loweringText(const Form &F) {
   std::string What = F.AType == ".b1"                       ? "single-bit "
@@ -136,7 +144,7 @@ bool checkLoweredSource(const Operand &A, const RegisterRef &Ref, const OperandS
     return false;
   // Sub-byte wmma.mma below the lowering is ptxas's '_mma', which refuses
   // special registers too ("Special register argument not allowed").
-  bool Lowered = loweredToBuiltin(F, Ctx);
+  bool Lowered = loweredToBuiltin(F, Ctx) && isBuiltinArg(F, O);
   bool SpecialRefused = Lowered || (F.Fam == spec::Family::WmmaMma && F.BuiltinOn.isRestricted() &&
                                     (O.Name == "a" || O.Name == "b"));
   std::string Kind;
@@ -352,11 +360,10 @@ void checkVectorElements(const Operand &A, const OperandSpec &O, const Form &F, 
     if (Info.known())
       Regs.push_back({&E, Info});
   }
-  // 32-bit special registers (%laneid is .u32) count by their size only:
-  // ptxas takes them beside registers of any 32-bit type (%clock64 is
-  // checked as the .u64 it is).
+  // Special registers (%laneid is .u32, %clock64 .u64) count by their size
+  // only: ptxas takes them beside registers of any type of that size.
   auto NotSpecial = [](const std::pair<const Operand *, RegisterRef> &R) {
-    return !R.second.Special || typeBits(R.second.Type) != 32;
+    return !R.second.Special || (typeBits(R.second.Type) != 32 && typeBits(R.second.Type) != 64);
   };
   if (Sinks && Sinks == A.Elements.size() && O.IsDest) {
     // ptxas: "Unable to infer type of vector elements".
@@ -527,7 +534,8 @@ bool checkVectorRegister(const Operand &A, const OperandSpec &O, const Form &F, 
   RegisterRef Ref = resolveRegister(Ctx, A.Text);
   if (!Ref.known() || Ref.Width < 2 || Ref.Component || isWmma(F))
     return false;
-  if (loweredToBuiltin(F, Ctx) && (!O.IsDest || F.BuiltinDestVectorCrash)) {
+  if (loweredToBuiltin(F, Ctx) &&
+      ((!O.IsDest && isBuiltinArg(F, O)) || (O.IsDest && F.BuiltinDestVectorCrash))) {
     Ctx.Diags.report(familyRule(F.Fam, FamilyRule::OperandKind), F.Spec, A.Range,
                      "operand " + O.Name + " must be a vector of " + std::to_string(O.Count) +
                          " registers in braces, found the vector register " + A.Text.str() +

@@ -83,20 +83,23 @@ struct BuiltinLoweringRow {
   const char *BitOp; ///< "" for any
   const char *Shape; ///< "" for any
   unsigned FromSm;
-  bool DestVectorCrash; ///< a whole vector register as d crashes ptxas (in a source: always)
+  bool DestVectorCrash; ///< a whole vector register as d crashes ptxas
+  /// The operands passed to the built-in (refused: special registers,
+  /// components, whole vector registers; .pred in a, b, e).
+  const char *Args;
 };
 const BuiltinLoweringRow BuiltinLoweringTable[] = {
-    {"", ".s4", "", "", 90, true},
-    {"", ".u4", "", "", 90, true},
-    {"", ".b1", ".xor", "", 90, true},
-    {"", ".b1", ".and", "", 100, true},
-    {".sp", ".s4", "", "", 90, true},
-    {".sp", ".u4", "", "", 90, true},
+    {"", ".s4", "", "", 90, true, "a b c"},
+    {"", ".u4", "", "", 90, true, "a b c"},
+    {"", ".b1", ".xor", "", 90, true, "a b c"},
+    {"", ".b1", ".and", "", 100, true, "a b c"},
+    {".sp", ".s4", "", "", 90, true, "a b c e"},
+    {".sp", ".u4", "", "", 90, true, "a b c e"},
     // mma.sp (not ::ordered_metadata) of .f16 and 8-bit integers; not
     // .bf16, .tf32, .e4m3/.e5m2.
-    {".sp", ".f16", "", "", 100, false},
-    {".sp", ".s8", "", "", 100, false},
-    {".sp", ".u8", "", "", 100, false},
+    {".sp", ".f16", "", "", 100, false, "a e"},
+    {".sp", ".s8", "", "", 100, false, "a e"},
+    {".sp", ".u8", "", "", 100, false, "a e"},
 };
 } // namespace
 
@@ -113,7 +116,8 @@ Form makeMmaForm(Family Fam, const MmaDesc &D) {
   F.CType = D.CType;
   F.DType = D.DType;
   F.SType = D.SType;
-  F.BuiltinOn = builtinLowering(D.SpVariant, D.AType, D.BitOp, D.Shape, &F.BuiltinDestVectorCrash);
+  F.BuiltinOn = builtinLowering(D.SpVariant, D.AType, D.BitOp, D.Shape, &F.BuiltinDestVectorCrash,
+                                &F.BuiltinArgs);
 
   if (F.Sparse)
     F.Quals.push_back(req(".spvariant", D.SpVariant));
@@ -245,7 +249,7 @@ std::vector<SpecificTarget> sm100to120Families() {
 } // namespace mma
 
 TargetGate builtinLowering(llvm::StringRef Variant, llvm::StringRef AType, llvm::StringRef BitOp,
-                           llvm::StringRef Shape, bool *DestVectorCrash) {
+                           llvm::StringRef Shape, bool *DestVectorCrash, std::string *Args) {
   TargetGate G;
   for (const mma::BuiltinLoweringRow &R : mma::BuiltinLoweringTable)
     if (Variant == R.Variant && AType == R.AType && (!*R.BitOp || BitOp == R.BitOp) &&
@@ -253,6 +257,8 @@ TargetGate builtinLowering(llvm::StringRef Variant, llvm::StringRef AType, llvm:
       G.MinSm = R.FromSm;
       if (DestVectorCrash)
         *DestVectorCrash = R.DestVectorCrash;
+      if (Args)
+        *Args = R.Args;
     }
   return G;
 }

@@ -281,6 +281,9 @@ struct Form {
   /// On those targets a whole vector register crashes ptxas as d too (in a
   /// source always).
   bool BuiltinDestVectorCrash = false;
+  /// The sources passed to the built-in ("a b c", "a e"): only they refuse
+  /// special registers, components and whole vector registers.
+  std::string BuiltinArgs;
 
   /// Canonical text: opcode and every non-omitted qualifier (Defaulted ones
   /// left out, Optional ones left out): "mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32".

@@ -441,7 +441,8 @@ Form makeMma(const MmaDesc &D) {
   if (D.Rounding)
     F.Quals.push_back(opt(".rnd", {".rn", ".rz", ".rm", ".rp"}));
   if (D.Types.size() == 4)
-    F.BuiltinOn = builtinLowering("", D.Types[1], D.Op, D.Shape, &F.BuiltinDestVectorCrash);
+    F.BuiltinOn =
+        builtinLowering("", D.Types[1], D.Op, D.Shape, &F.BuiltinDestVectorCrash, &F.BuiltinArgs);
   if (D.Types.size() == 2) {
     F.Quals.push_back(req(".dtype", D.Types[0], OrderGroup::Type));
     F.Quals.push_back(req(".ctype", D.Types[1], OrderGroup::Type));
