@@ -362,8 +362,10 @@ void checkVectorElements(const Operand &A, const OperandSpec &O, const Form &F, 
   }
   // Special registers (%laneid is .u32, %clock64 .u64) count by their size
   // only: ptxas takes them beside registers of any type of that size.
-  auto NotSpecial = [](const std::pair<const Operand *, RegisterRef> &R) {
-    return !R.second.Special || (typeBits(R.second.Type) != 32 && typeBits(R.second.Type) != 64);
+  auto NotSpecial = [&O](const std::pair<const Operand *, RegisterRef> &R) {
+    unsigned Bits = typeBits(R.second.Type);
+    bool Wide = llvm::any_of(O.RegTypes, [](const std::string &T) { return typeBits(T) == 64; });
+    return !R.second.Special || !(Bits == 32 || (Bits == 64 && Wide));
   };
   if (Sinks && Sinks == A.Elements.size() && O.IsDest) {
     // ptxas: "Unable to infer type of vector elements".
