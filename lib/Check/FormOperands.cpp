@@ -96,6 +96,83 @@ const Operand &folded(const Operand &A, Operand &Tmp) {
   return Tmp;
 }
 
+/// The size of a register type in bits (0 for .pred and unknown types).
+unsigned typeBits(StringRef T) {
+  if (T == ".pred" || T.size() < 3)
+    return 0;
+  if (T.endswith("x2"))
+    return 2 * typeBits(T.drop_back(2));
+  if (T.startswith(".bf"))
+    T = T.drop_front();
+  unsigned N = 0;
+  if (T.drop_front(2).getAsInteger(10, N))
+    return T == ".tf32" ? 32 : 0;
+  return N;
+}
+
+/// True when ptxas lowers F to a built-in call on the module's target
+/// (Form::BuiltinOn: sub-byte and single-bit mma, mma.sp, wmma.mma).
+bool loweredToBuiltin(const Form &F, const CheckContext &Ctx) {
+  return F.BuiltinOn.isRestricted() && Ctx.Tgt.isValid() &&
+         F.BuiltinOn.allows(Ctx.Tgt, Ctx.Version);
+}
+
+/// True when O is passed to the built-in call of a lowered form.
+bool isBuiltinArg(const Form &F, const OperandSpec &O) {
+  StringRef Args = F.BuiltinArgs;
+  SmallVector<StringRef, 4> Names;
+  Args.split(Names, ' ', -1, false);
+  return llvm::is_contained(Names, O.Name);
+}
+
+/// "sub-byte mma on sm_90 and later": the lowering's scope for messages.
+std::string loweringText(const Form &F) {
+  std::string What = F.AType == ".b1"                       ? "single-bit "
+                     : F.AType == ".s4" || F.AType == ".u4" ? "sub-byte "
+                                                            : F.AType.substr(1) + " ";
+  return What + spec::familyName(F.Fam).str() + F.Shape + " on sm_" +
+         std::to_string(F.BuiltinOn.MinSm) + " and later";
+}
+
+/// A source register the built-in call of a lowered form cannot take:
+/// ptxas reports "Call argument '%laneid' has illegal state space", a syntax
+/// error near '.x' in <builtin>, or "Type of argument does not match formal
+/// parameter 'a0'" (a .pred register). True when reported.
+bool checkLoweredSource(const Operand &A, const RegisterRef &Ref, const OperandSpec &O,
+                        const std::string &What, const Form &F, CheckContext &Ctx) {
+  if (O.IsDest)
+    return false;
+  // Sub-byte wmma.mma below the lowering is ptxas's '_mma', which refuses
+  // special registers too ("Special register argument not allowed").
+  bool Lowered = loweredToBuiltin(F, Ctx) && isBuiltinArg(F, O);
+  bool SpecialRefused = Lowered || (F.Fam == spec::Family::WmmaMma && F.BuiltinOn.isRestricted() &&
+                                    (O.Name == "a" || O.Name == "b"));
+  std::string Kind;
+  if (Ref.Special && SpecialRefused)
+    Kind = "the special register ";
+  else if (Ref.Component && Lowered)
+    Kind = "the vector component ";
+  else if (Ref.Type == ".pred" && Lowered && (O.Name == "a" || O.Name == "b" || O.Name == "e"))
+    Kind = "the predicate ";
+  if (Kind.empty())
+    return false;
+  std::string Where =
+      Lowered ? "ptxas implements " + loweringText(F) + " by a built-in call that refuses it"
+              : "ptxas refuses special registers in sub-byte wmma.mma";
+  Ctx.Diags.report(familyRule(F.Fam, FamilyRule::OperandKind), F.Spec, A.Range,
+                   What + " must be a plain register, found " + Kind + A.Text.str() + " (" + Where +
+                       ")");
+  return true;
+}
+
+/// mma's and mma.sp's register scalars (e, scale-a-data, scale-b-data):
+/// where ptxas emits an instruction (no built-in call) it takes any 32-bit
+/// register, a .pred register (negated too), or a vector of them.
+bool looseScalar(const OperandSpec &O, const Form &F, const CheckContext &Ctx) {
+  return O.Shape == OperandShape::Scalar && O.RegAllowed && !O.IsDest &&
+         (F.Fam == spec::Family::Mma || F.Fam == spec::Family::MmaSp) && !loweredToBuiltin(F, Ctx);
+}
+
 /// True for a `0f` literal (ptxas types it .f32: it fits a 32-bit slot).
 bool isF32Literal(const Operand &A) {
   return A.Kind == OperandKind::FloatImm &&
@@ -175,6 +252,23 @@ void checkElement(const Operand &Raw, const OperandSpec &O, const std::string &W
                            Ref.Type.str() + " (" + What + ")");
       return;
     }
+    if (Ref.Special && O.Shape == OperandShape::Scalar &&
+        (F.Fam == spec::Family::Mma || F.Fam == spec::Family::MmaSp)) {
+      // ptxas: "Special register argument not allowed for instruction 'mma'".
+      Ctx.Diags.report(familyRule(F.Fam, FamilyRule::OperandKind), F.Spec, A.Range,
+                       What + " must be a register, found the special register " + A.Text.str() +
+                           " (ptxas refuses special registers as mma's scalar operands; copy it "
+                           "with mov first)");
+      return;
+    }
+    if (Ref.Width > 1 && !Ref.Component && !Typed && looseScalar(O, F, Ctx) &&
+        typeBits(Ref.Type) == 32) {
+      Ctx.Diags.report(
+          Severity::Warning, familyRule(F.Fam, FamilyRule::OperandKind), F.Spec, A.Range,
+          What + " should be a register (the spec's syntax), found " + A.Text.str() + ", a .v" +
+              std::to_string(Ref.Width) + " vector register (ptxas takes it)");
+      return;
+    }
     if (Ref.Width > 1 && !Ref.Component) {
       Ctx.Diags.report(familyRule(F.Fam, FamilyRule::OperandKind), F.Spec, A.Range,
                        What + " must be a scalar register, found " + std::string(A.Text) +
@@ -193,6 +287,8 @@ void checkElement(const Operand &Raw, const OperandSpec &O, const std::string &W
                            " to a built-in call that refuses it)");
       return;
     }
+    if (checkLoweredSource(A, Ref, O, What, F, Ctx))
+      return;
     if (Ref.Special && F.Fam == spec::Family::Movmatrix) {
       Ctx.Diags.report(familyRule(F.Fam, FamilyRule::OperandKind), F.Spec, A.Range,
                        What + " must be a register, found the special register " +
@@ -207,8 +303,8 @@ void checkElement(const Operand &Raw, const OperandSpec &O, const std::string &W
     if (O.RegTypes.empty() || llvm::is_contained(O.RegTypes, Ref.Type))
       return;
     // ptxas takes a predicate here (it checks nothing); the spec does not.
-    bool Pred = Ref.Type == ".pred" &&
-                ((O.Shape == OperandShape::Vector && !O.IsDest) || predicateTolerated(F));
+    bool Pred = Ref.Type == ".pred" && ((O.Shape == OperandShape::Vector && !O.IsDest) ||
+                                        predicateTolerated(F) || looseScalar(O, F, Ctx));
     Diagnostic &D =
         Ctx.Diags.report(Pred ? Severity::Warning : Severity::Error,
                          familyRule(F.Fam, FamilyRule::RegisterType), F.Spec, A.Range,
@@ -226,20 +322,6 @@ void checkElement(const Operand &Raw, const OperandSpec &O, const std::string &W
 }
 
 bool isBitType(StringRef T) { return T == ".b32" || T == ".b64"; }
-
-/// The size of a register type in bits (0 for .pred and unknown types).
-unsigned typeBits(StringRef T) {
-  if (T == ".pred" || T.size() < 3)
-    return 0;
-  if (T.endswith("x2"))
-    return 2 * typeBits(T.drop_back(2));
-  if (T.startswith(".bf"))
-    T = T.drop_front();
-  unsigned N = 0;
-  if (T.drop_front(2).getAsInteger(10, N))
-    return T == ".tf32" ? 32 : 0;
-  return N;
-}
 
 /// Signed and unsigned integers of one width mix freely in a ptxas vector.
 StringRef typeClass(StringRef T) {
@@ -281,11 +363,12 @@ void checkVectorElements(const Operand &A, const OperandSpec &O, const Form &F, 
     if (Info.known())
       Regs.push_back({&E, Info});
   }
-  // 32-bit special registers (%laneid is .u32) count by their size only:
-  // ptxas takes them beside registers of any 32-bit type (%clock64 is
-  // checked as the .u64 it is).
-  auto NotSpecial = [](const std::pair<const Operand *, RegisterRef> &R) {
-    return !R.second.Special || typeBits(R.second.Type) != 32;
+  // Special registers (%laneid is .u32, %clock64 .u64) count by their size
+  // only: ptxas takes them beside registers of any type of that size.
+  auto NotSpecial = [&O](const std::pair<const Operand *, RegisterRef> &R) {
+    unsigned Bits = typeBits(R.second.Type);
+    bool Wide = llvm::any_of(O.RegTypes, [](const std::string &T) { return typeBits(T) == 64; });
+    return !R.second.Special || !(Bits == 32 || (Bits == 64 && Wide));
   };
   if (Sinks && Sinks == A.Elements.size() && O.IsDest) {
     // ptxas: "Unable to infer type of vector elements".
@@ -319,8 +402,9 @@ void checkVectorElements(const Operand &A, const OperandSpec &O, const Form &F, 
     bool IntTaken =
         O.ElemType == ".f64" || O.ElemType == ".s32" ||
         (F.Fam == spec::Family::WmmaMma && (O.ElemType == ".s4" || O.ElemType == ".u4"));
+    // Block-scaled a and b (untyped .b32 fragments) refuse every constant.
     bool Refused = (FirstIntImm && !IntTaken) || O.ElemType == ".f16" || O.ElemType == ".bf16" ||
-                   (F.Shape == ".m8n8k16" && AB);
+                   (F.Shape == ".m8n8k16" && AB) || (AB && !F.SType.empty());
     Ctx.Diags.report(Refused ? Severity::Error : Severity::Warning,
                      familyRule(F.Fam, FamilyRule::ImmediateNotAllowed), F.Spec, A.Range,
                      O.Name +
@@ -457,6 +541,15 @@ bool checkVectorRegister(const Operand &A, const OperandSpec &O, const Form &F, 
   RegisterRef Ref = resolveRegister(Ctx, A.Text);
   if (!Ref.known() || Ref.Width < 2 || Ref.Component || isWmma(F))
     return false;
+  if (loweredToBuiltin(F, Ctx) &&
+      ((!O.IsDest && isBuiltinArg(F, O)) || (O.IsDest && F.BuiltinDestVectorCrash))) {
+    Ctx.Diags.report(familyRule(F.Fam, FamilyRule::OperandKind), F.Spec, A.Range,
+                     "operand " + O.Name + " must be a vector of " + std::to_string(O.Count) +
+                         " registers in braces, found the vector register " + A.Text.str() +
+                         " (ptxas implements " + loweringText(F) +
+                         " by a built-in call and crashes on a whole vector register)");
+    return true;
+  }
   if (Ref.Width != O.Count) {
     Ctx.Diags.report(familyRule(F.Fam, FamilyRule::FragmentSize), F.FragmentSpec, A.Range,
                      O.Name + " holds " + std::to_string(O.Count) + " register" +
@@ -474,6 +567,20 @@ bool checkVectorRegister(const Operand &A, const OperandSpec &O, const Form &F, 
       D.Notes.push_back({Ref.Decl->DeclRange, std::string(A.Text) + " is declared here"});
   }
   return true;
+}
+
+/// A vector of declared 32-bit or .pred registers (no special registers,
+/// components, sinks or constants): what ptxas takes for mma's scalars.
+bool vectorOf32BitRegisters(const Operand &V, const CheckContext &Ctx) {
+  for (const Operand &E : V.Elements) {
+    if (E.Kind != OperandKind::Name || E.Negated)
+      return false;
+    RegisterRef Ref = resolveRegister(Ctx, E.Text);
+    if (!Ref.known() || Ref.Special || Ref.Component || Ref.Width > 1 ||
+        (Ref.Type != ".pred" && typeBits(Ref.Type) != 32))
+      return false;
+  }
+  return !V.Elements.empty();
 }
 
 std::string describeShape(const OperandSpec &O) {
@@ -550,7 +657,7 @@ void checkOperands(const Instruction &I, const Form &F, CheckContext &Ctx) {
       // for a constant operand (a selector: "Arguments mismatch") nor for
       // wmma's stride.
       if (A.Kind == OperandKind::Vector && A.Elements.size() == 1) {
-        if (O.Shape == OperandShape::Immediate || isWmma(F)) {
+        if (O.Shape == OperandShape::Immediate || isWmma(F) || loweredToBuiltin(F, Ctx)) {
           Ctx.Diags.report(familyRule(F.Fam, FamilyRule::OperandKind), F.Spec, A.Range,
                            "operand " + O.Name + " must be " + describeShape(O) +
                                ", found a one-element vector (ptxas refuses the braces here)");
@@ -559,6 +666,14 @@ void checkOperands(const Instruction &I, const Form &F, CheckContext &Ctx) {
         E = &A.Elements[0];
       }
       if (E->Kind == OperandKind::Vector) {
+        if (looseScalar(O, F, Ctx) && vectorOf32BitRegisters(*E, Ctx)) {
+          Ctx.Diags.report(Severity::Warning, familyRule(F.Fam, FamilyRule::OperandKind), F.Spec,
+                           A.Range,
+                           "operand " + O.Name +
+                               " should be a register (the spec's syntax), found a vector of " +
+                               std::to_string(E->Elements.size()) + " (ptxas takes it)");
+          break;
+        }
         Ctx.Diags.report(familyRule(F.Fam, FamilyRule::OperandKind), F.Spec, A.Range,
                          "operand " + O.Name + " must be " + describeShape(O));
         break;
@@ -573,6 +688,20 @@ void checkOperands(const Instruction &I, const Form &F, CheckContext &Ctx) {
         break;
       }
       static const char *const Part[2] = {"byte-id", "thread-id"};
+      bool BadPart = false;
+      for (unsigned E = 0; E < 2; ++E)
+        if (A.Elements[E].Kind == OperandKind::Name &&
+            resolveRegister(Ctx, A.Elements[E].Text).Component) {
+          // ptxas: "Argument 7 of instruction 'mma': must be register or constant".
+          Ctx.Diags.report(familyRule(F.Fam, FamilyRule::OperandKind), F.Spec, A.Elements[E].Range,
+                           std::string(Part[E]) + " of " + O.Name +
+                               " must be an integer constant or a 16-bit register, found the "
+                               "vector component " +
+                               A.Elements[E].Text.str());
+          BadPart = true;
+        }
+      if (BadPart)
+        break;
       for (unsigned E = 0; E < 2; ++E)
         if (A.Elements[E].Kind == OperandKind::FloatImm)
           Ctx.Diags.report(familyRule(F.Fam, FamilyRule::OperandKind), F.Spec, A.Elements[E].Range,

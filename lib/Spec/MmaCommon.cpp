@@ -70,6 +70,39 @@ std::vector<ImmRange> selectorRangesB(const std::string &ScaleVec) {
   return R;
 }
 
+namespace {
+/// Where ptxas 13.0 implements a matrix multiply by a call to a built-in
+/// function. Probed with `ptxas -arch sm_NN` on every target from sm_75 to
+/// sm_121a: a vector component in a source is "Parsing error near '.x'" in
+/// <builtin> (a special register "Call argument '%laneid' has illegal state
+/// space") from this sm on and accepted below it (docs/differences/mma.md,
+/// "Matrix multiplies lowered to a built-in call").
+struct BuiltinLoweringRow {
+  const char *Variant; ///< "" dense mma (and wmma.mma), ".sp" (not ordered_metadata)
+  const char *AType;
+  const char *BitOp; ///< "" for any
+  const char *Shape; ///< "" for any
+  unsigned FromSm;
+  bool DestVectorCrash; ///< a whole vector register as d crashes ptxas
+  /// The operands passed to the built-in (refused: special registers,
+  /// components, whole vector registers; .pred in a, b, e).
+  const char *Args;
+};
+const BuiltinLoweringRow BuiltinLoweringTable[] = {
+    {"", ".s4", "", "", 90, true, "a b c"},
+    {"", ".u4", "", "", 90, true, "a b c"},
+    {"", ".b1", ".xor", "", 90, true, "a b c"},
+    {"", ".b1", ".and", "", 100, true, "a b c"},
+    {".sp", ".s4", "", "", 90, true, "a b c e"},
+    {".sp", ".u4", "", "", 90, true, "a b c e"},
+    // mma.sp (not ::ordered_metadata) of .f16 and 8-bit integers; not
+    // .bf16, .tf32, .e4m3/.e5m2.
+    {".sp", ".f16", "", "", 100, false, "a e"},
+    {".sp", ".s8", "", "", 100, false, "a e"},
+    {".sp", ".u8", "", "", 100, false, "a e"},
+};
+} // namespace
+
 Form makeMmaForm(Family Fam, const MmaDesc &D) {
   Form F;
   F.Fam = Fam;
@@ -83,6 +116,8 @@ Form makeMmaForm(Family Fam, const MmaDesc &D) {
   F.CType = D.CType;
   F.DType = D.DType;
   F.SType = D.SType;
+  F.BuiltinOn = builtinLowering(D.SpVariant, D.AType, D.BitOp, D.Shape, &F.BuiltinDestVectorCrash,
+                                &F.BuiltinArgs);
 
   if (F.Sparse)
     F.Quals.push_back(req(".spvariant", D.SpVariant));
@@ -212,6 +247,21 @@ std::vector<SpecificTarget> sm100to120Families() {
 }
 
 } // namespace mma
+
+TargetGate builtinLowering(llvm::StringRef Variant, llvm::StringRef AType, llvm::StringRef BitOp,
+                           llvm::StringRef Shape, bool *DestVectorCrash, std::string *Args) {
+  TargetGate G;
+  for (const mma::BuiltinLoweringRow &R : mma::BuiltinLoweringTable)
+    if (Variant == R.Variant && AType == R.AType && (!*R.BitOp || BitOp == R.BitOp) &&
+        (!*R.Shape || Shape == R.Shape)) {
+      G.MinSm = R.FromSm;
+      if (DestVectorCrash)
+        *DestVectorCrash = R.DestVectorCrash;
+      if (Args)
+        *Args = R.Args;
+    }
+  return G;
+}
 
 namespace {
 // Each type's own gate, as ptxas reports it for a stray one: "Feature '.b1'

@@ -60,6 +60,16 @@ std::vector<ImmRange> selectorRangesB(const std::string &ScaleVec);
 
 } // namespace mma
 
+/// The targets on which ptxas 13.0 lowers a matrix multiply (mma.sp variant
+/// Variant or "", multiplicand type AType, bit operation BitOp of .b1, shape
+/// Shape) to a built-in call: see Form::BuiltinOn and BuiltinLoweringTable in
+/// MmaCommon.cpp. DestVectorCrash, when given, is set for the forms whose
+/// lowering crashes on a whole vector register as d; Args to the names of
+/// the operands passed to the built-in ("a b c").
+TargetGate builtinLowering(llvm::StringRef Variant, llvm::StringRef AType, llvm::StringRef BitOp,
+                           llvm::StringRef Shape, bool *DestVectorCrash = nullptr,
+                           std::string *Args = nullptr);
+
 /// A type qualifier ptxas 13.0 takes and ignores after the types of some
 /// forms ("stray type"): `mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16.b1`
 /// assembles like the form without `.b1`. ptxas still applies the type's own

@@ -270,6 +270,20 @@ struct Form {
   /// Deprecation: non-empty means ptxas warns; the text says why/what instead.
   std::string Deprecated;
   std::string Advisory; ///< a note (e.g. "prefer mma.sp::ordered_metadata")
+  /// Targets on which ptxas 13.0 implements the form by a call to a built-in
+  /// function instead of an instruction (sub-byte and single-bit mma, mma.sp
+  /// and wmma.mma from sm_90 or sm_100 on: builtinLowering()). The call's
+  /// arguments must be plain registers of the fragment's type: special
+  /// registers and vector components in the sources, .pred registers in a,
+  /// b and e are errors, a whole vector register in a source crashes ptxas.
+  /// Unrestricted: never.
+  TargetGate BuiltinOn;
+  /// On those targets a whole vector register crashes ptxas as d too (in a
+  /// source always).
+  bool BuiltinDestVectorCrash = false;
+  /// The sources passed to the built-in ("a b c", "a e"): only they refuse
+  /// special registers, components and whole vector registers.
+  std::string BuiltinArgs;
 
   /// Canonical text: opcode and every non-omitted qualifier (Defaulted ones
   /// left out, Optional ones left out): "mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32".

@@ -24,6 +24,7 @@
 // not errors); they never appear in enumerateForms().
 //
 //===----------------------------------------------------------------------===//
+#include "Spec/MmaCommon.h"
 #include "Spec/Spec.h"
 
 #include <tuple>
@@ -439,6 +440,9 @@ Form makeMma(const MmaDesc &D) {
   F.Quals.push_back(req(".shape", D.Shape));
   if (D.Rounding)
     F.Quals.push_back(opt(".rnd", {".rn", ".rz", ".rm", ".rp"}));
+  if (D.Types.size() == 4)
+    F.BuiltinOn =
+        builtinLowering("", D.Types[1], D.Op, D.Shape, &F.BuiltinDestVectorCrash, &F.BuiltinArgs);
   if (D.Types.size() == 2) {
     F.Quals.push_back(req(".dtype", D.Types[0], OrderGroup::Type));
     F.Quals.push_back(req(".ctype", D.Types[1], OrderGroup::Type));
