@@ -81,6 +81,7 @@ enum class Role : uint8_t {
   Shift,    ///< a shift amount: .b32/.u32/.s32 or an integer
   Count,    ///< popc/clz d: .b32/.u32/.s32
   Address,  ///< [address]
+  Imm,      ///< a constant of the instruction type, never a register (lop3's immLut)
   Optional, ///< not checked
 };
 
@@ -217,6 +218,15 @@ llvm::SmallVector<Ty, 2> typeQuals(const Instruction &I, bool &Unknown) {
   return Out;
 }
 
+/// The scalar and SIMD video instructions (9.7.10.1-2).
+bool isVideo(llvm::StringRef Op) {
+  static const char *const Video[] = {
+      "vadd",  "vsub",  "vabsdiff", "vmin",      "vmax",      "vshl",  "vshr",  "vmad",
+      "vset",  "vadd2", "vsub2",    "vavrg2",    "vabsdiff2", "vmin2", "vmax2", "vset2",
+      "vadd4", "vsub4", "vavrg4",   "vabsdiff4", "vmin4",     "vmax4", "vset4"};
+  return llvm::is_contained(Video, Op);
+}
+
 /// The operand roles of I, or false where I is not one whose rules are known.
 bool shapeOf(const Instruction &I, Shape &S) {
   bool Unknown = false;
@@ -233,6 +243,24 @@ bool shapeOf(const Instruction &I, Shape &S) {
     S.Src = Ts[1];
     S.Roles = {R::Relaxed, R::Source};
     S.MinOps = 2;
+    return true;
+  }
+  // dp4a/dp2a and the video instructions (9.7.1.23-24, 9.7.10), three or
+  // two type qualifiers (probe, ptxas 13.0): every operand a 32-bit integer
+  // register (.f16x2 too, as strict .u32 takes it) or a constant; dp4a's d
+  // .b32/.u32/.s32 only. Operands with a byte or half selector (%r2.b0) are
+  // not looked up.
+  if (isVideo(Op) || Op == "dp4a" || Op == "dp2a") {
+    if (!llvm::all_of(Ts, [](Ty X) { return X.isInt() && X.Bits == 32; }))
+      return false;
+    S.T = {'u', 32};
+    S.Roles.assign(I.Operands.size(), R::Strict);
+    if (Op == "dp4a" || Op == "dp2a") {
+      if (I.Operands.size() != 4)
+        return false;
+      S.Roles[0] = R::Count;
+    }
+    S.MinOps = S.Roles.size();
     return true;
   }
   if (Ts.size() != 1)
@@ -336,6 +364,10 @@ bool shapeOf(const Instruction &I, Shape &S) {
     return Set({R::Count, R::Count, R::Count});
   if (Op == "match" && I.hasQualifier(".any"))
     return Set({R::Count, R::Strict, R::Count});
+  // lop3.b32 d, a, b, c, immLut (probe, ptxas 13.0): any 32-bit register,
+  // immLut a constant (the predicate-output form has six operands).
+  if (Op == "lop3" && T.Cls == 'b' && I.Operands.size() == 5)
+    return Set({R::Strict, R::Strict, R::Strict, R::Strict, R::Imm});
   if (Is({"prmt", "brev"}) && T.Cls == 'b')
     return Op == "brev" ? Set({R::Strict, R::Strict})
                         : Set({R::Strict, R::Strict, R::Strict, R::Strict});
@@ -436,6 +468,11 @@ void checkOperand(const Instruction &I, CheckContext &Ctx, const Operand &O, Rol
   if (Rl == Role::Optional)
     return;
   bool IsAddr = O.Kind == OperandKind::Address;
+  if (Rl == Role::Imm && O.Kind == OperandKind::Name) {
+    Ctx.Diags.report(Rule::IsaOperandKind, O.Range,
+                     What() + " must be a constant, not the register " + O.Text.str());
+    return;
+  }
   if (Rl == Role::Address) {
     if (O.Kind == OperandKind::Name || O.isImmediate())
       Ctx.Diags.report(Rule::IsaOperandKind, O.Range,
