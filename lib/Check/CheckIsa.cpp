@@ -19,6 +19,7 @@
 #include "Check/IsaAddress.h"
 #include "Check/IsaCompare.h"
 #include "Check/IsaOperands.h"
+#include "Check/IsaTexture.h"
 #include "Spec/IsaTables.h"
 #include "Spec/Spec.h"
 
@@ -378,6 +379,7 @@ void checkIsa(const Instruction &I, CheckContext &Ctx) {
     checkOperandCount(I, Ctx, Forms);
   checkIsaOperands(I, Ctx);
   checkIsaAddresses(I, Ctx);
+  checkTextureOperands(I, Ctx);
   checkGates(I, Ctx, Forms);
 }
 
