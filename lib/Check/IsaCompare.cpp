@@ -77,7 +77,7 @@ bool setPairOk(llvm::StringRef D, llvm::StringRef S) {
     return true;
   if (D == ".f32")
     return !Half && !Packed;
-  if (D == ".u16")
+  if (D == ".u16" || D == ".s16")
     return Half;
   if (D == ".f16")
     return !Packed && S != ".bf16";
