@@ -288,7 +288,7 @@ def generate(sections, corr):
                         and f["slots"][0] == "." + parts[1]
                         and sections[si].num not in corr["anyorder"]):
                     name_word = "." + parts[1]
-            ops = None if name in corr["noops"] else f["ops"]
+            ops = None if name in corr["noops"] or sections[si].num in corr["noops"] else f["ops"]
             if ops and name in corr["minops"]:
                 ops = (min(ops[0], corr["minops"][name]), ops[1])
             form_rows.append((si, add_list(lits, req), add_list(vocab, sorted(allq)), ops,
