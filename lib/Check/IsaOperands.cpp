@@ -227,14 +227,39 @@ bool isVideo(llvm::StringRef Op) {
   return llvm::is_contained(Video, Op);
 }
 
+/// bar/barrier (9.7.13.1), probe with ptxas 13.0: barrier numbers, thread
+/// counts and bar.warp.sync's member mask are 32-bit integer registers
+/// (.b32/.u32/.s32) or integer constants; bar.red's d is .pred for .and/.or and
+/// 32-bit for .popc, its c a .pred ("Arguments mismatch for instruction 'bar'").
+bool shapeOfBarrier(const Instruction &I, Shape &S) {
+  using R = Role;
+  size_t N = I.Operands.size();
+  S.T = {'u', 32};
+  if (I.hasQualifier(".red")) {
+    if (N != 3 && N != 4)
+      return false;
+    S.Roles.assign(N, R::Count);
+    S.Roles[0] = I.hasQualifier(".pred") ? R::Pred : R::Count;
+    S.Roles[N - 1] = R::Pred;
+  } else {
+    if (N < 1 || N > 2 || (I.hasQualifier(".warp") && N != 1))
+      return false;
+    S.Roles.assign(N, R::Count);
+  }
+  S.MinOps = N;
+  return true;
+}
+
 /// The operand roles of I, or false where I is not one whose rules are known.
 bool shapeOf(const Instruction &I, Shape &S) {
   bool Unknown = false;
   llvm::SmallVector<Ty, 2> Ts = typeQuals(I, Unknown);
-  if (Unknown || Ts.empty())
-    return false;
   llvm::StringRef Op = I.Opcode;
   using R = Role;
+  if ((Op == "bar" || Op == "barrier") && !Unknown && shapeOfBarrier(I, S))
+    return true;
+  if (Unknown || Ts.empty())
+    return false;
   if (Op == "cvt") {
     auto Plain = [](Ty X) { return X.Cls != 'p' && X.Cls != 'h' && X.Cls != 'e' && X.Cls != 'g'; };
     if (Ts.size() != 2 || I.Operands.size() != 2 || !Plain(Ts[0]) || !Plain(Ts[1]))
@@ -360,7 +385,7 @@ bool shapeOf(const Instruction &I, Shape &S) {
     return Set({R::Strict, R::Pred, R::Count});
   if (Op == "activemask")
     return Set({R::Strict});
-  if (Op == "redux" && T.Cls != 'b')
+  if (Op == "redux")
     return Set({R::Count, R::Count, R::Count});
   if (Op == "match" && I.hasQualifier(".any"))
     return Set({R::Count, R::Strict, R::Count});
@@ -605,7 +630,9 @@ void checkIsaOperands(const Instruction &I, CheckContext &Ctx) {
   size_t N = I.Operands.size();
   if (N < S.MinOps || N > S.Roles.size() + ((I.Opcode == "ld" || I.Opcode == "st") ? 1 : 0))
     return; // the operand count check speaks for it
-  bool IsStore = I.Opcode == "st";
+  // st and bar/barrier (but bar.red) have no destination: operands a, b, ...
+  bool IsStore =
+      I.Opcode == "st" || ((I.Opcode == "bar" || I.Opcode == "barrier") && !I.hasQualifier(".red"));
   for (size_t K = 0; K < N && K < S.Roles.size(); ++K) {
     Role Rl = S.Roles[K];
     Ty T = Rl == Role::Source ? S.Src : S.T;
@@ -616,7 +643,7 @@ void checkIsaOperands(const Instruction &I, CheckContext &Ctx) {
     };
     checkOperand(I, Ctx, I.Operands[K], Rl, T, IsDest, What);
   }
-  if (I.Opcode == "ld" || IsStore)
+  if (I.Opcode == "ld" || I.Opcode == "st")
     checkCachePolicy(I, Ctx);
 }
 
