@@ -17,7 +17,9 @@
 #include "Check/CheckIsa.h"
 #include "Check/CheckUtil.h"
 #include "Check/IsaAddress.h"
+#include "Check/IsaCompare.h"
 #include "Check/IsaOperands.h"
+#include "Check/IsaTexture.h"
 #include "Spec/IsaTables.h"
 #include "Spec/Spec.h"
 
@@ -354,6 +356,8 @@ void checkIsa(const Instruction &I, CheckContext &Ctx) {
     reportUnknownOpcode(I, Ctx);
     return;
   }
+  if (I.Opcode == "set" || I.Opcode == "setp")
+    checkCompare(I, Ctx);
   bool AllKnown = true;
   for (size_t K = 0; K < I.Qualifiers.size(); ++K) {
     if (Op->takes(I.Qualifiers[K]))
@@ -372,9 +376,11 @@ void checkIsa(const Instruction &I, CheckContext &Ctx) {
   }
   if (!checkNameOrder(I, Ctx, Forms))
     return;
-  checkOperandCount(I, Ctx, Forms);
+  if (I.Opcode != "set") // set's count is checkCompare's (IsaCompare.cpp)
+    checkOperandCount(I, Ctx, Forms);
   checkIsaOperands(I, Ctx);
   checkIsaAddresses(I, Ctx);
+  checkTextureOperands(I, Ctx);
   checkGates(I, Ctx, Forms);
 }
 

@@ -16,6 +16,7 @@
 #include "Check/Checker.h"
 #include "Check/CheckIsa.h"
 #include "Check/CheckUtil.h"
+#include "Check/IsaExpression.h"
 
 #include "llvm/ADT/SmallVector.h"
 
@@ -539,6 +540,7 @@ void Checker::checkInstruction(const Instruction &I) {
   // No exception may escape the library: a failing check becomes a
   // diagnostic and the rest of the file is still checked.
   try {
+    checkOperandExpressions(I, Ctx);
     Check(I, Ctx);
     if (FixedContext)
       flushGates();

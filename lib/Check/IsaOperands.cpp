@@ -81,6 +81,7 @@ enum class Role : uint8_t {
   Shift,    ///< a shift amount: .b32/.u32/.s32 or an integer
   Count,    ///< popc/clz d: .b32/.u32/.s32
   Address,  ///< [address]
+  Imm,      ///< a constant of the instruction type, never a register (lop3's immLut)
   Optional, ///< not checked
 };
 
@@ -217,14 +218,48 @@ llvm::SmallVector<Ty, 2> typeQuals(const Instruction &I, bool &Unknown) {
   return Out;
 }
 
+/// The scalar and SIMD video instructions (9.7.10.1-2).
+bool isVideo(llvm::StringRef Op) {
+  static const char *const Video[] = {
+      "vadd",  "vsub",  "vabsdiff", "vmin",      "vmax",      "vshl",  "vshr",  "vmad",
+      "vset",  "vadd2", "vsub2",    "vavrg2",    "vabsdiff2", "vmin2", "vmax2", "vset2",
+      "vadd4", "vsub4", "vavrg4",   "vabsdiff4", "vmin4",     "vmax4", "vset4"};
+  return llvm::is_contained(Video, Op);
+}
+
+/// bar/barrier (9.7.13.1), probe with ptxas 13.0: barrier numbers, thread
+/// counts and bar.warp.sync's member mask are 32-bit integer registers
+/// (.b32/.u32/.s32) or integer constants; bar.red's d is .pred for .and/.or and
+/// 32-bit for .popc, its c a .pred ("Arguments mismatch for instruction 'bar'").
+bool shapeOfBarrier(const Instruction &I, Shape &S) {
+  using R = Role;
+  size_t N = I.Operands.size();
+  S.T = {'u', 32};
+  if (I.hasQualifier(".red")) {
+    if (N != 3 && N != 4)
+      return false;
+    S.Roles.assign(N, R::Count);
+    S.Roles[0] = I.hasQualifier(".pred") ? R::Pred : R::Count;
+    S.Roles[N - 1] = R::Pred;
+  } else {
+    if (N < 1 || N > 2 || (I.hasQualifier(".warp") && N != 1))
+      return false;
+    S.Roles.assign(N, R::Count);
+  }
+  S.MinOps = N;
+  return true;
+}
+
 /// The operand roles of I, or false where I is not one whose rules are known.
 bool shapeOf(const Instruction &I, Shape &S) {
   bool Unknown = false;
   llvm::SmallVector<Ty, 2> Ts = typeQuals(I, Unknown);
-  if (Unknown || Ts.empty())
-    return false;
   llvm::StringRef Op = I.Opcode;
   using R = Role;
+  if ((Op == "bar" || Op == "barrier") && !Unknown && shapeOfBarrier(I, S))
+    return true;
+  if (Unknown || Ts.empty())
+    return false;
   if (Op == "cvt") {
     auto Plain = [](Ty X) { return X.Cls != 'p' && X.Cls != 'h' && X.Cls != 'e' && X.Cls != 'g'; };
     if (Ts.size() != 2 || I.Operands.size() != 2 || !Plain(Ts[0]) || !Plain(Ts[1]))
@@ -233,6 +268,24 @@ bool shapeOf(const Instruction &I, Shape &S) {
     S.Src = Ts[1];
     S.Roles = {R::Relaxed, R::Source};
     S.MinOps = 2;
+    return true;
+  }
+  // dp4a/dp2a and the video instructions (9.7.1.23-24, 9.7.10), three or
+  // two type qualifiers (probe, ptxas 13.0): every operand a 32-bit integer
+  // register (.f16x2 too, as strict .u32 takes it) or a constant; dp4a's d
+  // .b32/.u32/.s32 only. Operands with a byte or half selector (%r2.b0) are
+  // not looked up.
+  if (isVideo(Op) || Op == "dp4a" || Op == "dp2a") {
+    if (!llvm::all_of(Ts, [](Ty X) { return X.isInt() && X.Bits == 32; }))
+      return false;
+    S.T = {'u', 32};
+    S.Roles.assign(I.Operands.size(), R::Strict);
+    if (Op == "dp4a" || Op == "dp2a") {
+      if (I.Operands.size() != 4)
+        return false;
+      S.Roles[0] = R::Count;
+    }
+    S.MinOps = S.Roles.size();
     return true;
   }
   if (Ts.size() != 1)
@@ -332,10 +385,14 @@ bool shapeOf(const Instruction &I, Shape &S) {
     return Set({R::Strict, R::Pred, R::Count});
   if (Op == "activemask")
     return Set({R::Strict});
-  if (Op == "redux" && T.Cls != 'b')
+  if (Op == "redux")
     return Set({R::Count, R::Count, R::Count});
   if (Op == "match" && I.hasQualifier(".any"))
     return Set({R::Count, R::Strict, R::Count});
+  // lop3.b32 d, a, b, c, immLut (probe, ptxas 13.0): any 32-bit register,
+  // immLut a constant (the predicate-output form has six operands).
+  if (Op == "lop3" && T.Cls == 'b' && I.Operands.size() == 5)
+    return Set({R::Strict, R::Strict, R::Strict, R::Strict, R::Imm});
   if (Is({"prmt", "brev"}) && T.Cls == 'b')
     return Op == "brev" ? Set({R::Strict, R::Strict})
                         : Set({R::Strict, R::Strict, R::Strict, R::Strict});
@@ -436,6 +493,11 @@ void checkOperand(const Instruction &I, CheckContext &Ctx, const Operand &O, Rol
   if (Rl == Role::Optional)
     return;
   bool IsAddr = O.Kind == OperandKind::Address;
+  if (Rl == Role::Imm && O.Kind == OperandKind::Name) {
+    Ctx.Diags.report(Rule::IsaOperandKind, O.Range,
+                     What() + " must be a constant, not the register " + O.Text.str());
+    return;
+  }
   if (Rl == Role::Address) {
     if (O.Kind == OperandKind::Name || O.isImmediate())
       Ctx.Diags.report(Rule::IsaOperandKind, O.Range,
@@ -568,7 +630,9 @@ void checkIsaOperands(const Instruction &I, CheckContext &Ctx) {
   size_t N = I.Operands.size();
   if (N < S.MinOps || N > S.Roles.size() + ((I.Opcode == "ld" || I.Opcode == "st") ? 1 : 0))
     return; // the operand count check speaks for it
-  bool IsStore = I.Opcode == "st";
+  // st and bar/barrier (but bar.red) have no destination: operands a, b, ...
+  bool IsStore =
+      I.Opcode == "st" || ((I.Opcode == "bar" || I.Opcode == "barrier") && !I.hasQualifier(".red"));
   for (size_t K = 0; K < N && K < S.Roles.size(); ++K) {
     Role Rl = S.Roles[K];
     Ty T = Rl == Role::Source ? S.Src : S.T;
@@ -579,7 +643,7 @@ void checkIsaOperands(const Instruction &I, CheckContext &Ctx) {
     };
     checkOperand(I, Ctx, I.Operands[K], Rl, T, IsDest, What);
   }
-  if (I.Opcode == "ld" || IsStore)
+  if (I.Opcode == "ld" || I.Opcode == "st")
     checkCachePolicy(I, Ctx);
 }
 

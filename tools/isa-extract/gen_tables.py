@@ -91,7 +91,7 @@ def parse_corrections(path):
     'nocheck OPCODE' (opcode known, qualifiers not checked); evidence in
     comments above each line."""
     corr = {"qual": {}, "noops": set(), "opcode": [], "nocheck": set(), "notarget": set(),
-            "noptx": set(), "optional": {}, "minops": {}, "anyorder": set()}
+            "noptx": set(), "optional": {}, "minops": {}, "anyorder": set(), "gate": []}
     for line in Path(path).read_text().splitlines():
         line = line.split("#", 1)[0].strip()
         if not line:
@@ -107,6 +107,11 @@ def parse_corrections(path):
             corr["minops"][w[1]] = int(w[2])
         elif w[0] == "opcode":
             corr["opcode"].append((w[1], w[2]))
+        elif w[0] == "gate":  # gate SECTION... .q X.Y|sm_NN+ ...
+            k = next(i for i, x in enumerate(w) if x.startswith("."))
+            secs, q = w[1:k], w[k]
+            for sec in secs:
+                corr["gate"].extend((sec, q, v) for v in w[2 + len(secs):])
         else:
             sys.exit(f"corrections: unknown line '{line}'")
     return corr
@@ -225,6 +230,9 @@ def generate(sections, corr):
         dst.extend(items)
         return start, len(items)
 
+    for sec, q, v in corr["gate"]:
+        target = next(s for s in sections if s.num == sec)
+        (target.qtarget if v.startswith("sm_") else target.qptx).append((q, v))
     for si, sec in enumerate(sections):
         ts = target_spec(sec.target)
         if sec.num in corr["notarget"]:
@@ -280,7 +288,7 @@ def generate(sections, corr):
                         and f["slots"][0] == "." + parts[1]
                         and sections[si].num not in corr["anyorder"]):
                     name_word = "." + parts[1]
-            ops = None if name in corr["noops"] else f["ops"]
+            ops = None if name in corr["noops"] or sections[si].num in corr["noops"] else f["ops"]
             if ops and name in corr["minops"]:
                 ops = (min(ops[0], corr["minops"][name]), ops[1])
             form_rows.append((si, add_list(lits, req), add_list(vocab, sorted(allq)), ops,

@@ -1,0 +1,21 @@
+//===- IsaTexture.h - vector operands of tex, tld4, suld, sust --*- C++ -*-===//
+//
+// Element counts of the braces operands of the texture and surface
+// instructions: coordinates against the geometry, data against .v2/.v4.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PTXLINT_LIB_CHECK_ISATEXTURE_H
+#define PTXLINT_LIB_CHECK_ISATEXTURE_H
+
+#include "Check/CheckContext.h"
+
+namespace ptxlint {
+namespace check {
+
+/// Checks the vector operands of tex, tld4, suld and sust (others: nothing).
+void checkTextureOperands(const Instruction &I, CheckContext &Ctx);
+
+} // namespace check
+} // namespace ptxlint
+
+#endif // PTXLINT_LIB_CHECK_ISATEXTURE_H
