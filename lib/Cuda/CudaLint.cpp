@@ -161,7 +161,13 @@ void lintStatement(const AsmStatement &S, const ScanResult &Scan, llvm::ArrayRef
     AnyDevice |= Admit.back() != Tri::False;
     AnyAdmitted |= Admit.back() == Tri::True;
   }
-  bool Depends = !S.Where.empty() && AnyAdmitted;
+  // A guard that admits every target whatever the toolkit version
+  // (`#if __CUDACC__`, an include guard) says nothing about where the
+  // instruction exists: the statement is checked as an unguarded one.
+  bool TargetFree = llvm::all_of(Targets, [&](Target T) {
+    return GuardEvaluator(Scan, T, /*VersionKnown=*/false).eval(S.Where) == Tri::True;
+  });
+  bool Depends = !S.Where.empty() && AnyAdmitted && !TargetFree;
   Tri Host = GuardEvaluator(Scan, Target()).eval(S.Where);
   if (!AnyDevice) {
     // Blame the guard only when its architecture tests alone exclude every
