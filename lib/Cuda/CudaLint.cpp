@@ -244,6 +244,22 @@ void lintStatement(const AsmStatement &S, const ScanResult &Scan, llvm::ArrayRef
   }
   if (!looksLikePtx(St.Input.Template.Bytes))
     return; // host assembly in a C++ file
+  // nvcc takes one clobber in device code, "memory": "The cc clobber
+  // constraint is not supported in device code", "unknown register name"
+  // for any other (x86's "cc" and register clobbers are host code's).
+  for (const auto &C : S.Clobbers) {
+    if (C.first == "memory")
+      continue;
+    Out.push_back(makeAsmDiagnostic(
+        Severity::Error, Rule::AsmConstraint, C.second,
+        C.first == "cc"
+            ? std::string("nvcc does not support the \"cc\" clobber in device code; the only "
+                          "clobber it accepts is \"memory\"")
+            : "nvcc does not know the clobber \"" + C.first +
+                  "\" in device code (\"unknown register name\"); the only clobber it accepts "
+                  "is \"memory\""));
+    addStatementNote(Out.back(), S);
+  }
   PtxVersion V = Opts.Version ? *Opts.Version : PtxVersion();
   std::vector<Diagnostic> NoTarget = checkAsmTemplate(St.Input, Target(), V, Opts);
   std::vector<Diagnostic> Main;

@@ -608,7 +608,12 @@ private:
         K = L.next();
         continue;
       }
-      // Clobbers and goto labels: not needed.
+      if (Section == 3 && K.Kind == Tok::String) {
+        TemplateText C;
+        decodeString(Text, K.Begin, K.End, C);
+        S.Clobbers.push_back({C.Bytes, SourceRange(K.Begin, K.End)});
+      }
+      // Goto labels: not needed.
       if (Punct(K, '(') && !skipGroup(L, S))
         return;
       K = L.next();
