@@ -118,6 +118,35 @@ void checkGuardTargets(const AsmStatement &S, llvm::ArrayRef<Target> Targets,
   }
 }
 
+/// The constraint a register-type diagnostic blames (its "because of its
+/// constraint" note), or an invalid range.
+SourceRange blamedConstraint(const Diagnostic &D) {
+  for (const DiagNote &N : D.Notes)
+    if (StringRef(N.Message).endswith("because of its constraint"))
+      return N.Range;
+  return SourceRange();
+}
+
+/// One cause, one report: a placeholder used in two operands (`{%0, %1}` as
+/// both d and c of an mma with "+r" accumulators) whose constraint gives the
+/// wrong register type is reported at its first use, with a note at the
+/// other.
+void mergeSameConstraint(std::vector<Diagnostic> &Ds) {
+  std::vector<Diagnostic> Out;
+  for (Diagnostic &D : Ds) {
+    SourceRange C = blamedConstraint(D);
+    auto Same = llvm::find_if(Out, [&](const Diagnostic &E) {
+      return C.isValid() && E.Rule == D.Rule && blamedConstraint(E) == C;
+    });
+    if (Same != Out.end()) {
+      Same->Notes.push_back({D.Range, "the same register is used here too"});
+      continue;
+    }
+    Out.push_back(std::move(D));
+  }
+  Ds = std::move(Out);
+}
+
 /// Adds the note that shows the asm statement a diagnostic is in.
 void addStatementNote(Diagnostic &D, const AsmStatement &S) {
   if (D.Range.isValid() && D.Range.Begin >= S.Keyword.Begin && D.Range.Begin < S.Keyword.End)
@@ -273,6 +302,7 @@ void lintStatement(const AsmStatement &S, const ScanResult &Scan, llvm::ArrayRef
   } else {
     Main = NoTarget;
   }
+  mergeSameConstraint(Main);
   for (Diagnostic &D : Main) {
     addStatementNote(D, S);
     Out.push_back(std::move(D));
