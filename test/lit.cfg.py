@@ -118,6 +118,31 @@ if ptxas:
         if os.path.isfile(os.path.join(cuda_include, "cuda_fp16.hpp")):
             config.available_features.add("cuda-headers")
             config.substitutions.append(("%cuda_include", cuda_include))
+# Real third-party CUDA sources (test/cuda/Inputs/third_party): fetched, not
+# stored (README.md there says how); the tests that lint them run when every
+# file of its SHA256SUMS is present with that content.
+third_party = os.path.join(config.test_source_root, "cuda", "Inputs", "third_party")
+
+
+def third_party_present():
+    import hashlib
+    sums = os.path.join(third_party, "SHA256SUMS")
+    if not os.path.isfile(sums):
+        return False
+    with open(sums) as f:
+        rows = [l.split() for l in f if l.strip()]
+    for digest, name in rows:
+        path = os.path.join(third_party, name)
+        if not os.path.isfile(path):
+            return False
+        with open(path, "rb") as g:
+            if hashlib.sha256(g.read()).hexdigest() != digest:
+                return False
+    return bool(rows)
+
+
+if third_party_present():
+    config.available_features.add("third-party-cuda")
 # Tests that take minutes (a from-scratch build by the pre-commit hook).
 if os.environ.get("PTXLINT_SLOW_TESTS", "").lower() in ("1", "true", "yes"):
     config.available_features.add("slow-tests")

@@ -103,6 +103,7 @@ void checkMmaSp(const Instruction &I, CheckContext &Ctx);     // CheckMmaSp.cpp
 void checkLdmatrix(const Instruction &I, CheckContext &Ctx);  // CheckLdmatrix.cpp
 void checkStmatrix(const Instruction &I, CheckContext &Ctx);  // CheckStmatrix.cpp
 void checkMovmatrix(const Instruction &I, CheckContext &Ctx); // CheckMovmatrix.cpp
+void checkWgmma(const Instruction &I, CheckContext &Ctx);     // CheckWgmma.cpp
 
 /// Returns the family check for I (null when I is not a matrix instruction).
 FamilyCheck familyCheckFor(const Instruction &I);

@@ -25,6 +25,8 @@ FamilyCheck familyCheckFor(const Instruction &I) {
     return nullptr;
   case 4:
     return Op == "wmma" ? checkWmma : nullptr;
+  case 5: // the ISA tables, then the fragment sizes (CheckWgmma.cpp)
+    return Op == "wgmma" ? checkWgmma : nullptr;
   case 8:
     return Op == "ldmatrix" ? checkLdmatrix : Op == "stmatrix" ? checkStmatrix : nullptr;
   case 9:

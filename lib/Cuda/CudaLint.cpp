@@ -118,6 +118,35 @@ void checkGuardTargets(const AsmStatement &S, llvm::ArrayRef<Target> Targets,
   }
 }
 
+/// The constraint a register-type diagnostic blames (its "because of its
+/// constraint" note), or an invalid range.
+SourceRange blamedConstraint(const Diagnostic &D) {
+  for (const DiagNote &N : D.Notes)
+    if (StringRef(N.Message).endswith("because of its constraint"))
+      return N.Range;
+  return SourceRange();
+}
+
+/// One cause, one report: a placeholder used in two operands (`{%0, %1}` as
+/// both d and c of an mma with "+r" accumulators) whose constraint gives the
+/// wrong register type is reported at its first use, with a note at the
+/// other.
+void mergeSameConstraint(std::vector<Diagnostic> &Ds) {
+  std::vector<Diagnostic> Out;
+  for (Diagnostic &D : Ds) {
+    SourceRange C = blamedConstraint(D);
+    auto Same = llvm::find_if(Out, [&](const Diagnostic &E) {
+      return C.isValid() && E.Rule == D.Rule && blamedConstraint(E) == C;
+    });
+    if (Same != Out.end()) {
+      Same->Notes.push_back({D.Range, "the same register is used here too"});
+      continue;
+    }
+    Out.push_back(std::move(D));
+  }
+  Ds = std::move(Out);
+}
+
 /// Adds the note that shows the asm statement a diagnostic is in.
 void addStatementNote(Diagnostic &D, const AsmStatement &S) {
   if (D.Range.isValid() && D.Range.Begin >= S.Keyword.Begin && D.Range.Begin < S.Keyword.End)
@@ -161,7 +190,13 @@ void lintStatement(const AsmStatement &S, const ScanResult &Scan, llvm::ArrayRef
     AnyDevice |= Admit.back() != Tri::False;
     AnyAdmitted |= Admit.back() == Tri::True;
   }
-  bool Depends = !S.Where.empty() && AnyAdmitted;
+  // A guard that admits every target whatever the toolkit version
+  // (`#if __CUDACC__`, an include guard) says nothing about where the
+  // instruction exists: the statement is checked as an unguarded one.
+  bool TargetFree = llvm::all_of(Targets, [&](Target T) {
+    return GuardEvaluator(Scan, T, /*VersionKnown=*/false).eval(S.Where) == Tri::True;
+  });
+  bool Depends = !S.Where.empty() && AnyAdmitted && !TargetFree;
   Tri Host = GuardEvaluator(Scan, Target()).eval(S.Where);
   if (!AnyDevice) {
     // Blame the guard only when its architecture tests alone exclude every
@@ -238,6 +273,22 @@ void lintStatement(const AsmStatement &S, const ScanResult &Scan, llvm::ArrayRef
   }
   if (!looksLikePtx(St.Input.Template.Bytes))
     return; // host assembly in a C++ file
+  // nvcc takes one clobber in device code, "memory": "The cc clobber
+  // constraint is not supported in device code", "unknown register name"
+  // for any other (x86's "cc" and register clobbers are host code's).
+  for (const auto &C : S.Clobbers) {
+    if (C.first == "memory")
+      continue;
+    Out.push_back(makeAsmDiagnostic(
+        Severity::Error, Rule::AsmConstraint, C.second,
+        C.first == "cc"
+            ? std::string("nvcc does not support the \"cc\" clobber in device code; the only "
+                          "clobber it accepts is \"memory\"")
+            : "nvcc does not know the clobber \"" + C.first +
+                  "\" in device code (\"unknown register name\"); the only clobber it accepts "
+                  "is \"memory\""));
+    addStatementNote(Out.back(), S);
+  }
   PtxVersion V = Opts.Version ? *Opts.Version : PtxVersion();
   std::vector<Diagnostic> NoTarget = checkAsmTemplate(St.Input, Target(), V, Opts);
   std::vector<Diagnostic> Main;
@@ -251,6 +302,7 @@ void lintStatement(const AsmStatement &S, const ScanResult &Scan, llvm::ArrayRef
   } else {
     Main = NoTarget;
   }
+  mergeSameConstraint(Main);
   for (Diagnostic &D : Main) {
     addStatementNote(D, S);
     Out.push_back(std::move(D));

@@ -251,6 +251,12 @@ std::optional<int64_t> GuardEvaluator::macroValue(StringRef Name, unsigned Depth
   if (Name == "__CUDACC__" || Name == "__NVCC__")
     return Known(true, 1);
   // ptx-lint follows CUDA 13.0 (its ptxas is the reference).
+  bool Version = Name == "__CUDACC_VER_MAJOR__" || Name == "__CUDACC_VER_MINOR__" ||
+                 Name == "CUDART_VERSION" || Name == "CUDA_VERSION";
+  if (Version && !VersionKnown) {
+    Defined = Tri::True;
+    return std::nullopt;
+  }
   if (Name == "__CUDACC_VER_MAJOR__")
     return Known(true, 13);
   if (Name == "__CUDACC_VER_MINOR__")

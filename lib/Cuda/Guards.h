@@ -31,7 +31,11 @@ enum class Tri : uint8_t { False, True, Unknown };
 /// Evaluates guards for one target (invalid Target: the host pass).
 class GuardEvaluator {
 public:
-  GuardEvaluator(const ScanResult &Scan, Target T) : Scan(Scan), T(T) {}
+  /// VersionKnown false: the CUDA version macros (CUDART_VERSION ...) are
+  /// defined but of unknown value, to tell guards that test the toolkit
+  /// version from those that test nothing about the target.
+  GuardEvaluator(const ScanResult &Scan, Target T, bool VersionKnown = true)
+      : Scan(Scan), T(T), VersionKnown(VersionKnown) {}
   Tri eval(const Guard &G) const;
   /// One #if expression: its value, or nullopt when unknown.
   std::optional<int64_t> evalExpr(llvm::StringRef Expr, unsigned Depth = 0) const;
@@ -43,6 +47,7 @@ private:
   Tri evalAt(const Guard &G, unsigned Depth) const;
   const ScanResult &Scan;
   Target T;
+  bool VersionKnown;
 };
 
 } // namespace cuda

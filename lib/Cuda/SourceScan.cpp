@@ -14,6 +14,8 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/ConvertUTF.h"
 
+#include <algorithm>
+
 namespace ptxlint {
 namespace cuda {
 
@@ -289,6 +291,7 @@ public:
 
   ScanResult run() {
     scanRange(0, Text.size(), /*AllowDirectives=*/true, /*InMacro=*/false);
+    dropIncludeGuard();
     return std::move(R);
   }
 
@@ -305,6 +308,81 @@ private:
     return G;
   }
 
+  /// The include-guard idiom, as compilers recognise it for their
+  /// multiple-inclusion optimisation: the file's first directive (after
+  /// #pragma lines, with nothing but comments before) is `#ifndef X` or
+  /// `#if !defined(X)`, the next one `#define X`, and the #endif that closes
+  /// it ends the file. On the file's first inclusion, the only one that
+  /// compiles its code, the condition is true, so it is dropped from every
+  /// guard (otherwise `defined(X)`, which the file itself defines under
+  /// `!defined(X)`, would leave every guard in the file unknown).
+  struct IncludeGuardState {
+    enum Phase : uint8_t { Start, Opened, Defined, Closed, Invalid } At = Start;
+    std::string Name;
+    uint32_t Directive = 0; ///< offset of the #ifndef
+  } IG;
+
+  void includeGuardToken(bool IsDirective, StringRef Name, StringRef Rest, uint32_t Begin) {
+    using P = IncludeGuardState;
+    if (IG.At == P::Invalid)
+      return;
+    if (!IsDirective) {
+      // Code before the #ifndef or after its #endif: not the idiom.
+      if (IG.At != P::Defined)
+        IG.At = P::Invalid;
+      return;
+    }
+    if (Name == "pragma" && IG.At == P::Start)
+      return;
+    auto Ident = [](StringRef S) {
+      return S.take_while([](char C) { return llvm::isAlnum(C) || C == '_'; });
+    };
+    if (IG.At == P::Start) {
+      StringRef X;
+      if (Name == "ifndef") {
+        X = Ident(Rest);
+      } else if (Name == "if" && Rest.consume_front("!")) {
+        Rest = Rest.ltrim();
+        if (Rest.consume_front("defined")) {
+          Rest = Rest.ltrim();
+          bool Paren = Rest.consume_front("(");
+          X = Ident(Rest.ltrim());
+          Rest = Rest.ltrim().drop_front(X.size()).ltrim();
+          if (Paren && !Rest.consume_front(")"))
+            X = StringRef();
+          if (!Rest.trim().empty())
+            X = StringRef();
+        }
+      }
+      IG.At = X.empty() ? P::Invalid : P::Opened;
+      IG.Name = X.str();
+      IG.Directive = Begin;
+    } else if (IG.At == P::Opened) {
+      IG.At = Name == "define" && Ident(Rest) == IG.Name ? P::Defined : P::Invalid;
+    } else if (IG.At == P::Defined) {
+      if (Stack.size() == 1 && (Name == "else" || Name.startswith("elif")))
+        IG.At = P::Invalid;
+      else if (Stack.size() == 1 && Name == "endif")
+        IG.At = P::Closed;
+    } else {
+      IG.At = P::Invalid; // a directive after the closing #endif
+    }
+  }
+
+  void dropIncludeGuard() {
+    if (IG.At != IncludeGuardState::Closed)
+      return;
+    auto Drop = [&](Guard &G) {
+      G.erase(std::remove_if(G.begin(), G.end(),
+                             [&](const GuardTerm &T) { return T.Directive.Begin == IG.Directive; }),
+              G.end());
+    };
+    for (AsmStatement &S : R.Statements)
+      Drop(S.Where);
+    for (MacroDef &M : R.Macros)
+      Drop(M.Where);
+  }
+
   void scanRange(size_t B, size_t E, bool AllowDirectives, bool InMacro) {
     Lexer L(Text, B, E, AllowDirectives);
     for (Token K = L.next(); K.Kind != Tok::Eof; K = L.next()) {
@@ -312,6 +390,8 @@ private:
         directive(K);
         continue;
       }
+      if (!InMacro)
+        includeGuardToken(false, StringRef(), StringRef(), K.Begin);
       if (K.Kind != Tok::Ident)
         continue;
       StringRef Id = Text.slice(K.Begin, K.End);
@@ -329,6 +409,7 @@ private:
     StringRef Name = S.take_front(NameEnd);
     StringRef Rest = S.drop_front(NameEnd).trim();
     SourceRange Where(K.Begin, K.End);
+    includeGuardToken(true, Name, Rest, K.Begin);
     if (Name == "if" || Name == "ifdef" || Name == "ifndef") {
       Frame F;
       GuardTerm G{condition(Name, Rest), false, Where};
@@ -527,7 +608,12 @@ private:
         K = L.next();
         continue;
       }
-      // Clobbers and goto labels: not needed.
+      if (Section == 3 && K.Kind == Tok::String) {
+        TemplateText C;
+        decodeString(Text, K.Begin, K.End, C);
+        S.Clobbers.push_back({C.Bytes, SourceRange(K.Begin, K.End)});
+      }
+      // Goto labels: not needed.
       if (Punct(K, '(') && !skipGroup(L, S))
         return;
       K = L.next();

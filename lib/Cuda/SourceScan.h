@@ -48,6 +48,8 @@ struct AsmStatement {
   SourceRange WhyNotRange;
   Guard Where;
   bool InMacro = false; ///< in the body of a #define
+  /// The clobber list's strings ("memory"), each with its literal's range.
+  std::vector<std::pair<std::string, SourceRange>> Clobbers;
 };
 
 struct ScanResult {

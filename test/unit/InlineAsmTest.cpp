@@ -173,6 +173,29 @@ TEST(InlineAsmTest, Guards) {
   EXPECT_EQ(evalFor(Defined, "sm_70"), Tri::False);
 }
 
+// The include-guard idiom is true on the file's first inclusion (the one
+// that compiles its code); anything else around #ifndef X is not the idiom.
+TEST(InlineAsmTest, IncludeGuards) {
+  const char *Body = "#if __CUDA_ARCH__ >= 750\nasm(\"x;\");\n#endif\n";
+  auto Wrap = [&](const std::string &Open, const std::string &After) {
+    return "// header\n#pragma once\n" + Open + "\n#define K_H\n" + Body + "#endif // K_H\n" +
+           After;
+  };
+  for (const char *Open : {"#ifndef K_H", "#if !defined(K_H)", "#if !defined K_H"}) {
+    std::string Src = Wrap(Open, "/* end */\n");
+    EXPECT_EQ(evalFor(Src.c_str(), "sm_75"), Tri::True) << Open;
+    EXPECT_EQ(evalFor(Src.c_str(), "sm_70"), Tri::False) << Open;
+  }
+  // Code after the #endif, a #define of another name, or an #else: the
+  // condition is not known, and neither is the guard.
+  std::string After = Wrap("#ifndef K_H", "int x;\n");
+  EXPECT_EQ(evalFor(After.c_str(), "sm_75"), Tri::Unknown);
+  std::string Other = "#ifndef K_H\n#define OTHER\n" + std::string(Body) + "#endif\n";
+  EXPECT_EQ(evalFor(Other.c_str(), "sm_75"), Tri::Unknown);
+  std::string Else = "#ifndef K_H\n#define K_H\n#else\n" + std::string(Body) + "#endif\n";
+  EXPECT_NE(evalFor(Else.c_str(), "sm_75"), Tri::True);
+}
+
 TEST(InlineAsmTest, CudaSourceDiagnosticsPointIntoTheLiteral) {
   std::string Src = "__device__ void f(unsigned &d, unsigned s) {\n"
                     "  asm(\"movmatrix.sync.aligned.m8n8.trans.b16 \"\n"
