@@ -22,6 +22,8 @@
 #include "ptxlint/AST.h"
 #include "ptxlint/Source.h"
 
+#include "llvm/ADT/STLExtras.h"
+
 namespace ptxlint {
 namespace parsedriver {
 
@@ -50,6 +52,14 @@ const VarDecl *parseRegDeclAt(llvm::StringRef Text, uint32_t Begin, ASTContext &
 /// builds (tokens in Ctx). End is the offset past the line's last token.
 bool parseSectionLineAt(const SourceFile &File, uint32_t Begin, ASTContext &Ctx, bool Keep,
                         Directive &Out, uint32_t &End);
+
+/// A section line as parseSectionLineAt reads it, handed to OnPiece as it is
+/// read, in pieces of at most a few thousand tokens (ParseSink::onSectionLine):
+/// memory stays flat in the length of the line. A line declined (false) has
+/// handed out nothing. Piece tokens live until the next piece.
+using SectionPieceFn = llvm::function_ref<void(const Directive &Piece, bool Continues)>;
+bool parseSectionLineStreamedAt(const SourceFile &File, uint32_t Begin, ASTContext &Ctx,
+                                SectionPieceFn OnPiece, uint32_t &End);
 
 /// A function header at Begin (module scope), through its `{` or `;`: the
 /// Function the converter builds, in Ctx. End is the offset past `{`/`;`.

@@ -102,6 +102,8 @@ private:
   Directive *Section = nullptr;
   std::vector<Directive> SectionLines;
   bool KeepSectionLines;
+  // The sink takes the section a line at a time (ParseSink::wantsSectionLines).
+  bool StreamSections;
 
   // Where the last fast statement ended (FastEnd) and the line and column
   // there, counted while the bytes are hot, for ANTLR's lexer to go on.
@@ -124,7 +126,8 @@ StreamParser::StreamParser(const SourceFile &File, ParseSink *Sink, DiagnosticEn
       Lexer(&Chars, File.text(), Opts.FoldInitializersFrom), Tokens(&Lexer), Parser(&Tokens),
       Conv(File), Persist(Built ? &Built->Ctx : PersistIn), Keep(Persist ? *Persist : FuncArena),
       Transient(Persist ? *Persist : StmtArena),
-      KeepSectionLines(Built || (Sink && Sink->wantsDataContents())) {
+      KeepSectionLines(Built || (Sink && Sink->wantsDataContents())),
+      StreamSections(!Built && Sink && Sink->wantsSectionLines()) {
   Lexer.removeErrorListeners();
   Parser.removeErrorListeners();
   Parser.setErrorHandler(std::make_shared<antlr4::BailErrorStrategy>());
@@ -217,6 +220,11 @@ void StreamParser::onBrace(bool Open, SourceRange R) {
 /// The '}' of a module-scope section: the section is complete.
 void StreamParser::closeSection(SourceRange R) {
   Section->Range = Section->Range.cover(R);
+  if (StreamSections) {
+    Sink->onSectionEnd(*Section);
+    Section = nullptr;
+    return;
+  }
   Section->Body = Keep.copy<Directive>(SectionLines);
   SectionLines.clear();
   SectionLines.shrink_to_fit();
@@ -266,6 +274,12 @@ uint32_t StreamParser::fastSectionLine(uint32_t B) {
     return B + 1;
   }
   uint32_t End = 0;
+  if (StreamSections) {
+    parseSectionLineStreamedAt(
+        File, B, Transient,
+        [&](const Directive &Piece, bool More) { Sink->onSectionLine(Piece, More); }, End);
+    return End;
+  }
   Directive Line;
   if (parseSectionLineAt(File, B, Keep, KeepSectionLines, Line, End) && KeepSectionLines)
     SectionLines.push_back(Line);
@@ -626,8 +640,13 @@ void StreamParser::convertSectionPiece(Entry What, antlr4::ParserRuleContext *Pa
   if (What == Entry::SectionBegin) {
     Section = Conv.convertSectionBegin(static_cast<PTXParser::SectionBeginContext *>(Parsed));
     SectionLines.clear();
+    if (StreamSections)
+      Sink->onSectionBegin(*Section);
   } else if (auto *E = static_cast<PTXParser::SectionLineContext *>(Parsed)->sectionEntry()) {
-    if (KeepSectionLines)
+    if (StreamSections) {
+      Conv.Ctx = &Transient;
+      Sink->onSectionLine(Conv.convertSectionEntry(E), false);
+    } else if (KeepSectionLines)
       SectionLines.push_back(Conv.convertSectionEntry(E));
   } else { // '}'
     closeSection(Converter::range(Parsed));
