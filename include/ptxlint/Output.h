@@ -21,6 +21,7 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -115,6 +116,35 @@ struct DocumentOptions {
   std::string SarifRoot;
   /// SARIF invocations[0].commandLine ("" leaves it out).
   std::string CommandLine;
+};
+
+enum class DocumentFormat { Json, Sarif };
+
+/// Writes a JSON or SARIF document as the run goes, so that memory holds
+/// the diagnostics being written, not the run's: beginFile, then
+/// addDiagnostics as many times as needed, then endFile, for each file;
+/// finish (or the destructor) closes the document. SARIF's rules,
+/// invocations and artifacts follow its results (they depend on the whole
+/// run). printJson and printSarif write a whole run with it.
+class DocumentWriter {
+public:
+  DocumentWriter(DocumentFormat Format, llvm::raw_ostream &OS, const DocumentOptions &Opts = {});
+  ~DocumentWriter();
+  DocumentWriter(const DocumentWriter &) = delete;
+  DocumentWriter &operator=(const DocumentWriter &) = delete;
+  /// Opens a file's entry; the counts are its totals (JSON writes them
+  /// before the diagnostics).
+  void beginFile(llvm::StringRef Path, unsigned Errors, unsigned Warnings, unsigned Notes);
+  void addDiagnostics(llvm::ArrayRef<LocatedDiagnostic> Diags);
+  /// IoError: the file could not be read (SARIF's executionSuccessful).
+  void endFile(bool IoError);
+  /// beginFile, addDiagnostics and endFile of a whole report.
+  void addFile(const FileReport &R);
+  void finish();
+
+private:
+  struct Impl;
+  std::unique_ptr<Impl> P;
 };
 
 /// JSON format: {"files":[{"path":..., "diagnostics":[...]}], ...}.
