@@ -34,6 +34,11 @@ namespace parsedriver {
 /// the place the limit is passed (ptxas gives up at about 5,000 levels; real
 /// PTX nests a few).
 inline constexpr unsigned MaxNestingDepth = 256;
+/// Nested scopes (`{` in a function body, the body's own included) ptxas
+/// parses: its parser's stack runs out beyond 1,664 ("memory exhausted";
+/// ptxas 13.0), and a little earlier when a statement deep inside is itself
+/// deep. Deeper is a syntax error at the first '{' past the limit.
+inline constexpr int MaxScopeDepth = 1664;
 
 /// One instruction starting at offset Begin of File (a token start) through
 /// its ';'. On success End is the offset just past the ';'. Nodes go to Ctx.

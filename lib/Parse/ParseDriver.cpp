@@ -17,6 +17,8 @@
 #include "Parse/AntlrConverter.h"
 #include "Parse/FastStatement.h"
 
+#include "llvm/ADT/StringExtras.h"
+
 namespace ptxlint {
 namespace parsedriver {
 
@@ -202,7 +204,10 @@ void StreamParser::onBrace(bool Open, SourceRange R) {
       enterBrokenBody();
       return;
     }
-    ++Depth;
+    if (++Depth == MaxScopeDepth + 1)
+      syntaxError(R, "scopes nested too deep: more than " + std::to_string(MaxScopeDepth) +
+                         " levels of '{' in a function body (ptxas's parser runs out of "
+                         "memory); use fewer nested blocks");
     S.Kind = StmtKind::ScopeBegin;
     emitStatement(S);
   } else if (Depth == 0 || (Depth == 1 && Mode == UnitMode::SingleInstruction)) {
@@ -367,7 +372,74 @@ void StreamParser::fastRun() {
 // The driver loop
 //===----------------------------------------------------------------------===//
 
+/// ptxas accepts only ASCII ("Unexpected non-ASCII character encountered",
+/// ptxas 13.0), in comments and strings too. Outside them the lexer reports
+/// the byte; here, the first non-ASCII character of each line inside a
+/// comment or a string, over its UTF-8 sequence. A pass over the bytes only
+/// when the file has any byte >= 0x80 (rare), checked a window at a time.
+static void reportNonAsciiInComments(const SourceFile &File, DiagnosticEngine &Diags) {
+  bool High = false;
+  File.forEachWindow([&](StringRef W, size_t) {
+    unsigned char Or = 0;
+    for (unsigned char C : W)
+      Or |= C;
+    High = Or & 0x80;
+    return !High;
+  });
+  if (!High)
+    return;
+  StringRef T = File.text();
+  enum { Code, Line, Block, String } State = Code;
+  size_t ReportedLine = SIZE_MAX, LineNo = 0;
+  for (size_t I = 0; I < T.size(); ++I) {
+    char C = T[I];
+    if (C == '\n') {
+      ++LineNo;
+      if (State == Line || State == String)
+        State = Code;
+      continue;
+    }
+    switch (State) {
+    case Code:
+      if (C == '/' && I + 1 < T.size() && (T[I + 1] == '/' || T[I + 1] == '*'))
+        State = T[++I] == '/' ? Line : Block;
+      else if (C == '"')
+        State = String;
+      continue;
+    case Block:
+      if (C == '*' && I + 1 < T.size() && T[I + 1] == '/') {
+        State = Code;
+        ++I;
+      }
+      break;
+    case String:
+      if (C == '\\')
+        ++I;
+      else if (C == '"')
+        State = Code;
+      break;
+    case Line:
+      break;
+    }
+    if (!(static_cast<unsigned char>(C) & 0x80) || ReportedLine == LineNo)
+      continue;
+    ReportedLine = LineNo;
+    size_t E = I + 1;
+    while (E < T.size() && E < I + 4 && (static_cast<unsigned char>(T[E]) & 0xC0) == 0x80)
+      ++E;
+    std::string Hex;
+    for (size_t K = I; K < E; ++K)
+      Hex += (K > I ? " " : "") + llvm::utohexstr(static_cast<unsigned char>(T[K]), false, 2);
+    Diags.report(Rule::Syntax, {static_cast<uint32_t>(I), static_cast<uint32_t>(E)},
+                 std::string("non-ASCII character (") + Hex + ") in a " +
+                     (State == String ? "string" : "comment") +
+                     "; ptxas accepts only ASCII text, comments and strings included: write it "
+                     "in ASCII");
+  }
+}
+
 bool StreamParser::run() {
+  reportNonAsciiInComments(File, Diags);
   // A UTF-8 byte order mark: ptxas rejects it ("unexpected non-ASCII
   // character"), so it is an error, said in words; the rest is parsed.
   if (Text.startswith("\xEF\xBB\xBF")) {
