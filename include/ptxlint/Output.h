@@ -132,6 +132,10 @@ public:
   ~DocumentWriter();
   DocumentWriter(const DocumentWriter &) = delete;
   DocumentWriter &operator=(const DocumentWriter &) = delete;
+  /// SARIF: a rule id outside the registry (Rules.def) that results will
+  /// use, so that they get a ruleIndex; only before the first beginFile
+  /// (later, such results have no ruleIndex).
+  void addRule(llvm::StringRef Id, llvm::StringRef Spec, Severity Sev);
   /// Opens a file's entry; the counts are its totals (JSON writes them
   /// before the diagnostics).
   void beginFile(llvm::StringRef Path, unsigned Errors, unsigned Warnings, unsigned Notes);

@@ -317,9 +317,15 @@ struct DocumentWriter::Impl {
   bool Ok = true;
   unsigned Errors = 0, Warnings = 0, Notes = 0;
   size_t FilesSeen = 0;
-  bool Finished = false;
+  bool Started = false, Finished = false;
 
   void begin();
+  void start() {
+    if (!Started) {
+      Started = true;
+      begin();
+    }
+  }
   void finishSarif();
 };
 
@@ -332,11 +338,6 @@ void DocumentWriter::Impl::begin() {
     J.attributeBegin("files");
     J.arrayBegin();
     return;
-  }
-  for (const RuleInfo &R : allRules()) {
-    Index[R.Id] = Rows.size();
-    Rows.push_back({R.Id, R.Spec ? R.Spec : "", R.Summary ? R.Summary : "",
-                    R.BadExample ? R.BadExample : "", R.Fix ? R.Fix : "", R.DefaultSev});
   }
   J.attribute("$schema", "https://json.schemastore.org/sarif-2.1.0.json");
   J.attribute("version", "2.1.0");
@@ -388,12 +389,24 @@ void DocumentWriter::Impl::finishSarif() {
 
 DocumentWriter::DocumentWriter(DocumentFormat Format, raw_ostream &OS, const DocumentOptions &Opts)
     : P(std::make_unique<Impl>(Format, OS, Opts)) {
-  P->begin();
+  if (Format == DocumentFormat::Sarif)
+    for (const RuleInfo &R : allRules()) {
+      P->Index[R.Id] = P->Rows.size();
+      P->Rows.push_back({R.Id, R.Spec ? R.Spec : "", R.Summary ? R.Summary : "",
+                         R.BadExample ? R.BadExample : "", R.Fix ? R.Fix : "", R.DefaultSev});
+    }
+}
+
+void DocumentWriter::addRule(StringRef Id, StringRef Spec, Severity Sev) {
+  if (P->Format == DocumentFormat::Sarif && !P->Started &&
+      P->Index.try_emplace(Id, P->Rows.size()).second)
+    P->Rows.push_back({Id.str(), Spec.str(), "", "", "", Sev});
 }
 
 DocumentWriter::~DocumentWriter() { finish(); }
 
 void DocumentWriter::beginFile(StringRef Path, unsigned Errors, unsigned Warnings, unsigned Notes) {
+  P->start();
   P->Errors += Errors;
   P->Warnings += Warnings;
   P->Notes += Notes;
@@ -444,6 +457,7 @@ void DocumentWriter::addFile(const FileReport &R) {
 void DocumentWriter::finish() {
   if (P->Finished)
     return;
+  P->start();
   P->Finished = true;
   json::OStream &J = P->J;
   if (P->Format == DocumentFormat::Sarif) {
@@ -471,6 +485,9 @@ void printJson(ArrayRef<FileReport> Reports, raw_ostream &OS, const DocumentOpti
 
 void printSarif(ArrayRef<FileReport> Reports, raw_ostream &OS, const DocumentOptions &Opts) {
   DocumentWriter W(DocumentFormat::Sarif, OS, Opts);
+  for (const FileReport &R : Reports)
+    for (const LocatedDiagnostic &D : R.Diags)
+      W.addRule(D.Rule, D.Spec, D.Sev);
   for (const FileReport &R : Reports)
     W.addFile(R);
 }
