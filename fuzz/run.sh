@@ -11,7 +11,7 @@
 # BUILD_DIR/fuzz-artifacts and exit status 1: add it to fuzz/corpus/<target>
 # (and a lit or unit test) once fixed.
 #
-# CI (.ci/run) runs it for 15 seconds a target; run it for an hour (3600) by
+# CI (.ci/run) runs it for 60 seconds a target; run it for an hour (3600) by
 # hand before a release.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."

@@ -19,6 +19,7 @@
 
 #include "ptxlint/Span.h"
 
+#include <memory>
 #include <ostream>
 #include <string>
 #include <string_view>
@@ -115,6 +116,8 @@ struct DocumentOptions {
   /// SARIF invocations[0].commandLine ("" leaves it out).
   std::string CommandLine;
 };
+
+enum class DocumentFormat { Json, Sarif };
 
 /// JSON format: {"files":[{"path":..., "diagnostics":[...]}], ...}.
 void printJson(Span<FileReport> Reports, std::ostream &OS, const DocumentOptions &Opts = {});

@@ -35,6 +35,21 @@ public:
   /// costs no memory: Body is empty, and a large initializer in the plain
   /// subset of lib/Parse/InitScan.h is one token, its whole text.
   virtual bool wantsDataContents() const { return true; }
+  /// Whether a module-scope .section reaches the sink a line at a time
+  /// (onSectionBegin, onSectionLine, onSectionEnd) instead of as one
+  /// onDirective with its whole Body, so that memory stays flat in the size
+  /// of the section and of each of its lines (the streaming --emit). Ignored
+  /// when the parse builds a Module.
+  virtual bool wantsSectionLines() const { return false; }
+  /// `.section name {`: Head has the name and its arguments, no Body.
+  virtual void onSectionBegin(const Directive &Head) {}
+  /// A line of the section: a label (IsLabel) or a data line `.bN v, ...`.
+  /// A long data line comes in pieces of at most a few thousand tokens: the
+  /// first has the Name (`.b8`), the next ones an empty Name and more Args;
+  /// Continues is true on every piece but the line's last.
+  virtual void onSectionLine(const Directive &Piece, bool Continues) {}
+  /// The section's '}': Head is the directive of onSectionBegin.
+  virtual void onSectionEnd(const Directive &Head) {}
   /// A module-scope variable declaration.
   virtual void onGlobalVar(const VarDecl &V) {}
   /// A function header; with a body, onStatement/onFunctionEnd follow.

@@ -160,8 +160,8 @@ bool checkLoweredSource(const Operand &A, const RegisterRef &Ref, const OperandS
       Lowered ? "ptxas implements " + loweringText(F) + " by a built-in call that refuses it"
               : "ptxas refuses special registers in sub-byte wmma.mma";
   Ctx.Diags.report(familyRule(F.Fam, FamilyRule::OperandKind), F.Spec, A.Range,
-                   What + " must be a plain register, found " + Kind + A.Text.str() + " (" + Where +
-                       ")");
+                   What + " must be a plain register, found " + Kind + std::string(A.Text) + " (" +
+                       Where + ")");
   return true;
 }
 
@@ -256,7 +256,8 @@ void checkElement(const Operand &Raw, const OperandSpec &O, const std::string &W
         (F.Fam == spec::Family::Mma || F.Fam == spec::Family::MmaSp)) {
       // ptxas: "Special register argument not allowed for instruction 'mma'".
       Ctx.Diags.report(familyRule(F.Fam, FamilyRule::OperandKind), F.Spec, A.Range,
-                       What + " must be a register, found the special register " + A.Text.str() +
+                       What + " must be a register, found the special register " +
+                           std::string(A.Text) +
                            " (ptxas refuses special registers as mma's scalar operands; copy it "
                            "with mov first)");
       return;
@@ -265,8 +266,8 @@ void checkElement(const Operand &Raw, const OperandSpec &O, const std::string &W
         typeBits(Ref.Type) == 32) {
       Ctx.Diags.report(
           Severity::Warning, familyRule(F.Fam, FamilyRule::OperandKind), F.Spec, A.Range,
-          What + " should be a register (the spec's syntax), found " + A.Text.str() + ", a .v" +
-              std::to_string(Ref.Width) + " vector register (ptxas takes it)");
+          What + " should be a register (the spec's syntax), found " + std::string(A.Text) +
+              ", a .v" + std::to_string(Ref.Width) + " vector register (ptxas takes it)");
       return;
     }
     if (Ref.Width > 1 && !Ref.Component) {
@@ -545,7 +546,7 @@ bool checkVectorRegister(const Operand &A, const OperandSpec &O, const Form &F, 
       ((!O.IsDest && isBuiltinArg(F, O)) || (O.IsDest && F.BuiltinDestVectorCrash))) {
     Ctx.Diags.report(familyRule(F.Fam, FamilyRule::OperandKind), F.Spec, A.Range,
                      "operand " + O.Name + " must be a vector of " + std::to_string(O.Count) +
-                         " registers in braces, found the vector register " + A.Text.str() +
+                         " registers in braces, found the vector register " + std::string(A.Text) +
                          " (ptxas implements " + loweringText(F) +
                          " by a built-in call and crashes on a whole vector register)");
     return true;
@@ -697,7 +698,7 @@ void checkOperands(const Instruction &I, const Form &F, CheckContext &Ctx) {
                            std::string(Part[E]) + " of " + O.Name +
                                " must be an integer constant or a 16-bit register, found the "
                                "vector component " +
-                               A.Elements[E].Text.str());
+                               std::string(A.Elements[E].Text));
           BadPart = true;
         }
       if (BadPart)

@@ -162,7 +162,7 @@ bool checkSet(const Instruction &I, CheckContext &Ctx) {
                      I.Operands.empty()
                          ? I.opcodeRange()
                          : SourceRange(I.Operands.front().Range.Begin, I.Operands.back().Range.End),
-                     "'" + I.Opcode.str() + "' with " + (P.Bool >= 0 ? "a" : "no") +
+                     "'" + std::string(I.Opcode) + "' with " + (P.Bool >= 0 ? "a" : "no") +
                          " boolean operation takes " + std::to_string(Want) + " operands, found " +
                          std::to_string(I.Operands.size()));
   return true;

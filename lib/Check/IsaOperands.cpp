@@ -495,7 +495,7 @@ void checkOperand(const Instruction &I, CheckContext &Ctx, const Operand &O, Rol
   bool IsAddr = O.Kind == OperandKind::Address;
   if (Rl == Role::Imm && O.Kind == OperandKind::Name) {
     Ctx.Diags.report(Rule::IsaOperandKind, O.Range,
-                     What() + " must be a constant, not the register " + O.Text.str());
+                     What() + " must be a constant, not the register " + std::string(O.Text));
     return;
   }
   if (Rl == Role::Address) {

@@ -46,7 +46,7 @@ unsigned dataWidth(const Instruction &I) {
 void checkVector(const Instruction &I, CheckContext &Ctx, const Operand &V, unsigned Need,
                  bool Coords) {
   size_t N = V.Elements.size();
-  std::string Spelled = I.Opcode.str();
+  std::string Spelled = std::string(I.Opcode);
   for (llvm::StringRef Q : I.Qualifiers)
     Spelled += Q.str();
   if (N == 3) {

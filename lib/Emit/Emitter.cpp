@@ -38,25 +38,39 @@ bool isOperatorToken(StringRef T) {
          T == "^" || T == "!" || T == "~" || T == "?" || T == ":" || T == "&&" || T == "||";
 }
 
-void joinTokens(Span<std::string_view> Toks, raw_ostream &OS) {
-  StringRef Prev;
-  bool PrevUnary = false; // Prev is a prefix '-' or '+'
-  for (size_t I = 0; I < Toks.size(); ++I) {
-    StringRef T = Toks[I];
-    bool Unary = (T == "-" || T == "+") && (I == 0 || isOperatorToken(Prev));
-    if (I) {
-      // No space before a closer or separator, after an opener or a prefix
-      // operator, nor between a name and its '(' or '['.
-      bool Space = !(T == "," || T == ";" || T == ")" || T == "]" || T == "}" || Prev == "(" ||
-                     Prev == "[" || Prev == "{" || Prev == "!" || Prev == "~" || PrevUnary ||
-                     ((T == "(" || T == "[") && isWordToken(Prev)));
+/// The spacing rule, one token at a time: a token list may come in pieces
+/// (a streamed section line, ParseSink::onSectionLine).
+class TokenJoiner {
+public:
+  void add(StringRef T, raw_ostream &OS) {
+    bool Unary = (T == "-" || T == "+") && (First || isOperatorToken(Prev));
+    if (!First) {
+      bool Space = true;
+      if (T == "," || T == ";" || T == ")" || T == "]" || T == "}")
+        Space = false;
+      else if (Prev == "(" || Prev == "[" || Prev == "{" || Prev == "!" || Prev == "~" || PrevUnary)
+        Space = false;
+      else if ((T == "(" || T == "[") && isWordToken(Prev))
+        Space = false;
       if (Space)
         OS << ' ';
     }
     OS << T;
     Prev = T;
     PrevUnary = Unary;
+    First = false;
   }
+
+private:
+  StringRef Prev;
+  bool PrevUnary = false; // Prev is a prefix '-' or '+'
+  bool First = true;
+};
+
+void joinTokens(Span<std::string_view> Toks, raw_ostream &OS) {
+  TokenJoiner J;
+  for (StringRef T : Toks)
+    J.add(T, OS);
 }
 
 /// An expression without its whitespace, except around the remainder
@@ -305,10 +319,44 @@ public:
       OS << "}\n";
     Depth = 0;
   }
+  // A module-scope section a line (or a piece of a long line) at a time,
+  // printed as emitDirective prints the whole: memory stays flat.
+  bool wantsSectionLines() const override { return true; }
+  void onSectionBegin(const Directive &Head) override {
+    Directive D = Head;
+    D.HasBody = false;
+    D.HasSemicolon = false;
+    emitDirective(D, OS);
+    OS << "\n{\n";
+    InLine = false;
+  }
+  void onSectionLine(const Directive &Piece, bool Continues) override {
+    if (!InLine) {
+      if (!Piece.IsLabel)
+        OS << '\t';
+      OS << Piece.Name;
+      if (Piece.IsLabel)
+        OS << ':';
+      Line = TokenJoiner();
+      if (!Piece.Args.empty())
+        OS << ' ';
+    }
+    for (StringRef T : Piece.Args)
+      Line.add(T, OS);
+    InLine = Continues;
+    if (Continues)
+      return;
+    if (Piece.HasSemicolon)
+      OS << ';';
+    OS << '\n';
+  }
+  void onSectionEnd(const Directive &) override { OS << "}\n"; }
 
 private:
   raw_ostream &OS;
   unsigned Depth = 0;
+  TokenJoiner Line; // the section line being printed
+  bool InLine = false;
 };
 } // namespace
 

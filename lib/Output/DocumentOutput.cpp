@@ -1,7 +1,8 @@
 //===- DocumentOutput.cpp - JSON and SARIF 2.1.0 documents ----------------===//
 //
 // Both formats describe the whole run in one document on stdout, written
-// with llvm::json::OStream (streaming, no intermediate tree). The JSON
+// with llvm::json::OStream as the run goes (DocumentWriter: no intermediate
+// tree, and a file's diagnostics can be written a chunk at a time). The JSON
 // schema is documented in docs/user-guide.md and is stable: fields may be
 // added, never renamed or removed.
 //
@@ -39,73 +40,41 @@ static void rangeFields(json::OStream &J, const LineColRange &L) {
   J.attribute("end_column", L.EndColumn);
 }
 
-void printJson(ArrayRef<FileReport> Reports, raw_ostream &OS, const DocumentOptions &Opts) {
-  unsigned Errors = 0, Warnings = 0, Notes = 0;
-  for (const FileReport &R : Reports) {
-    Errors += R.Errors;
-    Warnings += R.Warnings;
-    Notes += R.Notes;
-  }
-  json::OStream J(OS, 2);
+/// One diagnostic of the JSON "diagnostics" array.
+static void jsonDiagnostic(json::OStream &J, const LocatedDiagnostic &D) {
   J.object([&] {
-    J.attribute("schema_version", JsonSchemaVersion);
-    J.attribute("tool", "ptx-lint");
-    J.attribute("tool_version", Opts.ToolVersion);
-    J.attributeArray("files", [&] {
-      for (const FileReport &R : Reports) {
+    J.attribute("severity", StringRef(severityName(D.Sev)));
+    J.attribute("rule", D.Rule);
+    rangeFields(J, D.Loc);
+    J.attribute("message", utf8(D.Message));
+    J.attribute("spec", D.Spec);
+    J.attribute("fix_safety",
+                D.Fixes.empty() ? StringRef("none") : StringRef(fixSafetyName(fixSafety(D.Rule))));
+    J.attributeArray("fixes", [&] {
+      for (const LocatedDiagnostic::Fix &F : D.Fixes)
         J.object([&] {
-          J.attribute("path", utf8(R.Path));
-          J.attribute("errors", R.Errors);
-          J.attribute("warnings", R.Warnings);
-          J.attributeArray("diagnostics", [&] {
-            for (const LocatedDiagnostic &D : R.Diags) {
-              J.object([&] {
-                J.attribute("severity", llvm::StringRef(severityName(D.Sev)));
-                J.attribute("rule", D.Rule);
-                rangeFields(J, D.Loc);
-                J.attribute("message", utf8(D.Message));
-                J.attribute("spec", D.Spec);
-                J.attribute("fix_safety", D.Fixes.empty()
-                                              ? StringRef("none")
-                                              : StringRef(fixSafetyName(fixSafety(D.Rule))));
-                J.attributeArray("fixes", [&] {
-                  for (const LocatedDiagnostic::Fix &F : D.Fixes)
-                    J.object([&] {
-                      rangeFields(J, F.Loc);
-                      J.attribute("replacement", utf8(F.Replacement));
-                    });
-                });
-                J.attributeArray("notes", [&] {
-                  for (const LocatedDiagnostic::Note &N : D.Notes)
-                    J.object([&] {
-                      rangeFields(J, N.Loc);
-                      J.attribute("message", utf8(N.Message));
-                    });
-                });
-                if (!D.Origin.empty())
-                  J.attributeArray("origin", [&] {
-                    for (const SourceOrigin &O : D.Origin)
-                      J.object([&] {
-                        J.attribute("file", utf8(O.File));
-                        J.attribute("line", O.Line);
-                        J.attribute("column", O.Column);
-                        J.attribute("message", utf8(O.Message));
-                      });
-                  });
-              });
-            }
-          });
+          rangeFields(J, F.Loc);
+          J.attribute("replacement", utf8(F.Replacement));
         });
-      }
     });
-    J.attributeObject("summary", [&] {
-      J.attribute("files", static_cast<int64_t>(Reports.size()));
-      J.attribute("errors", Errors);
-      J.attribute("warnings", Warnings);
-      J.attribute("notes", Notes);
+    J.attributeArray("notes", [&] {
+      for (const LocatedDiagnostic::Note &N : D.Notes)
+        J.object([&] {
+          rangeFields(J, N.Loc);
+          J.attribute("message", utf8(N.Message));
+        });
     });
+    if (!D.Origin.empty())
+      J.attributeArray("origin", [&] {
+        for (const SourceOrigin &O : D.Origin)
+          J.object([&] {
+            J.attribute("file", utf8(O.File));
+            J.attribute("line", O.Line);
+            J.attribute("column", O.Column);
+            J.attribute("message", utf8(O.Message));
+          });
+      });
   });
-  OS << '\n';
 }
 
 static StringRef sarifLevel(Severity S) {
@@ -213,189 +182,315 @@ static void sarifRegion(json::OStream &J, const LineColRange &L) {
   });
 }
 
-void printSarif(ArrayRef<FileReport> Reports, raw_ostream &OS, const DocumentOptions &Opts) {
-  // Rules: the whole registry, plus any id met in results but not
-  // registered (so every result has a ruleIndex).
-  struct RuleRow {
-    std::string Id, Spec, Summary, Example, Fix;
-    Severity Sev;
-  };
-  std::vector<RuleRow> Rows;
-  StringMap<unsigned> Index;
-  for (const RuleInfo &R : allRules()) {
-    Index[R.Id] = Rows.size();
-    Rows.push_back({R.Id, R.Spec ? R.Spec : "", R.Summary ? R.Summary : "",
-                    R.BadExample ? R.BadExample : "", R.Fix ? R.Fix : "", R.DefaultSev});
-  }
-  for (const FileReport &R : Reports)
-    for (const LocatedDiagnostic &D : R.Diags)
-      if (!Index.count(D.Rule)) {
-        Index[D.Rule] = Rows.size();
-        Rows.push_back({D.Rule, D.Spec, "", "", "", D.Sev});
-      }
-
-  json::OStream J(OS, 2);
+/// One element of SARIF's "results".
+static void sarifResult(json::OStream &J, const LocatedDiagnostic &D, int RuleIndex, StringRef Path,
+                        size_t FileIdx, StringRef Root) {
   J.object([&] {
-    J.attribute("$schema", "https://json.schemastore.org/sarif-2.1.0.json");
-    J.attribute("version", "2.1.0");
-    J.attributeArray("runs", [&] {
+    J.attribute("ruleId", D.Rule);
+    if (RuleIndex >= 0) // every rule is registered (Rules.def); else no index
+      J.attribute("ruleIndex", RuleIndex);
+    J.attribute("level", sarifLevel(D.Sev));
+    J.attributeObject("message", [&] { J.attribute("text", utf8(D.Message)); });
+    J.attributeArray("locations", [&] {
       J.object([&] {
-        J.attributeObject("tool", [&] {
-          J.attributeObject("driver", [&] {
-            J.attribute("name", "ptx-lint");
-            J.attribute("version", Opts.ToolVersion);
-            J.attribute("informationUri", Opts.RulesDocUri);
-            J.attributeArray("rules", [&] {
-              for (const RuleRow &R : Rows)
-                J.object([&] {
-                  J.attribute("id", R.Id);
-                  J.attributeObject("shortDescription", [&] {
-                    J.attribute("text", R.Summary.empty() ? R.Id : R.Summary);
-                  });
-                  bool WebDocs = StringRef(Opts.RulesDocUri).startswith("https://") ||
-                                 StringRef(Opts.RulesDocUri).startswith("http://");
-                  std::string DocUri = Opts.RulesDocUri + "#" + R.Id;
-                  std::string SpecUri = specUrl(R.Spec);
-                  std::string Help = R.Summary;
-                  if (!R.Fix.empty())
-                    Help += "\nFix: " + R.Fix;
-                  if (!R.Spec.empty())
-                    Help += "\nSee PTX ISA section " + R.Spec + ".";
-                  J.attributeObject("help", [&] {
-                    J.attribute("text", Help);
-                    J.attribute("markdown",
-                                ruleMarkdown(R.Id, R.Summary, R.Example, R.Fix, R.Spec, DocUri));
-                  });
-                  // An https link: the published rule reference when the
-                  // build names one, else NVIDIA's PTX ISA section; none
-                  // for rules outside the ISA (help.markdown has the local
-                  // reference).
-                  if (WebDocs)
-                    J.attribute("helpUri", DocUri);
-                  else if (!SpecUri.empty())
-                    J.attribute("helpUri", SpecUri);
-                  J.attributeObject("defaultConfiguration",
-                                    [&] { J.attribute("level", sarifLevel(R.Sev)); });
-                  J.attributeObject("properties", [&] { J.attribute("spec", R.Spec); });
-                });
-            });
+        J.attributeObject("physicalLocation", [&] {
+          J.attributeObject("artifactLocation", [&] {
+            sarifArtifact(J, Path, Root);
+            J.attribute("index", static_cast<int64_t>(FileIdx));
           });
-        });
-        bool Ok = llvm::none_of(Reports, [](const FileReport &R) { return R.IoError; });
-        J.attributeArray("invocations", [&] {
-          J.object([&] {
-            if (!Opts.CommandLine.empty())
-              J.attribute("commandLine", Opts.CommandLine);
-            J.attribute("executionSuccessful", Ok);
-          });
-        });
-        if (!Opts.SarifRoot.empty())
-          J.attributeObject("originalUriBaseIds", [&] {
-            J.attributeObject("SRCROOT", [&] {
-              std::string Root = toUri(Opts.SarifRoot);
-              J.attribute("uri", StringRef(Root).endswith("/") ? Root : Root + "/");
-            });
-          });
-        J.attribute("columnKind", "unicodeCodePoints");
-        J.attributeArray("artifacts", [&] {
-          for (const FileReport &R : Reports)
-            J.object([&] {
-              J.attributeObject("location", [&] { sarifArtifact(J, R.Path, Opts.SarifRoot); });
-            });
-        });
-        J.attributeArray("results", [&] {
-          for (size_t FileIdx = 0; FileIdx < Reports.size(); ++FileIdx) {
-            const FileReport &R = Reports[FileIdx];
-            for (const LocatedDiagnostic &D : R.Diags) {
-              J.object([&] {
-                J.attribute("ruleId", D.Rule);
-                J.attribute("ruleIndex", Index[D.Rule]);
-                J.attribute("level", sarifLevel(D.Sev));
-                J.attributeObject("message", [&] { J.attribute("text", utf8(D.Message)); });
-                J.attributeArray("locations", [&] {
-                  J.object([&] {
-                    J.attributeObject("physicalLocation", [&] {
-                      J.attributeObject("artifactLocation", [&] {
-                        sarifArtifact(J, R.Path, Opts.SarifRoot);
-                        J.attribute("index", static_cast<int64_t>(FileIdx));
-                      });
-                      if (D.Loc.isValid())
-                        sarifRegion(J, D.Loc);
-                    });
-                  });
-                });
-                if (!D.Notes.empty() || !D.Origin.empty())
-                  J.attributeArray("relatedLocations", [&] {
-                    for (size_t I = 0; I < D.Notes.size(); ++I)
-                      J.object([&] {
-                        J.attribute("id", static_cast<int64_t>(I));
-                        J.attributeObject("physicalLocation", [&] {
-                          J.attributeObject("artifactLocation",
-                                            [&] { sarifArtifact(J, R.Path, Opts.SarifRoot); });
-                          if (D.Notes[I].Loc.isValid())
-                            sarifRegion(J, D.Notes[I].Loc);
-                        });
-                        J.attributeObject("message",
-                                          [&] { J.attribute("text", utf8(D.Notes[I].Message)); });
-                      });
-                    // The .loc source origin: locations in the CUDA source.
-                    for (size_t I = 0; I < D.Origin.size(); ++I)
-                      J.object([&] {
-                        const SourceOrigin &O = D.Origin[I];
-                        J.attribute("id", static_cast<int64_t>(D.Notes.size() + I));
-                        J.attributeObject("physicalLocation", [&] {
-                          J.attributeObject("artifactLocation",
-                                            [&] { J.attribute("uri", toUri(O.File)); });
-                          J.attributeObject("region", [&] {
-                            J.attribute("startLine", O.Line);
-                            if (O.Column)
-                              J.attribute("startColumn", O.Column);
-                          });
-                        });
-                        J.attributeObject("message", [&] { J.attribute("text", utf8(O.Message)); });
-                      });
-                  });
-                if (!D.Fixes.empty())
-                  J.attributeArray("fixes", [&] {
-                    J.object([&] {
-                      J.attributeObject("description", [&] {
-                        J.attribute("text", utf8(fixDescription(D.Rule, D.Fixes)));
-                      });
-                      J.attributeObject("properties", [&] {
-                        J.attribute("safety", StringRef(fixSafetyName(fixSafety(D.Rule))));
-                      });
-                      J.attributeArray("artifactChanges", [&] {
-                        J.object([&] {
-                          J.attributeObject("artifactLocation",
-                                            [&] { sarifArtifact(J, R.Path, Opts.SarifRoot); });
-                          J.attributeArray("replacements", [&] {
-                            for (const LocatedDiagnostic::Fix &F : D.Fixes)
-                              J.object([&] {
-                                J.attributeObject("deletedRegion", [&] {
-                                  J.attribute("startLine", F.Loc.Line);
-                                  J.attribute("startColumn", F.Loc.Column);
-                                  J.attribute("endLine", F.Loc.EndLine);
-                                  J.attribute("endColumn", F.Loc.EndColumn);
-                                });
-                                J.attributeObject("insertedContent", [&] {
-                                  J.attribute("text", utf8(F.Replacement));
-                                });
-                              });
-                          });
-                        });
-                      });
-                    });
-                  });
-                if (!D.Spec.empty())
-                  J.attributeObject("properties", [&] { J.attribute("spec", D.Spec); });
-              });
-            }
-          }
+          if (D.Loc.isValid())
+            sarifRegion(J, D.Loc);
         });
       });
     });
+    if (!D.Notes.empty() || !D.Origin.empty())
+      J.attributeArray("relatedLocations", [&] {
+        for (size_t I = 0; I < D.Notes.size(); ++I)
+          J.object([&] {
+            J.attribute("id", static_cast<int64_t>(I));
+            J.attributeObject("physicalLocation", [&] {
+              J.attributeObject("artifactLocation", [&] { sarifArtifact(J, Path, Root); });
+              if (D.Notes[I].Loc.isValid())
+                sarifRegion(J, D.Notes[I].Loc);
+            });
+            J.attributeObject("message", [&] { J.attribute("text", utf8(D.Notes[I].Message)); });
+          });
+        // The .loc source origin: locations in the CUDA source.
+        for (size_t I = 0; I < D.Origin.size(); ++I)
+          J.object([&] {
+            const SourceOrigin &O = D.Origin[I];
+            J.attribute("id", static_cast<int64_t>(D.Notes.size() + I));
+            J.attributeObject("physicalLocation", [&] {
+              J.attributeObject("artifactLocation", [&] { J.attribute("uri", toUri(O.File)); });
+              J.attributeObject("region", [&] {
+                J.attribute("startLine", O.Line);
+                if (O.Column)
+                  J.attribute("startColumn", O.Column);
+              });
+            });
+            J.attributeObject("message", [&] { J.attribute("text", utf8(O.Message)); });
+          });
+      });
+    if (!D.Fixes.empty())
+      J.attributeArray("fixes", [&] {
+        J.object([&] {
+          J.attributeObject("description",
+                            [&] { J.attribute("text", utf8(fixDescription(D.Rule, D.Fixes))); });
+          J.attributeObject("properties", [&] {
+            J.attribute("safety", StringRef(fixSafetyName(fixSafety(D.Rule))));
+          });
+          J.attributeArray("artifactChanges", [&] {
+            J.object([&] {
+              J.attributeObject("artifactLocation", [&] { sarifArtifact(J, Path, Root); });
+              J.attributeArray("replacements", [&] {
+                for (const LocatedDiagnostic::Fix &F : D.Fixes)
+                  J.object([&] {
+                    J.attributeObject("deletedRegion", [&] {
+                      J.attribute("startLine", F.Loc.Line);
+                      J.attribute("startColumn", F.Loc.Column);
+                      J.attribute("endLine", F.Loc.EndLine);
+                      J.attribute("endColumn", F.Loc.EndColumn);
+                    });
+                    J.attributeObject("insertedContent",
+                                      [&] { J.attribute("text", utf8(F.Replacement)); });
+                  });
+              });
+            });
+          });
+        });
+      });
+    if (!D.Spec.empty())
+      J.attributeObject("properties", [&] { J.attribute("spec", D.Spec); });
   });
-  OS << '\n';
+}
+
+namespace {
+/// A row of SARIF's tool.driver.rules.
+struct RuleRow {
+  std::string Id, Spec, Summary, Example, Fix;
+  Severity Sev;
+};
+} // namespace
+
+static void sarifRule(json::OStream &J, const RuleRow &R, const DocumentOptions &Opts) {
+  J.object([&] {
+    J.attribute("id", R.Id);
+    J.attributeObject("shortDescription",
+                      [&] { J.attribute("text", R.Summary.empty() ? R.Id : R.Summary); });
+    bool WebDocs = StringRef(Opts.RulesDocUri).startswith("https://") ||
+                   StringRef(Opts.RulesDocUri).startswith("http://");
+    std::string DocUri = Opts.RulesDocUri + "#" + R.Id;
+    std::string SpecUri = specUrl(R.Spec);
+    std::string Help = R.Summary;
+    if (!R.Fix.empty())
+      Help += "\nFix: " + R.Fix;
+    if (!R.Spec.empty())
+      Help += "\nSee PTX ISA section " + R.Spec + ".";
+    J.attributeObject("help", [&] {
+      J.attribute("text", Help);
+      J.attribute("markdown", ruleMarkdown(R.Id, R.Summary, R.Example, R.Fix, R.Spec, DocUri));
+    });
+    // An https link: the published rule reference when the build names one,
+    // else NVIDIA's PTX ISA section; none for rules outside the ISA
+    // (help.markdown has the local reference).
+    if (WebDocs)
+      J.attribute("helpUri", DocUri);
+    else if (!SpecUri.empty())
+      J.attribute("helpUri", SpecUri);
+    J.attributeObject("defaultConfiguration", [&] { J.attribute("level", sarifLevel(R.Sev)); });
+    J.attributeObject("properties", [&] { J.attribute("spec", R.Spec); });
+  });
+}
+
+struct DocumentWriter::Impl {
+  Impl(DocumentFormat Format, raw_ostream &OS, const DocumentOptions &Opts)
+      : Format(Format), OS(OS), Opts(Opts), J(OS, 2) {}
+  DocumentFormat Format;
+  raw_ostream &OS;
+  DocumentOptions Opts;
+  json::OStream J;
+  // SARIF: the rules (the registry) and each file's path (artifacts,
+  // written after the results with invocations, which depend on every file).
+  std::vector<RuleRow> Rows;
+  StringMap<unsigned> Index;
+  std::vector<std::string> Paths;
+  std::string Path; // the file being written
+  bool Ok = true;
+  unsigned Errors = 0, Warnings = 0, Notes = 0;
+  size_t FilesSeen = 0;
+  bool Started = false, Finished = false;
+
+  void begin();
+  void start() {
+    if (!Started) {
+      Started = true;
+      begin();
+    }
+  }
+  void finishSarif();
+};
+
+void DocumentWriter::Impl::begin() {
+  J.objectBegin();
+  if (Format == DocumentFormat::Json) {
+    J.attribute("schema_version", JsonSchemaVersion);
+    J.attribute("tool", "ptx-lint");
+    J.attribute("tool_version", Opts.ToolVersion);
+    J.attributeBegin("files");
+    J.arrayBegin();
+    return;
+  }
+  J.attribute("$schema", "https://json.schemastore.org/sarif-2.1.0.json");
+  J.attribute("version", "2.1.0");
+  J.attributeBegin("runs");
+  J.arrayBegin();
+  J.objectBegin();
+  J.attributeObject("tool", [&] {
+    J.attributeObject("driver", [&] {
+      J.attribute("name", "ptx-lint");
+      J.attribute("version", Opts.ToolVersion);
+      J.attribute("informationUri", Opts.RulesDocUri);
+      J.attributeArray("rules", [&] {
+        for (const RuleRow &R : Rows)
+          sarifRule(J, R, Opts);
+      });
+    });
+  });
+  if (!Opts.SarifRoot.empty())
+    J.attributeObject("originalUriBaseIds", [&] {
+      J.attributeObject("SRCROOT", [&] {
+        std::string Root = toUri(Opts.SarifRoot);
+        J.attribute("uri", StringRef(Root).endswith("/") ? Root : Root + "/");
+      });
+    });
+  J.attribute("columnKind", "unicodeCodePoints");
+  J.attributeBegin("results");
+  J.arrayBegin();
+}
+
+void DocumentWriter::Impl::finishSarif() {
+  J.arrayEnd(); // results
+  J.attributeEnd();
+  J.attributeArray("invocations", [&] {
+    J.object([&] {
+      if (!Opts.CommandLine.empty())
+        J.attribute("commandLine", Opts.CommandLine);
+      J.attribute("executionSuccessful", Ok);
+    });
+  });
+  J.attributeArray("artifacts", [&] {
+    for (const std::string &P : Paths)
+      J.object(
+          [&] { J.attributeObject("location", [&] { sarifArtifact(J, P, Opts.SarifRoot); }); });
+  });
+  J.objectEnd(); // the run
+  J.arrayEnd();  // runs
+  J.attributeEnd();
+}
+
+DocumentWriter::DocumentWriter(DocumentFormat Format, raw_ostream &OS, const DocumentOptions &Opts)
+    : P(std::make_unique<Impl>(Format, OS, Opts)) {
+  if (Format == DocumentFormat::Sarif)
+    for (const RuleInfo &R : allRules()) {
+      P->Index[R.Id] = P->Rows.size();
+      P->Rows.push_back({R.Id, R.Spec ? R.Spec : "", R.Summary ? R.Summary : "",
+                         R.BadExample ? R.BadExample : "", R.Fix ? R.Fix : "", R.DefaultSev});
+    }
+}
+
+void DocumentWriter::addRule(StringRef Id, StringRef Spec, Severity Sev) {
+  if (P->Format == DocumentFormat::Sarif && !P->Started &&
+      P->Index.try_emplace(Id, P->Rows.size()).second)
+    P->Rows.push_back({Id.str(), Spec.str(), "", "", "", Sev});
+}
+
+DocumentWriter::~DocumentWriter() { finish(); }
+
+void DocumentWriter::beginFile(StringRef Path, unsigned Errors, unsigned Warnings, unsigned Notes) {
+  P->start();
+  P->Errors += Errors;
+  P->Warnings += Warnings;
+  P->Notes += Notes;
+  ++P->FilesSeen;
+  P->Path = Path.str();
+  if (P->Format == DocumentFormat::Sarif) {
+    P->Paths.push_back(P->Path);
+    return;
+  }
+  json::OStream &J = P->J;
+  J.objectBegin();
+  J.attribute("path", utf8(Path));
+  J.attribute("errors", Errors);
+  J.attribute("warnings", Warnings);
+  J.attributeBegin("diagnostics");
+  J.arrayBegin();
+}
+
+void DocumentWriter::addDiagnostics(ArrayRef<LocatedDiagnostic> Diags) {
+  json::OStream &J = P->J;
+  if (P->Format == DocumentFormat::Json) {
+    for (const LocatedDiagnostic &D : Diags)
+      jsonDiagnostic(J, D);
+    return;
+  }
+  for (const LocatedDiagnostic &D : Diags) {
+    auto It = P->Index.find(D.Rule);
+    sarifResult(J, D, It == P->Index.end() ? -1 : static_cast<int>(It->second), P->Path,
+                P->Paths.size() - 1, P->Opts.SarifRoot);
+  }
+}
+
+void DocumentWriter::endFile(bool IoError) {
+  P->Ok &= !IoError;
+  if (P->Format == DocumentFormat::Json) {
+    P->J.arrayEnd();
+    P->J.attributeEnd();
+    P->J.objectEnd();
+  }
+}
+
+void DocumentWriter::addFile(const FileReport &R) {
+  beginFile(R.Path, R.Errors, R.Warnings, R.Notes);
+  addDiagnostics(R.Diags);
+  endFile(R.IoError);
+}
+
+void DocumentWriter::finish() {
+  if (P->Finished)
+    return;
+  P->start();
+  P->Finished = true;
+  json::OStream &J = P->J;
+  if (P->Format == DocumentFormat::Sarif) {
+    P->finishSarif();
+  } else {
+    J.arrayEnd(); // files
+    J.attributeEnd();
+    J.attributeObject("summary", [&] {
+      J.attribute("files", static_cast<int64_t>(P->FilesSeen));
+      J.attribute("errors", P->Errors);
+      J.attribute("warnings", P->Warnings);
+      J.attribute("notes", P->Notes);
+    });
+  }
+  J.objectEnd();
+  P->OS << '\n';
+  P->OS.flush();
+}
+
+void printJson(ArrayRef<FileReport> Reports, raw_ostream &OS, const DocumentOptions &Opts) {
+  DocumentWriter W(DocumentFormat::Json, OS, Opts);
+  for (const FileReport &R : Reports)
+    W.addFile(R);
+}
+
+void printSarif(ArrayRef<FileReport> Reports, raw_ostream &OS, const DocumentOptions &Opts) {
+  DocumentWriter W(DocumentFormat::Sarif, OS, Opts);
+  for (const FileReport &R : Reports)
+    for (const LocatedDiagnostic &D : R.Diags)
+      W.addRule(D.Rule, D.Spec, D.Sev);
+  for (const FileReport &R : Reports)
+    W.addFile(R);
 }
 
 } // namespace ptxlint

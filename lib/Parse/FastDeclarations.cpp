@@ -33,6 +33,20 @@ public:
       Toks->push_back(T);
   }
 
+  /// A long data line in pieces (parseSectionLineStreamedAt): when set, it
+  /// takes the tokens kept so far once PieceTokens are held and another comes.
+  static constexpr size_t PieceTokens = 4096;
+  llvm::function_ref<void(llvm::SmallVectorImpl<llvm::StringRef> &)> FlushPiece;
+  void keepData(llvm::SmallVectorImpl<llvm::StringRef> *Toks, llvm::StringRef T) {
+    if (!Toks)
+      return;
+    if (FlushPiece && Toks->size() >= PieceTokens) {
+      FlushPiece(*Toks);
+      Toks->clear();
+    }
+    Toks->push_back(T);
+  }
+
   /// `.loc F L C` with optional `, function_name sym[+N]` and
   /// `, inlined_at F L C` attributes (locDirective in the grammar). Args are
   /// the tokens after `.loc`, commas included, as the converter keeps them.
@@ -233,7 +247,7 @@ public:
       SourceRange Name, L;
       if (!label(Name, L))
         return false;
-      keep(Toks, File.slice(Name));
+      keepData(Toks, File.slice(Name));
       Whole = L;
       IsLabel = true;
       return true;
@@ -242,7 +256,7 @@ public:
       llvm::StringRef W = dotWord();
       if (W.empty() || isKeyword(W))
         return false;
-      keep(Toks, W);
+      keepData(Toks, W);
       return true;
     };
     auto Atom = [&]() {
@@ -273,7 +287,7 @@ public:
       }
       if (isWordChar(peek()) || peek() == '.' || peek() == '$' || peek() == ':')
         return false;
-      keep(Toks, Text.slice(B, Pos));
+      keepData(Toks, Text.slice(B, Pos));
       return true;
     };
     if (!DotName())
@@ -289,7 +303,7 @@ public:
       if (!skipSpaceAndComments())
         return false;
       if (peek() == '+' || peek() == '-') {
-        keep(Toks, Text.slice(Pos, Pos + 1));
+        keepData(Toks, Text.slice(Pos, Pos + 1));
         ++Pos;
         if (!skipSpaceAndComments() || peek() == '.' || !Atom())
           return false;
@@ -300,7 +314,7 @@ public:
       }
       char C = peek();
       if (C == ',') {
-        keep(Toks, Text.slice(Pos, Pos + 1));
+        keepData(Toks, Text.slice(Pos, Pos + 1));
         ++Pos;
         continue;
       }
@@ -310,7 +324,7 @@ public:
           C == '=' || C == ':' || C == '[')
         return false;
       if (C == ';') {
-        keep(Toks, Text.slice(Pos, Pos + 1));
+        keepData(Toks, Text.slice(Pos, Pos + 1));
         LastEnd = ++Pos;
       } else {
         Pos = Save;
@@ -514,6 +528,46 @@ bool parseSectionLineAt(const SourceFile &File, uint32_t Begin, ASTContext &Ctx,
     Out.Name = Toks.front();
   else
     build::directiveFromTokens(Out, Toks, Ctx);
+  return true;
+}
+
+bool parseSectionLineStreamedAt(const SourceFile &File, uint32_t Begin, ASTContext &Ctx,
+                                SectionPieceFn OnPiece, uint32_t &End) {
+  SourceRange Whole;
+  bool IsLabel = false;
+  {
+    // The whole line first, holding nothing: a line the grammar must parse
+    // instead is declined before any piece has been handed out.
+    DeclParser Check(File, Ctx, Begin);
+    if (!Check.sectionLine(nullptr, Whole, IsLabel))
+      return false;
+  }
+  End = Whole.End;
+  DeclParser P(File, Ctx, Begin);
+  llvm::SmallVector<llvm::StringRef, 48> Toks;
+  bool First = true;
+  auto Piece = [&](llvm::ArrayRef<llvm::StringRef> T, bool Continues) {
+    Directive D;
+    D.Range = Whole;
+    if (First && IsLabel) {
+      D.IsLabel = true;
+      D.Name = T.front();
+    } else if (First) {
+      build::directiveFromTokens(D, T, Ctx);
+    } else {
+      if (!Continues && !T.empty() && T.back() == ";") {
+        D.HasSemicolon = true;
+        T = T.drop_back();
+      }
+      D.Args = Ctx.copy<std::string_view>(T);
+    }
+    First = false;
+    OnPiece(D, Continues);
+  };
+  auto Flush = [&](llvm::SmallVectorImpl<llvm::StringRef> &T) { Piece(T, true); };
+  P.FlushPiece = Flush; // a function_ref: Flush outlives it
+  P.sectionLine(&Toks, Whole, IsLabel);
+  Piece(Toks, false);
   return true;
 }
 

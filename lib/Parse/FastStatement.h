@@ -22,6 +22,7 @@
 #include "ptxlint/AST.h"
 #include "ptxlint/Source.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringRef.h"
 
 namespace ptxlint {
@@ -34,6 +35,11 @@ namespace parsedriver {
 /// the place the limit is passed (ptxas gives up at about 5,000 levels; real
 /// PTX nests a few).
 inline constexpr unsigned MaxNestingDepth = 256;
+/// Nested scopes (`{` in a function body, the body's own included) ptxas
+/// parses: its parser's stack runs out beyond 1,664 ("memory exhausted";
+/// ptxas 13.0), and a little earlier when a statement deep inside is itself
+/// deep. Deeper is a syntax error at the first '{' past the limit.
+inline constexpr int MaxScopeDepth = 1664;
 
 /// One instruction starting at offset Begin of File (a token start) through
 /// its ';'. On success End is the offset just past the ';'. Nodes go to Ctx.
@@ -52,6 +58,14 @@ const VarDecl *parseRegDeclAt(llvm::StringRef Text, uint32_t Begin, ASTContext &
 /// builds (tokens in Ctx). End is the offset past the line's last token.
 bool parseSectionLineAt(const SourceFile &File, uint32_t Begin, ASTContext &Ctx, bool Keep,
                         Directive &Out, uint32_t &End);
+
+/// A section line as parseSectionLineAt reads it, handed to OnPiece as it is
+/// read, in pieces of at most a few thousand tokens (ParseSink::onSectionLine):
+/// memory stays flat in the length of the line. A line declined (false) has
+/// handed out nothing. Piece tokens live until the next piece.
+using SectionPieceFn = llvm::function_ref<void(const Directive &Piece, bool Continues)>;
+bool parseSectionLineStreamedAt(const SourceFile &File, uint32_t Begin, ASTContext &Ctx,
+                                SectionPieceFn OnPiece, uint32_t &End);
 
 /// A function header at Begin (module scope), through its `{` or `;`: the
 /// Function the converter builds, in Ctx. End is the offset past `{`/`;`.

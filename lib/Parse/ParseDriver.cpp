@@ -17,6 +17,8 @@
 #include "Parse/AntlrConverter.h"
 #include "Parse/FastStatement.h"
 
+#include "llvm/ADT/StringExtras.h"
+
 namespace ptxlint {
 namespace parsedriver {
 
@@ -102,6 +104,8 @@ private:
   Directive *Section = nullptr;
   std::vector<Directive> SectionLines;
   bool KeepSectionLines;
+  // The sink takes the section a line at a time (ParseSink::wantsSectionLines).
+  bool StreamSections;
 
   // Where the last fast statement ended (FastEnd) and the line and column
   // there, counted while the bytes are hot, for ANTLR's lexer to go on.
@@ -125,7 +129,8 @@ StreamParser::StreamParser(const SourceFile &File, ParseSink *Sink, DiagnosticEn
       Lexer(&Chars, File.text(), Opts.FoldInitializersFrom), Tokens(&Lexer), Parser(&Tokens),
       Conv(File), Persist(Built ? &Built->Ctx : PersistIn), Keep(Persist ? *Persist : FuncArena),
       Transient(Persist ? *Persist : StmtArena),
-      KeepSectionLines(Built || (Sink && Sink->wantsDataContents())) {
+      KeepSectionLines(Built || (Sink && Sink->wantsDataContents())),
+      StreamSections(!Built && Sink && Sink->wantsSectionLines()) {
   Lexer.removeErrorListeners();
   Parser.removeErrorListeners();
   Parser.setErrorHandler(std::make_shared<antlr4::BailErrorStrategy>());
@@ -200,7 +205,10 @@ void StreamParser::onBrace(bool Open, SourceRange R) {
       enterBrokenBody();
       return;
     }
-    ++Depth;
+    if (++Depth == MaxScopeDepth + 1)
+      syntaxError(R, "scopes nested too deep: more than " + std::to_string(MaxScopeDepth) +
+                         " levels of '{' in a function body (ptxas's parser runs out of "
+                         "memory); use fewer nested blocks");
     S.Kind = StmtKind::ScopeBegin;
     emitStatement(S);
   } else if (Depth == 0 || (Depth == 1 && Mode == UnitMode::SingleInstruction)) {
@@ -218,6 +226,11 @@ void StreamParser::onBrace(bool Open, SourceRange R) {
 /// The '}' of a module-scope section: the section is complete.
 void StreamParser::closeSection(SourceRange R) {
   Section->Range = Section->Range.cover(R);
+  if (StreamSections) {
+    Sink->onSectionEnd(*Section);
+    Section = nullptr;
+    return;
+  }
   Section->Body = Keep.copy<Directive>(SectionLines);
   SectionLines.clear();
   SectionLines.shrink_to_fit();
@@ -267,6 +280,12 @@ uint32_t StreamParser::fastSectionLine(uint32_t B) {
     return B + 1;
   }
   uint32_t End = 0;
+  if (StreamSections) {
+    parseSectionLineStreamedAt(
+        File, B, Transient,
+        [&](const Directive &Piece, bool More) { Sink->onSectionLine(Piece, More); }, End);
+    return End;
+  }
   Directive Line;
   if (parseSectionLineAt(File, B, Keep, KeepSectionLines, Line, End) && KeepSectionLines)
     SectionLines.push_back(Line);
@@ -354,7 +373,74 @@ void StreamParser::fastRun() {
 // The driver loop
 //===----------------------------------------------------------------------===//
 
+/// ptxas accepts only ASCII ("Unexpected non-ASCII character encountered",
+/// ptxas 13.0), in comments and strings too. Outside them the lexer reports
+/// the byte; here, the first non-ASCII character of each line inside a
+/// comment or a string, over its UTF-8 sequence. A pass over the bytes only
+/// when the file has any byte >= 0x80 (rare), checked a window at a time.
+static void reportNonAsciiInComments(const SourceFile &File, DiagnosticEngine &Diags) {
+  bool High = false;
+  File.forEachWindow([&](StringRef W, size_t) {
+    unsigned char Or = 0;
+    for (unsigned char C : W)
+      Or |= C;
+    High = Or & 0x80;
+    return !High;
+  });
+  if (!High)
+    return;
+  StringRef T = File.text();
+  enum { Code, Line, Block, String } State = Code;
+  size_t ReportedLine = SIZE_MAX, LineNo = 0;
+  for (size_t I = 0; I < T.size(); ++I) {
+    char C = T[I];
+    if (C == '\n') {
+      ++LineNo;
+      if (State == Line || State == String)
+        State = Code;
+      continue;
+    }
+    switch (State) {
+    case Code:
+      if (C == '/' && I + 1 < T.size() && (T[I + 1] == '/' || T[I + 1] == '*'))
+        State = T[++I] == '/' ? Line : Block;
+      else if (C == '"')
+        State = String;
+      continue;
+    case Block:
+      if (C == '*' && I + 1 < T.size() && T[I + 1] == '/') {
+        State = Code;
+        ++I;
+      }
+      break;
+    case String:
+      if (C == '\\')
+        ++I;
+      else if (C == '"')
+        State = Code;
+      break;
+    case Line:
+      break;
+    }
+    if (!(static_cast<unsigned char>(C) & 0x80) || ReportedLine == LineNo)
+      continue;
+    ReportedLine = LineNo;
+    size_t E = I + 1;
+    while (E < T.size() && E < I + 4 && (static_cast<unsigned char>(T[E]) & 0xC0) == 0x80)
+      ++E;
+    std::string Hex;
+    for (size_t K = I; K < E; ++K)
+      Hex += (K > I ? " " : "") + llvm::utohexstr(static_cast<unsigned char>(T[K]), false, 2);
+    Diags.report(Rule::Syntax, {static_cast<uint32_t>(I), static_cast<uint32_t>(E)},
+                 std::string("non-ASCII character (") + Hex + ") in a " +
+                     (State == String ? "string" : "comment") +
+                     "; ptxas accepts only ASCII text, comments and strings included: write it "
+                     "in ASCII");
+  }
+}
+
 bool StreamParser::run() {
+  reportNonAsciiInComments(File, Diags);
   // A UTF-8 byte order mark: ptxas rejects it ("unexpected non-ASCII
   // character"), so it is an error, said in words; the rest is parsed.
   if (Text.startswith("\xEF\xBB\xBF")) {
@@ -627,8 +713,13 @@ void StreamParser::convertSectionPiece(Entry What, antlr4::ParserRuleContext *Pa
   if (What == Entry::SectionBegin) {
     Section = Conv.convertSectionBegin(static_cast<PTXParser::SectionBeginContext *>(Parsed));
     SectionLines.clear();
+    if (StreamSections)
+      Sink->onSectionBegin(*Section);
   } else if (auto *E = static_cast<PTXParser::SectionLineContext *>(Parsed)->sectionEntry()) {
-    if (KeepSectionLines)
+    if (StreamSections) {
+      Conv.Ctx = &Transient;
+      Sink->onSectionLine(Conv.convertSectionEntry(E), false);
+    } else if (KeepSectionLines)
       SectionLines.push_back(Conv.convertSectionEntry(E));
   } else { // '}'
     closeSection(Converter::range(Parsed));

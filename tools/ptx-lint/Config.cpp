@@ -460,6 +460,8 @@ bool expandWithConfig(const std::vector<std::string> &Args, const CommandLineSet
         Ignored.clear();
     }
     size_t Kept = 0;
+    // Before the loop moves the entries away (a moved-from Error is empty).
+    bool WalkFailed = llvm::any_of(Part, [](const InputSpec &In) { return !In.Error.empty(); });
     for (InputSpec &In : Part) {
       if (!In.Error.empty()) {
         Files.push_back(std::move(In));
@@ -503,7 +505,7 @@ bool expandWithConfig(const std::vector<std::string> &Args, const CommandLineSet
       Files.push_back(std::move(In));
       ++Kept;
     }
-    if (Walked && Kept == 0 && !Part.empty() && Part.back().Error.empty())
+    if (Walked && Kept == 0 && !Part.empty() && !WalkFailed)
       Files.push_back({Arg, false, "directory contains no .ptx files (all excluded or ignored)"});
   }
   return true;

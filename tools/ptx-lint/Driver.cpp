@@ -341,6 +341,9 @@ struct FileResult {
   bool Changed = false;
   unsigned UnsafeLeft = 0;
   std::string FixError;
+  /// JSON/SARIF: the report has been written (DocumentWriter) as the file
+  /// was checked; Report keeps only its counts.
+  bool Written = false;
 };
 } // namespace
 
@@ -433,8 +436,23 @@ static std::string droppedNote(const LintResult &LR, unsigned Limit) {
          std::to_string(Limit) + " a file (--max-diagnostics=0 shows all)";
 }
 
+/// Writes the JSON or SARIF entry of a file a chunk of diagnostics at a
+/// time (nothing but the chunk is held); the counts in R.Report are its
+/// totals (diagnostics past --max-diagnostics included).
+static void writeDocument(const SourceFile &Shown, ArrayRef<Diagnostic> All, FileResult &R,
+                          DocumentWriter &Doc) {
+  Doc.beginFile(Shown.name(), R.Report.Errors, R.Report.Warnings, R.Report.Notes);
+  for (size_t I = 0; I < All.size(); I += RenderChunk)
+    Doc.addDiagnostics(
+        makeReport(Shown, All.slice(I, std::min(RenderChunk, All.size() - I))).Diags);
+  Doc.endFile(R.Report.IoError);
+  R.Written = true;
+}
+
+/// Checks one input. Emit (when set) takes rendered text as it is made; Doc
+/// (when set) takes JSON or SARIF output as it is made; otherwise R keeps it.
 static void processFile(const InputSpec &In, const DriverOptions &Opts, FileResult &R,
-                        const EmitFn &Emit) {
+                        const EmitFn &Emit, DocumentWriter *Doc) {
   std::string &Text = R.Rendered;
   ColorStringStream OS(Text, Opts.Colors);
   auto Flush = [&] {
@@ -489,7 +507,7 @@ static void processFile(const InputSpec &In, const DriverOptions &Opts, FileResu
   // time, and only the counts are kept; JSON and SARIF keep the report.
   bool Document =
       !Opts.Verify && (Opts.Format == OutputFormat::Json || Opts.Format == OutputFormat::Sarif);
-  if (Document) {
+  if (Document && !Doc) {
     R.Report = makeReport(Shown, D);
   } else {
     R.Report.Path = std::string(Shown.name());
@@ -499,6 +517,12 @@ static void processFile(const InputSpec &In, const DriverOptions &Opts, FileResu
       R.Report.Notes += X.Sev == Severity::Note;
       R.Report.IoError |= X.Rule == ruleId(Rule::Io);
     }
+  }
+  if (Document && Doc) {
+    R.Report.Errors += LR.DroppedErrors;
+    R.Report.Warnings += LR.Dropped - LR.DroppedErrors;
+    writeDocument(Shown, D, R, *Doc);
+    return;
   }
   if (Opts.Verify) {
     VerifyResult V = verifyDiagnostics(F, D, OS);
@@ -539,9 +563,9 @@ static void processFile(const InputSpec &In, const DriverOptions &Opts, FileResu
 }
 
 static void processFileNoThrow(const InputSpec &In, const DriverOptions &Opts, FileResult &R,
-                               const EmitFn &Emit = nullptr) {
+                               const EmitFn &Emit = nullptr, DocumentWriter *Doc = nullptr) {
   try {
-    processFile(In, Opts, R, Emit);
+    processFile(In, Opts, R, Emit, Doc);
   } catch (const std::bad_alloc &) {
     R = FileResult();
     R.Report = makeIoErrorReport(In.Path, "out of memory while checking this file");
@@ -617,8 +641,13 @@ int runLint(const std::vector<InputSpec> &Files, const DriverOptions &Opts, raw_
   std::mutex M;
   std::condition_variable CV;
   std::atomic<size_t> Next{0};
+  // Workers stay at most Window files ahead of the output (written in
+  // order): memory holds a few files' reports, not the run's.
+  size_t Consumed = 0;
+  bool Abort = false;
 
   unsigned Jobs = std::max(1u, std::min<unsigned>(Opts.Jobs, static_cast<unsigned>(N)));
+  const size_t Window = 2 * size_t(Jobs);
   std::vector<std::thread> Pool;
   if (Jobs > 1) {
     try {
@@ -628,6 +657,12 @@ int runLint(const std::vector<InputSpec> &Files, const DriverOptions &Opts, raw_
             size_t I = Next++;
             if (I >= N)
               return;
+            {
+              std::unique_lock<std::mutex> G(M);
+              CV.wait(G, [&] { return Abort || I < Consumed + Window; });
+              if (Abort)
+                return;
+            }
             processFileNoThrow(Files[I], Opts, Results[I]);
             std::lock_guard<std::mutex> G(M);
             Done[I] = 1;
@@ -638,6 +673,11 @@ int runLint(const std::vector<InputSpec> &Files, const DriverOptions &Opts, raw_
       // No thread (address-space or process limits): stop the ones that
       // started, and say so once.
       Next = N;
+      {
+        std::lock_guard<std::mutex> G(M);
+        Abort = true;
+      }
+      CV.notify_all();
       for (std::thread &T : Pool)
         T.join();
       errs() << "ptx-lint: error: cannot start " << Jobs
@@ -649,6 +689,13 @@ int runLint(const std::vector<InputSpec> &Files, const DriverOptions &Opts, raw_
   Progress Prog(Opts.Progress, N);
   bool Streamed = Opts.Verify || Opts.Fix == FixMode::Diff || Opts.Format == OutputFormat::Text ||
                   Opts.Format == OutputFormat::Gcc || Opts.Format == OutputFormat::Github;
+  // JSON and SARIF are written a file at a time as the files come in order
+  // (with -j1 a chunk of diagnostics at a time), never held for the whole run.
+  std::unique_ptr<DocumentWriter> Doc;
+  if (!Streamed)
+    Doc = std::make_unique<DocumentWriter>(
+        Opts.Format == OutputFormat::Json ? DocumentFormat::Json : DocumentFormat::Sarif, Out,
+        Opts.Doc);
   unsigned Errors = 0, Warnings = 0, Notes = 0, VerifyFailures = 0;
   unsigned FixesApplied = 0, FilesChanged = 0, UnsafeLeft = 0;
   std::map<std::string, std::pair<unsigned, int>> ByRule;
@@ -674,9 +721,14 @@ int runLint(const std::vector<InputSpec> &Files, const DriverOptions &Opts, raw_
           Out << Chunk;
           Out.flush();
         };
-      processFileNoThrow(Files[I], Opts, Results[I], Emit);
+      processFileNoThrow(Files[I], Opts, Results[I], Emit, Doc.get());
     }
     FileResult &R = Results[I];
+    if (Doc && !R.Written) {
+      Prog.clear();
+      Doc->addFile(R.Report);
+      R.Report.Diags = std::vector<LocatedDiagnostic>();
+    }
     Errors += R.Report.Errors;
     Warnings += R.Report.Warnings;
     Notes += R.Report.Notes;
@@ -701,20 +753,20 @@ int runLint(const std::vector<InputSpec> &Files, const DriverOptions &Opts, raw_
       std::string().swap(R.Rendered);
     }
     Prog.update(I + 1, I + 1 < N ? StringRef(Files[I + 1].Path) : StringRef());
+    if (Jobs > 1) {
+      {
+        std::lock_guard<std::mutex> G(M);
+        Consumed = I + 1;
+      }
+      CV.notify_all();
+    }
   }
   for (std::thread &T : Pool)
     T.join();
   Prog.clear();
 
-  if (!Streamed) {
-    std::vector<FileReport> Reports;
-    Reports.reserve(N);
-    for (FileResult &R : Results)
-      Reports.push_back(std::move(R.Report));
-    if (Opts.Format == OutputFormat::Json)
-      printJson(Reports, Out, Opts.Doc);
-    else
-      printSarif(Reports, Out, Opts.Doc);
+  if (Doc) {
+    Doc->finish();
     Out.flush();
   }
 
