@@ -83,6 +83,11 @@ const char Shape[] = "an operand that names a symbol or register is the name, op
 /// Checks one operand expression, S (a slice of the file).
 void checkExpr(llvm::StringRef S, CheckContext &Ctx) {
   llvm::SmallVector<Token, 16> T = tokenize(S);
+  // The remainder operator among names is the parser's syntax error
+  // ("'%' (remainder) needs constant operands"): one cause, one report.
+  for (const Token &K : T)
+    if (K.Kind == Tok::Other && K.Text == "%")
+      return;
   size_t N = 0;
   while (N < T.size() && T[N].Kind != Tok::Name)
     ++N;

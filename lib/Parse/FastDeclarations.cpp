@@ -546,6 +546,9 @@ bool parseSectionLineStreamedAt(const SourceFile &File, uint32_t Begin, ASTConte
   DeclParser P(File, Ctx, Begin);
   llvm::SmallVector<llvm::StringRef, 48> Toks;
   bool First = true;
+  // A piece's arguments, reused from piece to piece: the consumer is done
+  // with a piece when OnPiece returns, so a long line costs one piece.
+  std::vector<std::string_view> PieceArgs;
   auto Piece = [&](llvm::ArrayRef<llvm::StringRef> T, bool Continues) {
     Directive D;
     D.Range = Whole;
@@ -559,7 +562,8 @@ bool parseSectionLineStreamedAt(const SourceFile &File, uint32_t Begin, ASTConte
         D.HasSemicolon = true;
         T = T.drop_back();
       }
-      D.Args = Ctx.copy<std::string_view>(T);
+      PieceArgs.assign(T.begin(), T.end());
+      D.Args = PieceArgs;
     }
     First = false;
     OnPiece(D, Continues);
