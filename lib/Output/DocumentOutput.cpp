@@ -349,7 +349,10 @@ void DocumentWriter::Impl::begin() {
     J.attributeObject("driver", [&] {
       J.attribute("name", "ptx-lint");
       J.attribute("version", Opts.ToolVersion);
-      J.attribute("informationUri", Opts.RulesDocUri);
+      // SARIF requires an absolute URI here: a relative fallback path (the
+      // docs were not found beside the binary) is left out.
+      if (StringRef(Opts.RulesDocUri).contains("://"))
+        J.attribute("informationUri", Opts.RulesDocUri);
       J.attributeArray("rules", [&] {
         for (const RuleRow &R : Rows)
           sarifRule(J, R, Opts);
