@@ -91,7 +91,8 @@ def parse_corrections(path):
     'nocheck OPCODE' (opcode known, qualifiers not checked); evidence in
     comments above each line."""
     corr = {"qual": {}, "noops": set(), "opcode": [], "nocheck": set(), "notarget": set(),
-            "noptx": set(), "optional": {}, "minops": {}, "anyorder": set(), "gate": []}
+            "noptx": set(), "optional": {}, "minops": {}, "anyorder": set(), "gate": [],
+            "addset": []}
     for line in Path(path).read_text().splitlines():
         line = line.split("#", 1)[0].strip()
         if not line:
@@ -107,6 +108,8 @@ def parse_corrections(path):
             corr["minops"][w[1]] = int(w[2])
         elif w[0] == "opcode":
             corr["opcode"].append((w[1], w[2]))
+        elif w[0] == "addset":  # addset SECTION .set AFTER VALUE...
+            corr["addset"].append((w[1], w[2], w[3], w[4:]))
         elif w[0] == "gate":  # gate SECTION... .q X.Y|sm_NN+ ...
             k = next(i for i, x in enumerate(w) if x.startswith("."))
             secs, q = w[1:k], w[k]
@@ -336,11 +339,30 @@ def generate(sections, corr):
     return "\n".join(out) + "\n"
 
 
+def apply_addset(sections, rows):
+    """addset SECTION .set AFTER VALUE...: in the blocks of SECTION whose .set
+    holds AFTER, the VALUEs too (a syntax block that leaves out members its
+    own tables list)."""
+    for sec_id, name, after, values in rows:
+        found = False
+        for sec in sections:
+            if sec.num != sec_id:
+                continue
+            for f in sec.forms:
+                members = f["sets"].get(name)
+                if members is not None and after in members:
+                    members.extend(v for v in values if v not in members)
+                    found = True
+        if not found:
+            sys.exit(f"corrections: addset {sec_id} {name} {after}: no such block")
+
+
 def main():
     if len(sys.argv) != 4:
         sys.exit(__doc__)
     sections = parse_instructions(sys.argv[1])
     corr = parse_corrections(sys.argv[2])
+    apply_addset(sections, corr["addset"])
     text = generate(sections, corr)
     p = Path(sys.argv[3])
     if not p.exists() or p.read_text() != text:
