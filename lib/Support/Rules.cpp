@@ -7,6 +7,8 @@
 
 #include "ptxlint/Rules.h"
 
+#include "ptxlint/Diagnostic.h"
+
 #include "Support/RuleDocs.h"
 
 #include <algorithm>
@@ -39,18 +41,6 @@ const RuleAlias Aliases[] = {
 
 bool idLess(const RuleInfo &A, const RuleInfo &B) {
   return std::string_view(A.Id) < std::string_view(B.Id);
-}
-
-const char *severityText(Severity S) {
-  switch (S) {
-  case Severity::Note:
-    return "note";
-  case Severity::Warning:
-    return "warning";
-  case Severity::Error:
-    return "error";
-  }
-  return "error";
 }
 
 /// Markdown-safe table cell: pipes escaped, newlines as spaces.
@@ -139,7 +129,7 @@ std::string renderRulesMarkdown() {
     S += "`](#";
     S += R.Id;
     S += ") | ";
-    S += severityText(R.DefaultSev);
+    S += severityName(R.DefaultSev);
     S += " | ";
     S += *R.Spec ? R.Spec : "-";
     S += " | ";
@@ -151,7 +141,7 @@ std::string renderRulesMarkdown() {
     S += R.Id;
     S += "\n\n";
     S += "- Severity: ";
-    S += severityText(R.DefaultSev);
+    S += severityName(R.DefaultSev);
     if (!R.OnByDefault)
       S += " (off by default; enable with `--enable=" + std::string(R.Id) + "`)";
     S += "\n";

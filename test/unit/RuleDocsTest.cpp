@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Support/RuleDocs.h"
+#include "RuleExampleSplit.h"
 #include "ptxlint/Fix.h"
 #include "ptxlint/InlineAsm.h"
 #include "ptxlint/Lint.h"
@@ -27,47 +28,19 @@ using llvm::StringRef;
 namespace {
 
 bool isInstructionRule(StringRef Id) {
-  for (StringRef P : {"mma-", "wmma-", "ldmatrix-", "stmatrix-", "movmatrix-", "isa-"})
-    if (Id.startswith(P))
-      return true;
-  return Id == "syntax";
+  return ruletest::isInstructionExampleRule(Id) || Id == "syntax";
 }
 
 /// An instruction example as RuleExamplesTest splits it: ".version X
 /// .target Y:", declarations, then the instruction.
 LintResult checkSplit(StringRef Text) {
-  std::string Version = "9.0", Tgt = "sm_120a", Decls;
-  Text = Text.trim();
-  if (Text.consume_front(".version ")) {
-    Text = Text.ltrim();
-    Version = Text.take_while([](char C) { return C != ' '; }).str();
-    Text = Text.drop_front(Version.size()).ltrim();
-  }
-  if (Text.consume_front(".target ")) {
-    Text = Text.ltrim();
-    StringRef T = Text.take_while([](char C) { return C != ':' && C != ' '; });
-    Tgt = T.str();
-    Text = Text.drop_front(T.size()).ltrim();
-    Text.consume_front(":");
-    Text = Text.ltrim();
-  }
-  auto IsDecl = [](StringRef T) {
-    for (StringRef SS : {".reg", ".global", ".shared", ".const", ".local", ".param"})
-      if (T.startswith(SS))
-        return true;
-    return false;
-  };
-  while (IsDecl(Text) && Text.contains(';')) {
-    size_t Semi = Text.find(';');
-    Decls += Text.take_front(Semi + 1).str() + " ";
-    Text = Text.drop_front(Semi + 1).ltrim();
-  }
-  auto T = Target::parse(Tgt);
-  auto V = PtxVersion::parse(Version);
-  EXPECT_TRUE(T && V) << Tgt << " " << Version;
+  ruletest::SplitExample E = ruletest::splitExample(Text);
+  auto T = Target::parse(E.Target);
+  auto V = PtxVersion::parse(E.Version);
+  EXPECT_TRUE(T && V) << E.Target << " " << E.Version;
   if (!T || !V)
     return {};
-  return checkInstruction(Text, *T, *V, Decls);
+  return checkInstruction(E.Instr, *T, *V, E.Decls);
 }
 
 /// Any other example as a module: whole modules as written, functions after
