@@ -45,11 +45,19 @@ locAttribute         : IDENT (INT+ | name (PLUS INT)?);
 sectionDirective : sectionBegin sectionEntry* RBRACE;
 sectionBegin     : SECTION (DOTNAME | IDENT) LBRACE;
 sectionLine      : sectionEntry | RBRACE;
+// The dwarf-lines of PTX ISA 9.0 section 11.5.2 (debugging-directives-section),
+// as ptxas 13.0 parses them: a list of integers, or one label, label+imm or
+// label1-label2; no ';', no other expression (docs/spec-differences.md).
 sectionEntry
-  : DOTNAME sectionValue (COMMA sectionValue)* SEMI?
+  : DOTNAME sectionData
   | name COLON
   ;
-sectionValue : DOTNAME ((PLUS | MINUS) expr)? | expr;
+sectionData
+  : sectionInt (COMMA sectionInt)*
+  | name MINUS name
+  | (name | DOTNAME) (PLUS INT)?
+  ;
+sectionInt : MINUS? INT;
 
 // Any other directive: .pragma "nounroll"; .alias a, b; .callprototype ...;
 // .branchtargets L1, L2; .calltargets f, g; .maxnreg 16; (in a body)

@@ -73,43 +73,6 @@ std::string spelled(const Instruction &I, size_t NumQuals) {
   return S;
 }
 
-/// Reports (or, for a cause reported before, notes) a gate diagnostic.
-void reportGate(CheckContext &Ctx, Rule Id, llvm::StringRef Spec, SourceRange R,
-                const std::string &Message, bool IsTarget, PtxVersion FixVersion,
-                Target FixTarget) {
-  Diagnostic D;
-  if (Ctx.Gates) {
-    auto It = Ctx.Gates->Index.find(Message);
-    if (It != Ctx.Gates->Index.end()) {
-      Diagnostic &First = Ctx.Gates->Pending[It->second];
-      if (First.Notes.size() < 20)
-        First.Notes.push_back({R, "also used here"});
-      return;
-    }
-  }
-  D.Sev = Severity::Error;
-  D.Rule = ruleId(Id);
-  D.Spec = Spec.str();
-  D.Range = R;
-  D.Message = Message;
-  if (IsTarget) {
-    if (Ctx.TargetRange.isValid()) {
-      D.Notes.push_back({Ctx.TargetRange, "module target is set here"});
-      if (FixTarget.isValid())
-        D.Fixes.push_back({Ctx.TargetRange, FixTarget.str()});
-    }
-  } else if (Ctx.VersionRange.isValid()) {
-    D.Notes.push_back({Ctx.VersionRange, "module PTX ISA version is set here"});
-    D.Fixes.push_back({Ctx.VersionRange, FixVersion.str()});
-  }
-  if (!Ctx.Gates) {
-    Ctx.Diags.add(std::move(D));
-    return;
-  }
-  Ctx.Gates->Index[Message] = Ctx.Gates->Pending.size();
-  Ctx.Gates->Pending.push_back(std::move(D));
-}
-
 /// The forms of Op that match I best: every literal written and every
 /// qualifier taken; the most specific (most literals) win.
 llvm::SmallVector<const IsaForm *, 8> matchingForms(const IsaOpcode &Op, const Instruction &I) {
@@ -349,6 +312,42 @@ void reportUnknownQualifier(const Instruction &I, CheckContext &Ctx, const IsaOp
 }
 
 } // namespace
+
+void reportGate(CheckContext &Ctx, Rule Id, llvm::StringRef Spec, SourceRange R,
+                const std::string &Message, bool IsTarget, PtxVersion FixVersion,
+                Target FixTarget) {
+  Diagnostic D;
+  if (Ctx.Gates) {
+    auto It = Ctx.Gates->Index.find(Message);
+    if (It != Ctx.Gates->Index.end()) {
+      Diagnostic &First = Ctx.Gates->Pending[It->second];
+      if (First.Notes.size() < 20)
+        First.Notes.push_back({R, "also used here"});
+      return;
+    }
+  }
+  D.Sev = Severity::Error;
+  D.Rule = ruleId(Id);
+  D.Spec = Spec.str();
+  D.Range = R;
+  D.Message = Message;
+  if (IsTarget) {
+    if (Ctx.TargetRange.isValid()) {
+      D.Notes.push_back({Ctx.TargetRange, "module target is set here"});
+      if (FixTarget.isValid())
+        D.Fixes.push_back({Ctx.TargetRange, FixTarget.str()});
+    }
+  } else if (Ctx.VersionRange.isValid()) {
+    D.Notes.push_back({Ctx.VersionRange, "module PTX ISA version is set here"});
+    D.Fixes.push_back({Ctx.VersionRange, FixVersion.str()});
+  }
+  if (!Ctx.Gates) {
+    Ctx.Diags.add(std::move(D));
+    return;
+  }
+  Ctx.Gates->Index[Message] = Ctx.Gates->Pending.size();
+  Ctx.Gates->Pending.push_back(std::move(D));
+}
 
 void checkIsa(const Instruction &I, CheckContext &Ctx) {
   const IsaOpcode *Op = spec::findIsaOpcode(I.Opcode);

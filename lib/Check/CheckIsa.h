@@ -17,6 +17,13 @@ namespace check {
 /// Checks I against the tables (for instructions no family check owns).
 void checkIsa(const Instruction &I, CheckContext &Ctx);
 
+/// Reports a version (IsTarget false) or target gate diagnostic at R, or,
+/// when the same Message was reported before in the file, adds R to it as a
+/// note: one diagnostic per cause (CheckContext::Gates). The fix raises
+/// .version to FixVersion or .target to FixTarget.
+void reportGate(CheckContext &Ctx, Rule Id, llvm::StringRef Spec, SourceRange R,
+                const std::string &Message, bool IsTarget, PtxVersion FixVersion, Target FixTarget);
+
 /// Version and target gates of directive Name (".maxntid") written at R.
 void checkDirectiveGates(llvm::StringRef Name, SourceRange R, CheckContext &Ctx);
 

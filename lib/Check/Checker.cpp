@@ -387,6 +387,20 @@ void Checker::onDirective(const Directive &D) {
     SymCheck.onDirective(D);
   if (!IsVersion && !IsTarget && D.Name != ".address_size")
     checkDirective(D.Name, D.Range);
+  if (Opts.RunChecks && !D.Body.empty()) { // a .section of a parsed Module, whole
+    CheckContext Ctx = context();
+    for (const Directive &Line : D.Body)
+      SectionCheck.onLine(Line, false, Ctx);
+  }
+}
+
+void Checker::onSectionBegin(const Directive &Head) { onDirective(Head); }
+
+void Checker::onSectionLine(const Directive &Piece, bool Continues) {
+  if (!Opts.RunChecks)
+    return;
+  CheckContext Ctx = context();
+  SectionCheck.onLine(Piece, Continues, Ctx);
 }
 
 void Checker::onGlobalVar(const VarDecl &V) {

@@ -18,6 +18,7 @@
 #define PTXLINT_LIB_CHECK_CHECKER_H
 
 #include "Check/CheckContext.h"
+#include "Check/CheckSection.h"
 #include "Check/CheckSymbols.h"
 #include "Check/LocTracker.h"
 #include "ptxlint/Options.h"
@@ -29,11 +30,15 @@ namespace check {
 class Checker final : public ParseSink {
 public:
   /// The checks read a .section's name and whether a variable has an
-  /// initializer, never the data itself.
+  /// initializer, never the data itself; a module-scope .section's lines
+  /// come one at a time (CheckSection.h).
   bool wantsDataContents() const override { return false; }
+  bool wantsSectionLines() const override { return true; }
   Checker(const SourceFile &File, DiagnosticEngine &Diags, const LintOptions &Opts);
 
   void onDirective(const Directive &D) override;
+  void onSectionBegin(const Directive &Head) override;
+  void onSectionLine(const Directive &Piece, bool Continues) override;
   void onGlobalVar(const VarDecl &V) override;
   void onFunctionBegin(const Function &F) override;
   void onStatement(const Statement &S) override;
@@ -104,6 +109,7 @@ private:
   SourceRange DebugRange;           ///< the debug option, if given
   SourceRange MapF64Range;          ///< the map_f64_to_f32 option, if given
   bool SawDebugSection = false;
+  SectionChecker SectionCheck;
 
   SourceRange FirstItemRange;
   GateMemo Gates; ///< gate diagnostics held back until the end (CheckIsa.cpp)

@@ -22,6 +22,7 @@
 
 #include "Check/IsaAddress.h"
 #include "Check/CheckUtil.h"
+#include "Support/IntLiteral.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -47,30 +48,14 @@ const char CvtSpec[] = "9.7.9.21";
 enum class Width { Fits, Wraps, Overflows };
 
 Width literalWidth(llvm::StringRef S) {
-  if (S.endswith("U") || S.endswith("u"))
-    S = S.drop_back();
-  unsigned Base = 10;
-  if (S.startswith_insensitive("0x")) {
-    Base = 16;
-    S = S.drop_front(2);
-  } else if (S.startswith_insensitive("0b")) {
-    Base = 2;
-    S = S.drop_front(2);
-  } else if (S.size() > 1 && S[0] == '0') {
-    Base = 8;
-    S = S.drop_front(1);
+  switch (decodeIntLiteral(S).State) {
+  case IntLiteral::Overflows:
+    return Width::Overflows;
+  case IntLiteral::Wraps:
+    return Width::Wraps;
+  default:
+    return Width::Fits; // or not an integer literal after all
   }
-  uint64_t V = 0;
-  bool Overflow = false, Wide = false;
-  for (char C : S) {
-    unsigned D = llvm::hexDigitValue(C);
-    if (D >= Base)
-      return Width::Fits; // not an integer literal after all
-    Overflow |= (V >> 63) != 0;
-    Wide |= V > (UINT64_MAX - D) / Base;
-    V = V * Base + D; // wraps, as in ptxas
-  }
-  return Overflow ? Width::Overflows : Wide ? Width::Wraps : Width::Fits;
 }
 
 bool isWordChar(char C) { return llvm::isAlnum(C) || C == '_' || C == '$' || C == '%'; }

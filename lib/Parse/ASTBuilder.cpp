@@ -1,5 +1,6 @@
 //===- ASTBuilder.cpp - AST nodes from token texts, for both parsers ------===//
 #include "Parse/ASTBuilder.h"
+#include "Support/IntLiteral.h"
 
 #include <cstring>
 
@@ -10,25 +11,11 @@ namespace build {
 using llvm::StringRef;
 
 bool decodeInteger(StringRef Lit, int64_t &Out) {
-  StringRef S = Lit;
-  if (S.endswith("U") || S.endswith("u"))
-    S = S.drop_back();
-  unsigned Radix = 10;
-  if (S.startswith_insensitive("0x")) {
-    Radix = 16;
-    S = S.drop_front(2);
-  } else if (S.startswith_insensitive("0b")) {
-    Radix = 2;
-    S = S.drop_front(2);
-  } else if (S.size() > 1 && S[0] == '0') {
-    Radix = 8;
-    S = S.drop_front(1);
-  }
-  uint64_t V = 0;
-  if (S.getAsInteger(Radix, V))
+  IntLiteral L = decodeIntLiteral(Lit);
+  if (L.State == IntLiteral::Invalid)
     return false;
-  Out = static_cast<int64_t>(V);
-  return true;
+  Out = static_cast<int64_t>(L.Value); // a wider literal: its low 64 bits
+  return L.State == IntLiteral::Fits;
 }
 
 double decodeFloat(StringRef Lit) {

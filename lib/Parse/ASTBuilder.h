@@ -23,8 +23,9 @@ namespace parsedriver {
 namespace build {
 
 /// An INT token's value (PTXLexer.g4: 0x.., 0b.., decimal with a leading 0
-/// read as octal, an optional U). False when it does not fit 64 bits or is
-/// not a valid number in its radix (e.g. "09").
+/// read as octal, an optional U), decoded by Support/IntLiteral.h. False
+/// when it does not fit 64 bits (Out is then its low 64 bits) or is not a
+/// valid number in its radix (e.g. "09").
 bool decodeInteger(llvm::StringRef Lit, int64_t &Out);
 
 /// A FLOAT_HEX / DOUBLE_HEX token's IEEE bits (0f: the low 32 bits as a

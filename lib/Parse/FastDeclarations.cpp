@@ -239,6 +239,96 @@ public:
   /// `+`/`-` an integer or a name. Toks (when not null) gets every token,
   /// commas included: a data line of millions of values is not held
   /// when nobody wants its values.
+  /// A DOTNAME token (not a keyword, PTXLexer.g4), kept as data.
+  bool sectionDotName(llvm::SmallVectorImpl<llvm::StringRef> *Toks) {
+    llvm::StringRef W = dotWord();
+    if (W.empty() || isKeyword(W))
+      return false;
+    keepData(Toks, W);
+    return true;
+  }
+
+  /// One INT or IDENT token of a data line, ending where the grammar's token
+  /// does; anything longer or stranger (0b101, 1.5, a '$' or '.' inside) is
+  /// left to the grammar.
+  bool sectionAtom(llvm::SmallVectorImpl<llvm::StringRef> *Toks, bool Number) {
+    char C = peek();
+    uint32_t B = Pos;
+    if (Number) {
+      if (!isDigit(C))
+        return false;
+      if (C == '0' && (peekAt(1) == 'x' || peekAt(1) == 'X')) {
+        Pos += 2;
+        if (!isHex(peek()))
+          return false;
+        while (isHex(peek()))
+          ++Pos;
+      } else {
+        while (isDigit(peek()))
+          ++Pos;
+      }
+      if (peek() == 'U')
+        ++Pos;
+    } else if (isAlpha(C) || ((C == '_' || C == '$' || C == '%') &&
+                              (isWordChar(peekAt(1)) || peekAt(1) == '$'))) {
+      Pos += isAlpha(C) ? 1 : 2;
+      while (isWordChar(peek()) || peek() == '$')
+        ++Pos;
+    } else {
+      return false;
+    }
+    if (isWordChar(peek()) || peek() == '.' || peek() == '$' || peek() == ':')
+      return false;
+    keepData(Toks, Text.slice(B, Pos));
+    return true;
+  }
+
+  /// The data of a line (sectionData in the grammar): `-1, 2, 0x3` or one
+  /// `label`, `label+imm`, `label1-label2`. Pos ends after the last token.
+  bool sectionData(llvm::SmallVectorImpl<llvm::StringRef> *Toks) {
+    char C = peek();
+    if (C == '-' || isDigit(C)) {
+      for (;;) {
+        if (peek() == '-') {
+          keepData(Toks, Text.slice(Pos, Pos + 1));
+          ++Pos;
+          if (!skipSpaceAndComments())
+            return false;
+        }
+        if (!sectionAtom(Toks, /*Number=*/true))
+          return false;
+        uint32_t Save = Pos;
+        if (!skipSpaceAndComments())
+          return false;
+        if (peek() != ',') {
+          Pos = Save;
+          return true;
+        }
+        keepData(Toks, Text.slice(Pos, Pos + 1));
+        ++Pos;
+        if (!skipSpaceAndComments())
+          return false;
+      }
+    }
+    bool Dot = C == '.';
+    if (Dot ? !sectionDotName(Toks) : !sectionAtom(Toks, /*Number=*/false))
+      return false;
+    uint32_t Save = Pos;
+    if (!skipSpaceAndComments())
+      return false;
+    C = peek();
+    if (C != '+' && (C != '-' || Dot)) {
+      Pos = Save;
+      return true;
+    }
+    keepData(Toks, Text.slice(Pos, Pos + 1));
+    ++Pos;
+    return skipSpaceAndComments() && sectionAtom(Toks, /*Number=*/C == '+');
+  }
+
+  /// A line of a module-scope .section: `L:` or `.bN data` (sectionEntry in
+  /// the grammar). What could go on past the data (an operator, `;`, a
+  /// second label) is the grammar's to report.
   bool sectionLine(llvm::SmallVectorImpl<llvm::StringRef> *Toks, SourceRange &Whole,
                    bool &IsLabel) {
     uint32_t Start = Pos;
@@ -252,85 +342,15 @@ public:
       IsLabel = true;
       return true;
     }
-    auto DotName = [&]() { // a DOTNAME token: not a keyword (PTXLexer.g4)
-      llvm::StringRef W = dotWord();
-      if (W.empty() || isKeyword(W))
-        return false;
-      keepData(Toks, W);
-      return true;
-    };
-    auto Atom = [&]() {
-      char C = peek();
-      if (C == '.')
-        return DotName();
-      uint32_t B = Pos;
-      if (isDigit(C)) {
-        if (C == '0' && (peekAt(1) == 'x' || peekAt(1) == 'X')) {
-          Pos += 2;
-          if (!isHex(peek()))
-            return false;
-          while (isHex(peek()))
-            ++Pos;
-        } else {
-          while (isDigit(peek()))
-            ++Pos;
-        }
-        if (peek() == 'U')
-          ++Pos;
-      } else if (isAlpha(C) || ((C == '_' || C == '$' || C == '%') &&
-                                (isWordChar(peekAt(1)) || peekAt(1) == '$'))) {
-        Pos += isAlpha(C) ? 1 : 2;
-        while (isWordChar(peek()) || peek() == '$')
-          ++Pos;
-      } else {
-        return false;
-      }
-      if (isWordChar(peek()) || peek() == '.' || peek() == '$' || peek() == ':')
-        return false;
-      keepData(Toks, Text.slice(B, Pos));
-      return true;
-    };
-    if (!DotName())
+    if (!sectionDotName(Toks) || !skipSpaceAndComments() || !sectionData(Toks))
       return false;
     uint32_t LastEnd = Pos;
-    for (;;) {
-      if (!skipSpaceAndComments())
-        return false;
-      if (!Atom())
-        return false;
-      LastEnd = Pos;
-      uint32_t Save = Pos;
-      if (!skipSpaceAndComments())
-        return false;
-      if (peek() == '+' || peek() == '-') {
-        keepData(Toks, Text.slice(Pos, Pos + 1));
-        ++Pos;
-        if (!skipSpaceAndComments() || peek() == '.' || !Atom())
-          return false;
-        LastEnd = Pos;
-        Save = Pos;
-        if (!skipSpaceAndComments())
-          return false;
-      }
-      char C = peek();
-      if (C == ',') {
-        keepData(Toks, Text.slice(Pos, Pos + 1));
-        ++Pos;
-        continue;
-      }
-      // Anything that could continue an expression is the grammar's business.
-      if (C == '+' || C == '-' || C == '*' || C == '/' || C == '%' || C == '<' || C == '>' ||
-          C == '&' || C == '|' || C == '^' || C == '?' || C == '!' || C == '~' || C == '(' ||
-          C == '=' || C == ':' || C == '[')
-        return false;
-      if (C == ';') {
-        keepData(Toks, Text.slice(Pos, Pos + 1));
-        LastEnd = ++Pos;
-      } else {
-        Pos = Save;
-      }
-      break;
-    }
+    if (!skipSpaceAndComments())
+      return false;
+    char C = peek();
+    if (C != '\0' && C != '}' && C != '.' && !isAlpha(C) && C != '_' && C != '$' && C != '%')
+      return false;
+    Pos = LastEnd;
     Whole = {Start, LastEnd};
     return true;
   }
@@ -535,16 +555,37 @@ bool parseSectionLineStreamedAt(const SourceFile &File, uint32_t Begin, ASTConte
                                 SectionPieceFn OnPiece, uint32_t &End) {
   SourceRange Whole;
   bool IsLabel = false;
-  {
-    // The whole line first, holding nothing: a line the grammar must parse
-    // instead is declined before any piece has been handed out.
-    DeclParser Check(File, Ctx, Begin);
-    if (!Check.sectionLine(nullptr, Whole, IsLabel))
-      return false;
-  }
-  End = Whole.End;
-  DeclParser P(File, Ctx, Begin);
   llvm::SmallVector<llvm::StringRef, 48> Toks;
+  {
+    // The whole line first: a line the grammar must parse instead is
+    // declined before any piece has been handed out. A line of at most
+    // PieceTokens tokens (nearly all) is kept on the way and handed out as
+    // one piece; a longer one is read again below, a piece at a time.
+    DeclParser Check(File, Ctx, Begin);
+    bool Long = false;
+    auto Drop = [&](llvm::SmallVectorImpl<llvm::StringRef> &T) {
+      Long = true;
+      T.clear();
+    };
+    Check.FlushPiece = Drop; // a function_ref: Drop outlives it
+    if (!Check.sectionLine(&Toks, Whole, IsLabel))
+      return false;
+    End = Whole.End;
+    if (!Long) {
+      Directive D;
+      D.Range = Whole;
+      if (IsLabel) {
+        D.IsLabel = true;
+        D.Name = Toks.front();
+      } else {
+        build::directiveFromTokens(D, Toks, Ctx);
+      }
+      OnPiece(D, false);
+      return true;
+    }
+    Toks.clear();
+  }
+  DeclParser P(File, Ctx, Begin);
   bool First = true;
   // A piece's arguments, reused from piece to piece: the consumer is done
   // with a piece when OnPiece returns, so a long line costs one piece.
@@ -552,10 +593,7 @@ bool parseSectionLineStreamedAt(const SourceFile &File, uint32_t Begin, ASTConte
   auto Piece = [&](llvm::ArrayRef<llvm::StringRef> T, bool Continues) {
     Directive D;
     D.Range = Whole;
-    if (First && IsLabel) {
-      D.IsLabel = true;
-      D.Name = T.front();
-    } else if (First) {
+    if (First) {
       build::directiveFromTokens(D, T, Ctx);
     } else {
       if (!Continues && !T.empty() && T.back() == ";") {

@@ -1,6 +1,6 @@
 """make-sections.py OUT: sections whose lines stream to --emit in pieces.
 
-Labels, a line ending in ';', symbol arithmetic, a comment, a line of 10,000
+Labels, symbol arithmetic, a comment, a line of 10,000
 values (three pieces), lines of exactly one piece and one token more, and a
 line the fast path declines (the grammar's path).
 """
@@ -21,11 +21,11 @@ ret;
 .b8 1, 2 // comment
 $L__info_start:
 .b32 tab+4
-.b64 $L__info_start ;
+.b64 $L__info_start
 .b8 %s
 .b8 %s
 .b8 %s, 0x2
-.b32 1+2*3, 4
+.b32 0b11, -4
 }
 .section .debug_abbrev
 {

@@ -28,8 +28,5 @@ lines = [
     "ret;",
     "}",
     ".global .b32 g[1] = " + b + "1" + e + ";",
-    ".section .debug_info {",
-    ".b32 " + o + "1" + c,
-    "}",
 ]
 print("\n".join(lines))
