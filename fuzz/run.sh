@@ -29,12 +29,7 @@ targets=(FuzzFile FuzzInstruction FuzzCApi FuzzVerify)
 cmake --build "$BUILD" -j "$JOBS" --target "${targets[@]/#/ptxlint-}"
 
 export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1:${UBSAN_OPTIONS:-}"
-# allow_user_poisoning=0: since the AST arena moved behind ASTContext (the
-# layers merge), LLVM 14's BumpPtrAllocator reports use-after-poison on the
-# first allocation of a fresh slab (a write its own Allocate just unpoisoned:
-# an instrumentation mismatch, not a use after reset; docs/performance.md#ci).
-# Every other ASan check stays on.
-export ASAN_OPTIONS="detect_leaks=1:allow_user_poisoning=0:${ASAN_OPTIONS:-}"
+export ASAN_OPTIONS="detect_leaks=1:${ASAN_OPTIONS:-}"
 status=0
 for t in "${targets[@]}"; do
   seeds=fuzz/corpus/$(echo "${t#Fuzz}" | tr '[:upper:]' '[:lower:]')

@@ -10,20 +10,22 @@ using namespace ptxlint;
 using llvm::StringRef;
 
 // The arena: LLVM's bump allocator, constructed in the context's own storage.
-static_assert(sizeof(llvm::BumpPtrAllocator) <= sizeof(ASTContext) &&
-                  alignof(llvm::BumpPtrAllocator) <= alignof(std::max_align_t),
+// Its slab size is one that LLVM's own libraries never instantiate:
+// libLLVMSupport.a holds weak, uninstrumented copies of
+// BumpPtrAllocatorImpl<MallocAllocator, 4096>::Allocate, and a sanitizer
+// build that linked one of them beside our instrumented StartNewSlab got a
+// fresh slab poisoned and its first allocation never unpoisoned (ASan:
+// use-after-poison). With this type every member is compiled here, with
+// this build's flags.
+using Arena = llvm::BumpPtrAllocatorImpl<llvm::MallocAllocator, 16384, 16384, 128>;
+static_assert(sizeof(Arena) <= sizeof(ASTContext) && alignof(Arena) <= alignof(std::max_align_t),
               "ASTContext::Storage is too small for the allocator");
 namespace {
-llvm::BumpPtrAllocator &arena(unsigned char *Storage) {
-  return *std::launder(reinterpret_cast<llvm::BumpPtrAllocator *>(Storage));
-}
+Arena &arena(unsigned char *Storage) { return *std::launder(reinterpret_cast<Arena *>(Storage)); }
 } // namespace
 
-ASTContext::ASTContext() { new (Storage) llvm::BumpPtrAllocator(); }
-ASTContext::~ASTContext() {
-  using Arena = llvm::BumpPtrAllocator;
-  arena(Storage).~Arena();
-}
+ASTContext::ASTContext() { new (Storage) Arena(); }
+ASTContext::~ASTContext() { arena(Storage).~Arena(); }
 void *ASTContext::allocate(size_t Size, size_t Alignment) {
   return arena(Storage).Allocate(Size, llvm::Align(Alignment));
 }

@@ -34,12 +34,7 @@ CC=clang-14 CXX=clang++-14 cmake -S . -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Re
   -DPTXLINT_SANITIZE=address,undefined -DPTXLINT_FUZZ=ON > "$BUILD/configure.log" 2>&1 ||
   { cat "$BUILD/configure.log"; exit 1; }
 export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1:${UBSAN_OPTIONS:-}"
-# allow_user_poisoning=0: since the AST arena moved behind ASTContext (the
-# layers merge), LLVM 14's BumpPtrAllocator reports use-after-poison on the
-# first allocation of a fresh slab (a write its own Allocate just unpoisoned:
-# an instrumentation mismatch, not a use after reset; docs/performance.md#ci).
-# Every other ASan check stays on.
-export ASAN_OPTIONS="detect_leaks=1:allow_user_poisoning=0:${ASAN_OPTIONS:-}"
+export ASAN_OPTIONS="detect_leaks=1:${ASAN_OPTIONS:-}"
 if [[ $ci == false ]]; then
   cmake --build "$BUILD" -j "$JOBS"
   cmake --build "$BUILD" --target check
