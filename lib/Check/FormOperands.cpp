@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "Check/CheckUtil.h"
 #include "Check/FormMatcher.h"
+#include "Spec/MmaCommon.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
@@ -392,6 +393,20 @@ void checkVectorElements(const Operand &A, const OperandSpec &O, const Form &F, 
       return;
     }
   }
+  // A special register of a size no register of O has (`{%tid.x}` in the
+  // 64-bit b of .f64 mma): ptxas, "Arguments mismatch".
+  for (const auto &R : Regs) {
+    unsigned Bits = typeBits(R.second.Type);
+    if (!R.second.Special || !Bits || O.RegTypes.empty() ||
+        llvm::any_of(O.RegTypes, [Bits](const std::string &T) { return typeBits(T) == Bits; }))
+      continue;
+    Ctx.Diags.report(familyRule(F.Fam, FamilyRule::RegisterType), F.Spec, R.first->Range,
+                     "registers of " + O.Name + " in " + context(F, O) + " must be declared " +
+                         regList(O) + ", but the special register " + std::string(R.first->Text) +
+                         " is " + R.second.Type.str() + " (copy it into a register of the " +
+                         "fragment's type first)");
+    return;
+  }
   if (!AnyReg && O.ImmAllowed && !A.Elements.empty()) {
     // ptxas types a vector from its registers; with constants only it
     // refuses most fragments (error) and takes some (warning).
@@ -437,7 +452,8 @@ void checkVectorElements(const Operand &A, const OperandSpec &O, const Form &F, 
       Other = &R;
   }
   auto Report = [&](const Operand *E, const RegisterRef &Info) {
-    bool Pred = Info.Type == ".pred" && (!O.IsDest || predicateTolerated(F)); // ptxas takes it
+    // ptxas takes a vector of .pred registers in some fragments only.
+    bool Pred = Info.Type == ".pred" && spec::takesPredicateVector(F, O.Name);
     Diagnostic &D = Ctx.Diags.report(Pred ? Severity::Warning : Severity::Error,
                                      familyRule(F.Fam, FamilyRule::RegisterType), F.Spec, E->Range,
                                      "registers of " + O.Name + " in " + context(F, O) +

@@ -248,6 +248,45 @@ std::vector<SpecificTarget> sm100to120Families() {
 
 } // namespace mma
 
+namespace {
+/// The fragments in which ptxas 13.0 takes a vector of .pred registers only
+/// (`{%p0, %p1}`) where the form is not lowered to a built-in call, probed
+/// with `ptxas -arch sm_121a` (and sm_80) on every form's a, b, c and d
+/// (test/diff/variants-mma.test, docs/differences/mma.md, "Vectors of .pred
+/// registers"). Every other fragment of mma, mma.sp and wmma refuses it:
+/// "Arguments mismatch for instruction 'mma'" or "Unexpected instruction
+/// types specified for 'mma'". Block-scaled forms refuse it everywhere.
+struct PredVectorRow {
+  Family Fam;
+  const char *Operands; ///< space-separated operand names
+  const char *ATypes;   ///< space-separated multiplicand types
+  const char *CType;    ///< "" for any
+};
+const PredVectorRow PredVectorTable[] = {
+    {Family::Mma, "a b", ".s8 .u8 .s4 .u4 .b1 .e4m3 .e5m2 .e3m2 .e2m3 .e2m1", ""},
+    {Family::MmaSp, "a b", ".bf16 .tf32 .s8 .u8 .s4 .u4 .e4m3 .e5m2 .e3m2 .e2m3 .e2m1", ""},
+    {Family::MmaSp, "c d", ".f16 .bf16 .tf32", ".f32"},
+};
+
+bool inList(llvm::StringRef List, llvm::StringRef Word) {
+  llvm::SmallVector<llvm::StringRef, 12> Words;
+  List.split(Words, ' ', -1, false);
+  return llvm::is_contained(Words, Word);
+}
+} // namespace
+
+bool takesPredicateVector(const Form &F, llvm::StringRef Operand) {
+  if (F.Fam == Family::Ldmatrix || F.Fam == Family::Stmatrix || F.Fam == Family::Movmatrix)
+    return true;
+  if (!F.SType.empty())
+    return false;
+  for (const PredVectorRow &R : PredVectorTable)
+    if (R.Fam == F.Fam && inList(R.Operands, Operand) && inList(R.ATypes, F.AType) &&
+        (!*R.CType || F.CType == R.CType))
+      return true;
+  return false;
+}
+
 TargetGate builtinLowering(llvm::StringRef Variant, llvm::StringRef AType, llvm::StringRef BitOp,
                            llvm::StringRef Shape, bool *DestVectorCrash, std::string *Args) {
   TargetGate G;
