@@ -60,12 +60,20 @@ void checkRangeOf(const Operand &A, const ImmRange &R, const std::string &What, 
                          std::to_string(V));
     return;
   }
+  // ptxas checks an operand that must be one value ("unexpected value '1',
+  // expected to be 0") in its low 32 bits: 0x100000000 passes as 0. A range
+  // ("out of range [0..1]") it checks in 64 bits (probed, ptxas 13.0).
+  std::string Found = std::to_string(V);
+  if (R.HardMin == R.HardMax && int64_t(uint32_t(V)) != V) {
+    V = int64_t(uint32_t(V));
+    Found = std::string(A.Text) + " (" + std::to_string(V) + " in its low 32 bits)";
+  }
   if (V < R.HardMin || V > R.HardMax) {
     std::string Allowed = R.HardMin == R.HardMax ? "be " + std::to_string(R.HardMin)
                                                  : "be in " + std::to_string(R.HardMin) + ".." +
                                                        std::to_string(R.HardMax);
     Ctx.Diags.report(Id, R.Spec, A.Range,
-                     What + " must " + Allowed + " (" + R.Reason + "), found " + std::to_string(V));
+                     What + " must " + Allowed + " (" + R.Reason + "), found " + Found);
     return;
   }
   if (V < R.ValidMin || V > R.ValidMax)
@@ -163,6 +171,26 @@ bool checkLoweredSource(const Operand &A, const RegisterRef &Ref, const OperandS
   Ctx.Diags.report(familyRule(F.Fam, FamilyRule::OperandKind), F.Spec, A.Range,
                    What + " must be a plain register, found " + Kind + std::string(A.Text) + " (" +
                        Where + ")");
+  return true;
+}
+
+/// wmma.mma's .f16 accumulators: ptxas refuses a vector component in c and
+/// d ("Parsing error near '.x'") and a special register in c ("Call argument
+/// '%laneid' has illegal state space") on every target (sm_75 .. sm_121a);
+/// .f32, .s32 and .f64 accumulators take both. True when reported.
+bool checkWmmaHalfAccumulator(const Operand &A, const RegisterRef &Ref, const OperandSpec &O,
+                              const std::string &What, const Form &F, CheckContext &Ctx) {
+  if (F.Fam != spec::Family::WmmaMma || O.ElemType != ".f16" || (O.Name != "c" && O.Name != "d"))
+    return false;
+  const char *Kind = Ref.Component                  ? "the vector component "
+                     : Ref.Special && O.Name == "c" ? "the special register "
+                                                    : nullptr;
+  if (!Kind)
+    return false;
+  Ctx.Diags.report(familyRule(F.Fam, FamilyRule::OperandKind), F.Spec, A.Range,
+                   What + " must be a plain register, found " + Kind + std::string(A.Text) +
+                       " (ptxas implements wmma.mma with .f16 accumulators by a built-in call "
+                       "that refuses it)");
   return true;
 }
 
@@ -289,7 +317,8 @@ void checkElement(const Operand &Raw, const OperandSpec &O, const std::string &W
                            " to a built-in call that refuses it)");
       return;
     }
-    if (checkLoweredSource(A, Ref, O, What, F, Ctx))
+    if (checkLoweredSource(A, Ref, O, What, F, Ctx) ||
+        checkWmmaHalfAccumulator(A, Ref, O, What, F, Ctx))
       return;
     if (Ref.Special && F.Fam == spec::Family::Movmatrix) {
       Ctx.Diags.report(familyRule(F.Fam, FamilyRule::OperandKind), F.Spec, A.Range,

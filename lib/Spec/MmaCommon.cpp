@@ -95,6 +95,13 @@ const BuiltinLoweringRow BuiltinLoweringTable[] = {
     {"", ".b1", ".and", "", 100, true, "a b c"},
     {".sp", ".s4", "", "", 90, true, "a b c e"},
     {".sp", ".u4", "", "", 90, true, "a b c e"},
+    // Found by the issue-10 sweep (sm_80 .. sm_121a): ::ordered_metadata
+    // lowers sub-byte types like .sp does ('%laneid' in c: "Call argument
+    // has illegal state space" from sm_90), and .f16 m8n8k4 is a built-in
+    // from sm_80 on ("Parsing error near '.x'" for a component in a, b, c).
+    {".sp::ordered_metadata", ".s4", "", "", 90, true, "a b c e"},
+    {".sp::ordered_metadata", ".u4", "", "", 90, true, "a b c e"},
+    {"", ".f16", "", ".m8n8k4", 80, false, "a b c"},
     // mma.sp (not ::ordered_metadata) of .f16 and 8-bit integers; not
     // .bf16, .tf32, .e4m3/.e5m2.
     {".sp", ".f16", "", "", 100, false, "a e"},
