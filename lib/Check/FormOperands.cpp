@@ -174,23 +174,26 @@ bool checkLoweredSource(const Operand &A, const RegisterRef &Ref, const OperandS
   return true;
 }
 
-/// wmma.mma's .f16 accumulators: ptxas refuses a vector component in c and
-/// d ("Parsing error near '.x'") and a special register in c ("Call argument
-/// '%laneid' has illegal state space") on every target (sm_75 .. sm_121a);
-/// .f32, .s32 and .f64 accumulators take both. True when reported.
+/// wmma.mma with one .f16 and one .f32 accumulator (a conversion): ptxas
+/// refuses a vector component or a special register in the .f16 one
+/// ("Parsing error near '.x'", "Call argument '%laneid' has illegal state
+/// space", "Read-only special register cannot be destination argument") on
+/// every target (sm_75 .. sm_121a); forms with two .f16 or two .f32
+/// accumulators take both. True when reported.
 bool checkWmmaHalfAccumulator(const Operand &A, const RegisterRef &Ref, const OperandSpec &O,
                               const std::string &What, const Form &F, CheckContext &Ctx) {
-  if (F.Fam != spec::Family::WmmaMma || O.ElemType != ".f16" || (O.Name != "c" && O.Name != "d"))
+  if (F.Fam != spec::Family::WmmaMma || O.ElemType != ".f16" || F.CType == F.DType ||
+      (O.Name != "c" && O.Name != "d"))
     return false;
-  const char *Kind = Ref.Component                  ? "the vector component "
-                     : Ref.Special && O.Name == "c" ? "the special register "
-                                                    : nullptr;
+  const char *Kind = Ref.Component ? "the vector component "
+                     : Ref.Special ? "the special register "
+                                   : nullptr;
   if (!Kind)
     return false;
   Ctx.Diags.report(familyRule(F.Fam, FamilyRule::OperandKind), F.Spec, A.Range,
                    What + " must be a plain register, found " + Kind + std::string(A.Text) +
-                       " (ptxas implements wmma.mma with .f16 accumulators by a built-in call "
-                       "that refuses it)");
+                       " (ptxas converts between the .f16 and .f32 accumulators of wmma.mma "
+                       "through a built-in call that refuses it)");
   return true;
 }
 
@@ -442,11 +445,13 @@ void checkVectorElements(const Operand &A, const OperandSpec &O, const Form &F, 
     // Observed (ptxas 13.0): integer constants are refused except in .f64,
     // .s32 (and wmma.mma .s4/.u4) fragments; floating-point ones are refused in .f16/.bf16
     // fragments and in m8n8k16, taken elsewhere. wmma.mma's sub-byte .s4/.u4 fragments take integer
-    // constants too (dense mma's refuse them).
+    // constants too from sm_90 on, where ptxas lowers them to its built-in (below, its '_mma'
+    // refuses them: "Arguments mismatch for instruction '_mma'"; dense mma's refuse them).
     bool AB = O.Name == "a" || O.Name == "b";
     bool IntTaken =
         O.ElemType == ".f64" || O.ElemType == ".s32" ||
-        (F.Fam == spec::Family::WmmaMma && (O.ElemType == ".s4" || O.ElemType == ".u4"));
+        (F.Fam == spec::Family::WmmaMma && (O.ElemType == ".s4" || O.ElemType == ".u4") &&
+         (!Ctx.Tgt.isValid() || loweredToBuiltin(F, Ctx)));
     // Block-scaled a and b (untyped .b32 fragments) refuse every constant.
     bool Refused = (FirstIntImm && !IntTaken) || O.ElemType == ".f16" || O.ElemType == ".bf16" ||
                    (F.Shape == ".m8n8k16" && AB) || (AB && !F.SType.empty());
@@ -597,11 +602,16 @@ bool checkVectorRegister(const Operand &A, const OperandSpec &O, const Form &F, 
     return true;
   }
   if (Ref.Width != O.Count) {
-    Ctx.Diags.report(familyRule(F.Fam, FamilyRule::FragmentSize), F.FragmentSpec, A.Range,
+    // The counts ptxas also takes in braces it takes as a vector register.
+    bool Tolerated = llvm::is_contained(O.PtxasAlsoCounts, Ref.Width);
+    Ctx.Diags.report(Tolerated ? Severity::Warning : Severity::Error,
+                     familyRule(F.Fam, FamilyRule::FragmentSize), F.FragmentSpec, A.Range,
                      O.Name + " holds " + std::to_string(O.Count) + " register" +
                          (O.Count == 1 ? "" : "s") + " for " + context(F, O) + ", found " +
-                         std::string(A.Text) + ", a .v" + std::to_string(Ref.Width) + " register");
-    return true;
+                         std::string(A.Text) + ", a .v" + std::to_string(Ref.Width) + " register" +
+                         (Tolerated ? " (ptxas accepts it; the extra registers are unused)" : ""));
+    if (!Tolerated)
+      return true;
   }
   if (!O.RegTypes.empty() && !llvm::is_contained(O.RegTypes, Ref.Type)) {
     Diagnostic &D =
