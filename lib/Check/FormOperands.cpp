@@ -453,8 +453,11 @@ void checkVectorElements(const Operand &A, const OperandSpec &O, const Form &F, 
         (F.Fam == spec::Family::WmmaMma && (O.ElemType == ".s4" || O.ElemType == ".u4") &&
          (!Ctx.Tgt.isValid() || loweredToBuiltin(F, Ctx)));
     // Block-scaled a and b (untyped .b32 fragments) refuse every constant.
-    bool Refused = (FirstIntImm && !IntTaken) || O.ElemType == ".f16" || O.ElemType == ".bf16" ||
-                   (F.Shape == ".m8n8k16" && AB) || (AB && !F.SType.empty());
+    // Floating-point constants in .s32 accumulators are refused too (the
+    // issue-10 sweep: m8n8k16, m16n8k256 .b1, mma.sp m16n8k32/m16n8k64).
+    bool Refused = (FirstIntImm && !IntTaken) || (FirstFloatImm && O.ElemType == ".s32") ||
+                   O.ElemType == ".f16" || O.ElemType == ".bf16" || (F.Shape == ".m8n8k16" && AB) ||
+                   (AB && !F.SType.empty());
     Ctx.Diags.report(Refused ? Severity::Error : Severity::Warning,
                      familyRule(F.Fam, FamilyRule::ImmediateNotAllowed), F.Spec, A.Range,
                      O.Name +
@@ -465,6 +468,19 @@ void checkVectorElements(const Operand &A, const OperandSpec &O, const Form &F, 
   }
   if (O.RegTypes.empty() || Regs.empty())
     return;
+  // wmma passes its fragments to a built-in call (or movs) that refuses a
+  // .pred element beside other registers ("Arguments mismatch for
+  // instruction 'mov'", "... '_mma'"), on every target.
+  bool Wmma = F.Fam == spec::Family::WmmaLoad || F.Fam == spec::Family::WmmaStore ||
+              F.Fam == spec::Family::WmmaMma;
+  for (const auto &R : Regs)
+    if (Wmma && R.second.Type == ".pred" && !R.second.Special) {
+      Ctx.Diags.report(familyRule(F.Fam, FamilyRule::RegisterType), F.Spec, R.first->Range,
+                       "registers of " + O.Name + " in " + context(F, O) + " must be declared " +
+                           regList(O) + ", but " + std::string(R.first->Text) +
+                           " is .pred (ptxas refuses a predicate in a wmma fragment)");
+      return;
+    }
   const std::pair<const Operand *, RegisterRef> *Other = nullptr;
   bool AnyBits = false;
   for (const auto &R : Regs) {
@@ -593,7 +609,8 @@ bool checkVectorRegister(const Operand &A, const OperandSpec &O, const Form &F, 
   if (!Ref.known() || Ref.Width < 2 || Ref.Component || isWmma(F))
     return false;
   if (loweredToBuiltin(F, Ctx) &&
-      ((!O.IsDest && isBuiltinArg(F, O)) || (O.IsDest && F.BuiltinDestVectorCrash))) {
+      ((!O.IsDest && isBuiltinArg(F, O) && F.BuiltinSourceVectorCrash) ||
+       (O.IsDest && F.BuiltinDestVectorCrash))) {
     Ctx.Diags.report(familyRule(F.Fam, FamilyRule::OperandKind), F.Spec, A.Range,
                      "operand " + O.Name + " must be a vector of " + std::to_string(O.Count) +
                          " registers in braces, found the vector register " + std::string(A.Text) +
@@ -774,10 +791,18 @@ void checkOperands(const Instruction &I, const Form &F, CheckContext &Ctx) {
         if (!Info[E].known() || llvm::is_contained(O.RegTypes, Info[E].Type) ||
             (AnyB16 && Info[E].Type == ".f16"))
           continue;
+        // After a constant byte-id ptxas takes an integer register of any
+        // width as thread-id (`{0, %r0}`, `{0, %rd0}`, `{0, %laneid}`; not
+        // .f32, and a 32-bit byte-id is "Arguments mismatch"; probed sm_120a).
+        StringRef T = Info[E].Type;
+        bool LooseThread = E == 1 && A.Elements[0].Kind == OperandKind::IntImm &&
+                           (T.startswith(".b") || T.startswith(".u") || T.startswith(".s"));
         Diagnostic &D = Ctx.Diags.report(
+            LooseThread ? Severity::Warning : Severity::Error,
             familyRule(F.Fam, FamilyRule::RegisterType), F.Spec, A.Elements[E].Range,
             std::string(Part[E]) + " of " + O.Name + " must be declared " + regList(O) + ", but " +
-                std::string(A.Elements[E].Text) + " is " + Info[E].Type.str());
+                std::string(A.Elements[E].Text) + " is " + Info[E].Type.str() +
+                (LooseThread ? " (ptxas takes it after a constant byte-id)" : ""));
         if (Info[E].Decl && Info[E].Decl->DeclRange.isValid())
           D.Notes.push_back(
               {Info[E].Decl->DeclRange, std::string(A.Elements[E].Text) + " is declared here"});

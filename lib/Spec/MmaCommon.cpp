@@ -87,6 +87,8 @@ struct BuiltinLoweringRow {
   /// The operands passed to the built-in (refused: special registers,
   /// components, whole vector registers; .pred in a, b, e).
   const char *Args;
+  /// A whole vector register in a source crashes ptxas (false: taken).
+  bool SourceVectorCrash = true;
 };
 const BuiltinLoweringRow BuiltinLoweringTable[] = {
     {"", ".s4", "", "", 90, true, "a b c"},
@@ -101,7 +103,7 @@ const BuiltinLoweringRow BuiltinLoweringTable[] = {
     // from sm_80 on ("Parsing error near '.x'" for a component in a, b, c).
     {".sp::ordered_metadata", ".s4", "", "", 90, true, "a b c e"},
     {".sp::ordered_metadata", ".u4", "", "", 90, true, "a b c e"},
-    {"", ".f16", "", ".m8n8k4", 80, false, "a b c"},
+    {"", ".f16", "", ".m8n8k4", 80, true, "a b c", false},
     // mma.sp (not ::ordered_metadata) of .f16 and 8-bit integers; not
     // .bf16, .tf32, .e4m3/.e5m2.
     {".sp", ".f16", "", "", 100, false, "a e"},
@@ -124,7 +126,7 @@ Form makeMmaForm(Family Fam, const MmaDesc &D) {
   F.DType = D.DType;
   F.SType = D.SType;
   F.BuiltinOn = builtinLowering(D.SpVariant, D.AType, D.BitOp, D.Shape, &F.BuiltinDestVectorCrash,
-                                &F.BuiltinArgs);
+                                &F.BuiltinArgs, &F.BuiltinSourceVectorCrash);
 
   if (F.Sparse)
     F.Quals.push_back(req(".spvariant", D.SpVariant));
@@ -295,7 +297,8 @@ bool takesPredicateVector(const Form &F, llvm::StringRef Operand) {
 }
 
 TargetGate builtinLowering(llvm::StringRef Variant, llvm::StringRef AType, llvm::StringRef BitOp,
-                           llvm::StringRef Shape, bool *DestVectorCrash, std::string *Args) {
+                           llvm::StringRef Shape, bool *DestVectorCrash, std::string *Args,
+                           bool *SourceVectorCrash) {
   TargetGate G;
   for (const mma::BuiltinLoweringRow &R : mma::BuiltinLoweringTable)
     if (Variant == R.Variant && AType == R.AType && (!*R.BitOp || BitOp == R.BitOp) &&
@@ -305,6 +308,8 @@ TargetGate builtinLowering(llvm::StringRef Variant, llvm::StringRef AType, llvm:
         *DestVectorCrash = R.DestVectorCrash;
       if (Args)
         *Args = R.Args;
+      if (SourceVectorCrash)
+        *SourceVectorCrash = R.SourceVectorCrash;
     }
   return G;
 }
