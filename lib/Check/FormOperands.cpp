@@ -468,11 +468,10 @@ void checkVectorElements(const Operand &A, const OperandSpec &O, const Form &F, 
   }
   if (O.RegTypes.empty() || Regs.empty())
     return;
-  // wmma passes its fragments to a built-in call (or movs) that refuses a
+  // wmma.load and wmma.store move their fragments with movs that refuse a
   // .pred element beside other registers ("Arguments mismatch for
-  // instruction 'mov'", "... '_mma'"), on every target.
-  bool Wmma = F.Fam == spec::Family::WmmaLoad || F.Fam == spec::Family::WmmaStore ||
-              F.Fam == spec::Family::WmmaMma;
+  // instruction 'mov'", every target); wmma.mma takes it in some forms.
+  bool Wmma = F.Fam == spec::Family::WmmaLoad || F.Fam == spec::Family::WmmaStore;
   for (const auto &R : Regs)
     if (Wmma && R.second.Type == ".pred" && !R.second.Special) {
       Ctx.Diags.report(familyRule(F.Fam, FamilyRule::RegisterType), F.Spec, R.first->Range,
