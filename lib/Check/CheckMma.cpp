@@ -98,6 +98,22 @@ static void checkF64SinkDest(const Instruction &I, const spec::Form &F, CheckCon
     }
 }
 
+void checkFp8SinkDest(const Instruction &I, const spec::Form &F, CheckContext &Ctx) {
+  if ((F.AType != ".e4m3" && F.AType != ".e5m2") || !Ctx.Tgt.isValid() || Ctx.Tgt.Sm < 90 ||
+      Ctx.Tgt.Sm >= 120 || I.Operands.empty() || I.Operands[0].Kind != OperandKind::Vector)
+    return;
+  for (const Operand &E : I.Operands[0].Elements)
+    if (E.Kind == OperandKind::Sink) {
+      Ctx.Diags.report(familyRule(F.Fam, FamilyRule::Fp8SinkDest), E.Range,
+                       "a sink '_' in the d of " + F.AType.substr(1) + " " +
+                           spec::familyName(F.Fam).str() + F.Shape + " on " + Ctx.Tgt.str() +
+                           ": ptxas refuses a discarded result there (\"Result discard mode is "
+                           "not allowed for instruction 'add'\"; sm_89 and sm_120 take it); "
+                           "write a register");
+      return;
+    }
+}
+
 void checkMma(const Instruction &I, CheckContext &Ctx) {
   MatchResult M = checkAgainstForms(I, spec::Family::Mma, Ctx);
   if (!M.F)
@@ -105,6 +121,7 @@ void checkMma(const Instruction &I, CheckContext &Ctx) {
   checkFp8HalfAccumulators(I, *M.F, Ctx);
   checkF64IntegerDest(I, *M.F, Ctx);
   checkF64SinkDest(I, *M.F, Ctx);
+  checkFp8SinkDest(I, *M.F, Ctx);
   // ptxas takes the single-bit qualifiers in any position but ".popc" must
   // follow ".xor"/".and" ("Illegal reduction operation").
   int OpSlot = M.F->slotIndex(".bitOp");

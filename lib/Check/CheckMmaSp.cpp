@@ -16,7 +16,9 @@ namespace ptxlint {
 namespace check {
 
 void checkMmaSp(const Instruction &I, CheckContext &Ctx) {
-  checkAgainstForms(I, spec::Family::MmaSp, Ctx);
+  MatchResult M = checkAgainstForms(I, spec::Family::MmaSp, Ctx);
+  if (M.F)
+    checkFp8SinkDest(I, *M.F, Ctx);
 }
 
 } // namespace check

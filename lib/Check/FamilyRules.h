@@ -49,6 +49,7 @@ enum class FamilyRule : uint8_t {
   F64IntegerDest,
   F64SinkDest,
   Fp8F16Accumulator,
+  Fp8SinkDest,
   ImmediateType,
   Layout,
   Num,

@@ -111,6 +111,10 @@ void checkGateRequirements(const Instruction &I, const spec::Form &F, CheckConte
 MatchResult checkAgainstForms(const Instruction &I, spec::Family Fam, CheckContext &Ctx,
                               const MatchOptions &Opts = {});
 
+/// A sink in the d of fp8 mma or mma.sp on sm_90 .. sm_110, where ptxas
+/// lowers the accumulation through an add that refuses it (CheckMma.cpp).
+void checkFp8SinkDest(const Instruction &I, const spec::Form &F, CheckContext &Ctx);
+
 /// Helpers shared by family checks.
 /// The range of qualifier Idx of I (falls back to the opcode range).
 SourceRange qualifierRange(const Instruction &I, unsigned Idx, const CheckContext &Ctx);

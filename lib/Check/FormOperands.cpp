@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "Check/CheckUtil.h"
 #include "Check/FormMatcher.h"
+#include "Spec/MmaCommon.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
@@ -59,12 +60,20 @@ void checkRangeOf(const Operand &A, const ImmRange &R, const std::string &What, 
                          std::to_string(V));
     return;
   }
+  // ptxas checks an operand that must be one value ("unexpected value '1',
+  // expected to be 0") in its low 32 bits: 0x100000000 passes as 0. A range
+  // ("out of range [0..1]") it checks in 64 bits (probed, ptxas 13.0).
+  std::string Found = std::to_string(V);
+  if (R.HardMin == R.HardMax && int64_t(uint32_t(V)) != V) {
+    V = int64_t(uint32_t(V));
+    Found = std::string(A.Text) + " (" + std::to_string(V) + " in its low 32 bits)";
+  }
   if (V < R.HardMin || V > R.HardMax) {
     std::string Allowed = R.HardMin == R.HardMax ? "be " + std::to_string(R.HardMin)
                                                  : "be in " + std::to_string(R.HardMin) + ".." +
                                                        std::to_string(R.HardMax);
     Ctx.Diags.report(Id, R.Spec, A.Range,
-                     What + " must " + Allowed + " (" + R.Reason + "), found " + std::to_string(V));
+                     What + " must " + Allowed + " (" + R.Reason + "), found " + Found);
     return;
   }
   if (V < R.ValidMin || V > R.ValidMax)
@@ -162,6 +171,29 @@ bool checkLoweredSource(const Operand &A, const RegisterRef &Ref, const OperandS
   Ctx.Diags.report(familyRule(F.Fam, FamilyRule::OperandKind), F.Spec, A.Range,
                    What + " must be a plain register, found " + Kind + std::string(A.Text) + " (" +
                        Where + ")");
+  return true;
+}
+
+/// wmma.mma with one .f16 and one .f32 accumulator (a conversion): ptxas
+/// refuses a vector component or a special register in the .f16 one
+/// ("Parsing error near '.x'", "Call argument '%laneid' has illegal state
+/// space", "Read-only special register cannot be destination argument") on
+/// every target (sm_75 .. sm_121a); forms with two .f16 or two .f32
+/// accumulators take both. True when reported.
+bool checkWmmaHalfAccumulator(const Operand &A, const RegisterRef &Ref, const OperandSpec &O,
+                              const std::string &What, const Form &F, CheckContext &Ctx) {
+  if (F.Fam != spec::Family::WmmaMma || O.ElemType != ".f16" || F.CType == F.DType ||
+      (O.Name != "c" && O.Name != "d"))
+    return false;
+  const char *Kind = Ref.Component ? "the vector component "
+                     : Ref.Special ? "the special register "
+                                   : nullptr;
+  if (!Kind)
+    return false;
+  Ctx.Diags.report(familyRule(F.Fam, FamilyRule::OperandKind), F.Spec, A.Range,
+                   What + " must be a plain register, found " + Kind + std::string(A.Text) +
+                       " (ptxas converts between the .f16 and .f32 accumulators of wmma.mma "
+                       "through a built-in call that refuses it)");
   return true;
 }
 
@@ -288,7 +320,8 @@ void checkElement(const Operand &Raw, const OperandSpec &O, const std::string &W
                            " to a built-in call that refuses it)");
       return;
     }
-    if (checkLoweredSource(A, Ref, O, What, F, Ctx))
+    if (checkLoweredSource(A, Ref, O, What, F, Ctx) ||
+        checkWmmaHalfAccumulator(A, Ref, O, What, F, Ctx))
       return;
     if (Ref.Special && F.Fam == spec::Family::Movmatrix) {
       Ctx.Diags.report(familyRule(F.Fam, FamilyRule::OperandKind), F.Spec, A.Range,
@@ -392,20 +425,39 @@ void checkVectorElements(const Operand &A, const OperandSpec &O, const Form &F, 
       return;
     }
   }
+  // A special register of a size no register of O has (`{%tid.x}` in the
+  // 64-bit b of .f64 mma): ptxas, "Arguments mismatch".
+  for (const auto &R : Regs) {
+    unsigned Bits = typeBits(R.second.Type);
+    if (!R.second.Special || !Bits || O.RegTypes.empty() ||
+        llvm::any_of(O.RegTypes, [Bits](const std::string &T) { return typeBits(T) == Bits; }))
+      continue;
+    Ctx.Diags.report(familyRule(F.Fam, FamilyRule::RegisterType), F.Spec, R.first->Range,
+                     "registers of " + O.Name + " in " + context(F, O) + " must be declared " +
+                         regList(O) + ", but the special register " + std::string(R.first->Text) +
+                         " is " + R.second.Type.str() + " (copy it into a register of the " +
+                         "fragment's type first)");
+    return;
+  }
   if (!AnyReg && O.ImmAllowed && !A.Elements.empty()) {
     // ptxas types a vector from its registers; with constants only it
     // refuses most fragments (error) and takes some (warning).
     // Observed (ptxas 13.0): integer constants are refused except in .f64,
     // .s32 (and wmma.mma .s4/.u4) fragments; floating-point ones are refused in .f16/.bf16
     // fragments and in m8n8k16, taken elsewhere. wmma.mma's sub-byte .s4/.u4 fragments take integer
-    // constants too (dense mma's refuse them).
+    // constants too from sm_90 on, where ptxas lowers them to its built-in (below, its '_mma'
+    // refuses them: "Arguments mismatch for instruction '_mma'"; dense mma's refuse them).
     bool AB = O.Name == "a" || O.Name == "b";
     bool IntTaken =
         O.ElemType == ".f64" || O.ElemType == ".s32" ||
-        (F.Fam == spec::Family::WmmaMma && (O.ElemType == ".s4" || O.ElemType == ".u4"));
+        (F.Fam == spec::Family::WmmaMma && (O.ElemType == ".s4" || O.ElemType == ".u4") &&
+         (!Ctx.Tgt.isValid() || loweredToBuiltin(F, Ctx)));
     // Block-scaled a and b (untyped .b32 fragments) refuse every constant.
-    bool Refused = (FirstIntImm && !IntTaken) || O.ElemType == ".f16" || O.ElemType == ".bf16" ||
-                   (F.Shape == ".m8n8k16" && AB) || (AB && !F.SType.empty());
+    // Floating-point constants in .s32 accumulators are refused too (the
+    // issue-10 sweep: m8n8k16, m16n8k256 .b1, mma.sp m16n8k32/m16n8k64).
+    bool Refused = (FirstIntImm && !IntTaken) || (FirstFloatImm && O.ElemType == ".s32") ||
+                   O.ElemType == ".f16" || O.ElemType == ".bf16" || (F.Shape == ".m8n8k16" && AB) ||
+                   (AB && !F.SType.empty());
     Ctx.Diags.report(Refused ? Severity::Error : Severity::Warning,
                      familyRule(F.Fam, FamilyRule::ImmediateNotAllowed), F.Spec, A.Range,
                      O.Name +
@@ -416,6 +468,18 @@ void checkVectorElements(const Operand &A, const OperandSpec &O, const Form &F, 
   }
   if (O.RegTypes.empty() || Regs.empty())
     return;
+  // wmma.load and wmma.store move their fragments with movs that refuse a
+  // .pred element beside other registers ("Arguments mismatch for
+  // instruction 'mov'", every target); wmma.mma takes it in some forms.
+  bool Wmma = F.Fam == spec::Family::WmmaLoad || F.Fam == spec::Family::WmmaStore;
+  for (const auto &R : Regs)
+    if (Wmma && R.second.Type == ".pred" && !R.second.Special) {
+      Ctx.Diags.report(familyRule(F.Fam, FamilyRule::RegisterType), F.Spec, R.first->Range,
+                       "registers of " + O.Name + " in " + context(F, O) + " must be declared " +
+                           regList(O) + ", but " + std::string(R.first->Text) +
+                           " is .pred (ptxas refuses a predicate in a wmma fragment)");
+      return;
+    }
   const std::pair<const Operand *, RegisterRef> *Other = nullptr;
   bool AnyBits = false;
   for (const auto &R : Regs) {
@@ -437,7 +501,8 @@ void checkVectorElements(const Operand &A, const OperandSpec &O, const Form &F, 
       Other = &R;
   }
   auto Report = [&](const Operand *E, const RegisterRef &Info) {
-    bool Pred = Info.Type == ".pred" && (!O.IsDest || predicateTolerated(F)); // ptxas takes it
+    // ptxas takes a vector of .pred registers in some fragments only.
+    bool Pred = Info.Type == ".pred" && spec::takesPredicateVector(F, O.Name);
     Diagnostic &D = Ctx.Diags.report(Pred ? Severity::Warning : Severity::Error,
                                      familyRule(F.Fam, FamilyRule::RegisterType), F.Spec, E->Range,
                                      "registers of " + O.Name + " in " + context(F, O) +
@@ -543,7 +608,8 @@ bool checkVectorRegister(const Operand &A, const OperandSpec &O, const Form &F, 
   if (!Ref.known() || Ref.Width < 2 || Ref.Component || isWmma(F))
     return false;
   if (loweredToBuiltin(F, Ctx) &&
-      ((!O.IsDest && isBuiltinArg(F, O)) || (O.IsDest && F.BuiltinDestVectorCrash))) {
+      ((!O.IsDest && isBuiltinArg(F, O) && F.BuiltinSourceVectorCrash) ||
+       (O.IsDest && F.BuiltinDestVectorCrash))) {
     Ctx.Diags.report(familyRule(F.Fam, FamilyRule::OperandKind), F.Spec, A.Range,
                      "operand " + O.Name + " must be a vector of " + std::to_string(O.Count) +
                          " registers in braces, found the vector register " + std::string(A.Text) +
@@ -552,11 +618,16 @@ bool checkVectorRegister(const Operand &A, const OperandSpec &O, const Form &F, 
     return true;
   }
   if (Ref.Width != O.Count) {
-    Ctx.Diags.report(familyRule(F.Fam, FamilyRule::FragmentSize), F.FragmentSpec, A.Range,
+    // The counts ptxas also takes in braces it takes as a vector register.
+    bool Tolerated = llvm::is_contained(O.PtxasAlsoCounts, Ref.Width);
+    Ctx.Diags.report(Tolerated ? Severity::Warning : Severity::Error,
+                     familyRule(F.Fam, FamilyRule::FragmentSize), F.FragmentSpec, A.Range,
                      O.Name + " holds " + std::to_string(O.Count) + " register" +
                          (O.Count == 1 ? "" : "s") + " for " + context(F, O) + ", found " +
-                         std::string(A.Text) + ", a .v" + std::to_string(Ref.Width) + " register");
-    return true;
+                         std::string(A.Text) + ", a .v" + std::to_string(Ref.Width) + " register" +
+                         (Tolerated ? " (ptxas accepts it; the extra registers are unused)" : ""));
+    if (!Tolerated)
+      return true;
   }
   if (!O.RegTypes.empty() && !llvm::is_contained(O.RegTypes, Ref.Type)) {
     Diagnostic &D =
@@ -719,10 +790,18 @@ void checkOperands(const Instruction &I, const Form &F, CheckContext &Ctx) {
         if (!Info[E].known() || llvm::is_contained(O.RegTypes, Info[E].Type) ||
             (AnyB16 && Info[E].Type == ".f16"))
           continue;
+        // After a constant byte-id ptxas takes an integer register of any
+        // width as thread-id (`{0, %r0}`, `{0, %rd0}`, `{0, %laneid}`; not
+        // .f32, and a 32-bit byte-id is "Arguments mismatch"; probed sm_120a).
+        StringRef T = Info[E].Type;
+        bool LooseThread = E == 1 && A.Elements[0].Kind == OperandKind::IntImm &&
+                           (T.startswith(".b") || T.startswith(".u") || T.startswith(".s"));
         Diagnostic &D = Ctx.Diags.report(
+            LooseThread ? Severity::Warning : Severity::Error,
             familyRule(F.Fam, FamilyRule::RegisterType), F.Spec, A.Elements[E].Range,
             std::string(Part[E]) + " of " + O.Name + " must be declared " + regList(O) + ", but " +
-                std::string(A.Elements[E].Text) + " is " + Info[E].Type.str());
+                std::string(A.Elements[E].Text) + " is " + Info[E].Type.str() +
+                (LooseThread ? " (ptxas takes it after a constant byte-id)" : ""));
         if (Info[E].Decl && Info[E].Decl->DeclRange.isValid())
           D.Notes.push_back(
               {Info[E].Decl->DeclRange, std::string(A.Elements[E].Text) + " is declared here"});

@@ -87,6 +87,8 @@ struct BuiltinLoweringRow {
   /// The operands passed to the built-in (refused: special registers,
   /// components, whole vector registers; .pred in a, b, e).
   const char *Args;
+  /// A whole vector register in a source crashes ptxas (false: taken).
+  bool SourceVectorCrash = true;
 };
 const BuiltinLoweringRow BuiltinLoweringTable[] = {
     {"", ".s4", "", "", 90, true, "a b c"},
@@ -95,6 +97,13 @@ const BuiltinLoweringRow BuiltinLoweringTable[] = {
     {"", ".b1", ".and", "", 100, true, "a b c"},
     {".sp", ".s4", "", "", 90, true, "a b c e"},
     {".sp", ".u4", "", "", 90, true, "a b c e"},
+    // Found by the issue-10 sweep (sm_80 .. sm_121a): ::ordered_metadata
+    // lowers sub-byte types like .sp does ('%laneid' in c: "Call argument
+    // has illegal state space" from sm_90), and .f16 m8n8k4 is a built-in
+    // from sm_80 on ("Parsing error near '.x'" for a component in a, b, c).
+    {".sp::ordered_metadata", ".s4", "", "", 90, true, "a b c e"},
+    {".sp::ordered_metadata", ".u4", "", "", 90, true, "a b c e"},
+    {"", ".f16", "", ".m8n8k4", 80, true, "a b c", false},
     // mma.sp (not ::ordered_metadata) of .f16 and 8-bit integers; not
     // .bf16, .tf32, .e4m3/.e5m2.
     {".sp", ".f16", "", "", 100, false, "a e"},
@@ -117,7 +126,7 @@ Form makeMmaForm(Family Fam, const MmaDesc &D) {
   F.DType = D.DType;
   F.SType = D.SType;
   F.BuiltinOn = builtinLowering(D.SpVariant, D.AType, D.BitOp, D.Shape, &F.BuiltinDestVectorCrash,
-                                &F.BuiltinArgs);
+                                &F.BuiltinArgs, &F.BuiltinSourceVectorCrash);
 
   if (F.Sparse)
     F.Quals.push_back(req(".spvariant", D.SpVariant));
@@ -248,8 +257,48 @@ std::vector<SpecificTarget> sm100to120Families() {
 
 } // namespace mma
 
+namespace {
+/// The fragments in which ptxas 13.0 takes a vector of .pred registers only
+/// (`{%p0, %p1}`) where the form is not lowered to a built-in call, probed
+/// with `ptxas -arch sm_121a` (and sm_80) on every form's a, b, c and d
+/// (test/diff/variants-mma.test, docs/differences/mma.md, "Vectors of .pred
+/// registers"). Every other fragment of mma, mma.sp and wmma refuses it:
+/// "Arguments mismatch for instruction 'mma'" or "Unexpected instruction
+/// types specified for 'mma'". Block-scaled forms refuse it everywhere.
+struct PredVectorRow {
+  Family Fam;
+  const char *Operands; ///< space-separated operand names
+  const char *ATypes;   ///< space-separated multiplicand types
+  const char *CType;    ///< "" for any
+};
+const PredVectorRow PredVectorTable[] = {
+    {Family::Mma, "a b", ".s8 .u8 .s4 .u4 .b1 .e4m3 .e5m2 .e3m2 .e2m3 .e2m1", ""},
+    {Family::MmaSp, "a b", ".bf16 .tf32 .s8 .u8 .s4 .u4 .e4m3 .e5m2 .e3m2 .e2m3 .e2m1", ""},
+    {Family::MmaSp, "c d", ".f16 .bf16 .tf32", ".f32"},
+};
+
+bool inList(llvm::StringRef List, llvm::StringRef Word) {
+  llvm::SmallVector<llvm::StringRef, 12> Words;
+  List.split(Words, ' ', -1, false);
+  return llvm::is_contained(Words, Word);
+}
+} // namespace
+
+bool takesPredicateVector(const Form &F, llvm::StringRef Operand) {
+  if (F.Fam == Family::Ldmatrix || F.Fam == Family::Stmatrix || F.Fam == Family::Movmatrix)
+    return true;
+  if (!F.SType.empty())
+    return false;
+  for (const PredVectorRow &R : PredVectorTable)
+    if (R.Fam == F.Fam && inList(R.Operands, Operand) && inList(R.ATypes, F.AType) &&
+        (!*R.CType || F.CType == R.CType))
+      return true;
+  return false;
+}
+
 TargetGate builtinLowering(llvm::StringRef Variant, llvm::StringRef AType, llvm::StringRef BitOp,
-                           llvm::StringRef Shape, bool *DestVectorCrash, std::string *Args) {
+                           llvm::StringRef Shape, bool *DestVectorCrash, std::string *Args,
+                           bool *SourceVectorCrash) {
   TargetGate G;
   for (const mma::BuiltinLoweringRow &R : mma::BuiltinLoweringTable)
     if (Variant == R.Variant && AType == R.AType && (!*R.BitOp || BitOp == R.BitOp) &&
@@ -259,6 +308,8 @@ TargetGate builtinLowering(llvm::StringRef Variant, llvm::StringRef AType, llvm:
         *DestVectorCrash = R.DestVectorCrash;
       if (Args)
         *Args = R.Args;
+      if (SourceVectorCrash)
+        *SourceVectorCrash = R.SourceVectorCrash;
     }
   return G;
 }

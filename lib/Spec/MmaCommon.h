@@ -68,7 +68,13 @@ std::vector<ImmRange> selectorRangesB(const std::string &ScaleVec);
 /// the operands passed to the built-in ("a b c").
 TargetGate builtinLowering(llvm::StringRef Variant, llvm::StringRef AType, llvm::StringRef BitOp,
                            llvm::StringRef Shape, bool *DestVectorCrash = nullptr,
-                           std::string *Args = nullptr);
+                           std::string *Args = nullptr, bool *SourceVectorCrash = nullptr);
+
+/// True when ptxas 13.0 takes a vector of .pred registers only as fragment
+/// Operand ("a", "b", "c", "d", "r") of F on a target that does not lower F
+/// to a built-in call (PredVectorTable in MmaCommon.cpp; probed form by form).
+/// Always true for ldmatrix, stmatrix and movmatrix, never for wmma.
+bool takesPredicateVector(const Form &F, llvm::StringRef Operand);
 
 /// A type qualifier ptxas 13.0 takes and ignores after the types of some
 /// forms ("stray type"): `mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16.b1`
