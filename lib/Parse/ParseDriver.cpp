@@ -82,7 +82,7 @@ private:
   const bool FastOk;
 
   ByteCharStream Chars;
-  FoldingLexer Lexer;
+  LexerTokenSource Source;
   StreamingTokenStream Tokens;
   PTXParser Parser;
   antlr4::atn::ParserATNSimulator *Sim = nullptr;
@@ -126,12 +126,11 @@ StreamParser::StreamParser(const SourceFile &File, ParseSink *Sink, DiagnosticEn
     : File(File), Text(File.text()), Sink(Sink), Diags(Diags), Opts(Opts), Built(Built), Mode(Mode),
       FastOk(Opts.FastStatements && Mode == UnitMode::File),
       Chars(File.text(), std::string(File.name())),
-      Lexer(&Chars, File.text(), Opts.FoldInitializersFrom), Tokens(&Lexer), Parser(&Tokens),
+      Source(&Chars, File.text(), Opts.FoldInitializersFrom), Tokens(&Source), Parser(&Tokens),
       Conv(File), Persist(Built ? &Built->Ctx : PersistIn), Keep(Persist ? *Persist : FuncArena),
       Transient(Persist ? *Persist : StmtArena),
       KeepSectionLines(Built || (Sink && Sink->wantsDataContents())),
       StreamSections(!Built && Sink && Sink->wantsSectionLines()) {
-  Lexer.removeErrorListeners();
   Parser.removeErrorListeners();
   Parser.setErrorHandler(std::make_shared<antlr4::BailErrorStrategy>());
   Sim = Parser.getInterpreter<antlr4::atn::ParserATNSimulator>();
@@ -365,7 +364,7 @@ void StreamParser::fastRun() {
       break;
   }
   // ANTLR's lexer goes on where the last fast statement ended.
-  Tokens.resumeAt(FastEnd, KnownLine, KnownCol, Lexer);
+  Tokens.resumeAt(FastEnd, KnownLine, KnownCol, Source);
   AfterFast = false;
 }
 
@@ -450,8 +449,7 @@ bool StreamParser::run() {
                 "unexpected UTF-8 byte order mark (EF BB BF) at the start of the file; ptxas "
                 "rejects it: save the file without a byte order mark")
         .Fixes.push_back({{0, 3}, ""});
-    Chars.seek(3);
-    Lexer.setCharPositionInLine(3);
+    Source.resumeAt(3, 1, 3); // nothing lexed yet
   }
   while (!GaveUp) {
     if (AfterFast) {
@@ -846,22 +844,23 @@ bool runParse(const SourceFile &File, ParseSink *Sink, DiagnosticEngine &Diags,
   return P.run();
 }
 
-std::vector<AntlrToken> lexWithAntlr(llvm::StringRef Text) {
+std::vector<AntlrToken> lexWithAntlr(llvm::StringRef Text, bool HandLexer) {
   ByteCharStream Chars(Text, "<lex>");
-  PTXLexer L(&Chars);
-  L.removeErrorListeners();
+  PTXLexer Generated(&Chars);
+  Generated.removeErrorListeners();
+  LexerTokenSource Hand(&Chars, Text, 0);
+  antlr4::TokenSource &Source = HandLexer ? static_cast<antlr4::TokenSource &>(Hand) : Generated;
   std::vector<AntlrToken> Out;
   for (;;) {
-    std::unique_ptr<Token> T = L.nextToken();
+    std::unique_ptr<Token> T = Source.nextToken();
     size_t Type = T->getType();
-    if (Type == Token::EOF) {
-      Out.push_back(
-          {"EOF", static_cast<uint32_t>(Text.size()), static_cast<uint32_t>(Text.size())});
-      return Out;
-    }
-    Out.push_back({L.getVocabulary().getSymbolicName(Type),
+    bool Eof = Type == Token::EOF;
+    Out.push_back({Eof ? "EOF" : Generated.getVocabulary().getSymbolicName(Type),
                    static_cast<uint32_t>(T->getStartIndex()),
-                   static_cast<uint32_t>(T->getStopIndex() + 1)});
+                   static_cast<uint32_t>(T->getStopIndex() + 1), T->getLine(),
+                   T->getCharPositionInLine(), T->getChannel(), T->getText()});
+    if (Eof)
+      return Out;
   }
 }
 
