@@ -85,12 +85,10 @@ HarnessPlan buildWmmaHarness(const ExecForm &F, Target T, PtxVersion V, uint64_t
   bool ARow = F.ARow, BRow = F.BRow, CRow = true, DRow = true;
   std::string Extra; // .satfinite / rounding / .xor.popc
   unsigned M = F.M, N = F.N, K = F.K;
-  auto fromMul = [&](ElemKind X) {
+  auto FromMul = [&](ElemKind X) {
     A = Bt = X;
     switch (X) {
     case ElemKind::F16:
-      C = D = ElemKind::F32;
-      break;
     case ElemKind::BF16:
     case ElemKind::TF32:
       C = D = ElemKind::F32;
@@ -103,7 +101,7 @@ HarnessPlan buildWmmaHarness(const ExecForm &F, Target T, PtxVersion V, uint64_t
       break;
     }
   };
-  auto fromAcc = [&](ElemKind X) {
+  auto FromAcc = [&](ElemKind X) {
     C = D = X;
     if (X == ElemKind::F16)
       A = Bt = ElemKind::F16;
@@ -116,21 +114,21 @@ HarnessPlan buildWmmaHarness(const ExecForm &F, Target T, PtxVersion V, uint64_t
   };
   if (F.Kind == ExecKind::WmmaLoad) {
     if (F.WmmaMatrix == 'a') {
-      fromMul(F.A);
+      FromMul(F.A);
       ARow = F.WmmaRow;
       BRow = false;
     } else if (F.WmmaMatrix == 'b') {
-      fromMul(F.B);
+      FromMul(F.B);
       ARow = true;
       BRow = F.WmmaRow;
     } else {
-      fromAcc(F.C);
+      FromAcc(F.C);
       ARow = true;
       BRow = false;
       CRow = F.WmmaRow;
     }
   } else if (F.Kind == ExecKind::WmmaStore) {
-    fromAcc(F.D);
+    FromAcc(F.D);
     ARow = true;
     BRow = false;
     DRow = F.WmmaRow;
@@ -151,32 +149,32 @@ HarnessPlan buildWmmaHarness(const ExecForm &F, Target T, PtxVersion V, uint64_t
     BRow = false;
   }
 
-  auto lay = [](bool R) { return R ? std::string(".row") : std::string(".col"); };
+  auto Lay = [](bool R) { return R ? std::string(".row") : std::string(".col"); };
   auto space = [&](char Mat) {
     if ((F.Kind == ExecKind::WmmaLoad && F.WmmaMatrix == Mat) ||
         (F.Kind == ExecKind::WmmaStore && Mat == 'd'))
       return F.StateSpace;
     return std::string(".global");
   };
-  auto ldText = [&](char Mat, bool Row, ElemKind X) {
+  auto LdText = [&](char Mat, bool Row, ElemKind X) {
     if (F.Kind == ExecKind::WmmaLoad && F.WmmaMatrix == Mat)
       return F.text();
-    return "wmma.load." + std::string(1, Mat) + ".sync.aligned" + lay(Row) + sh(M, N, K) +
+    return "wmma.load." + std::string(1, Mat) + ".sync.aligned" + Lay(Row) + sh(M, N, K) +
            space(Mat) + ty(X);
   };
-  std::string LdA = ldText('a', ARow, A), LdB = ldText('b', BRow, Bt), LdC = ldText('c', CRow, C);
+  std::string LdA = LdText('a', ARow, A), LdB = LdText('b', BRow, Bt), LdC = LdText('c', CRow, C);
   std::string StD = F.Kind == ExecKind::WmmaStore
                         ? F.text()
-                        : "wmma.store.d.sync.aligned" + lay(DRow) + sh(M, N, K) + ".global" + ty(D);
+                        : "wmma.store.d.sync.aligned" + Lay(DRow) + sh(M, N, K) + ".global" + ty(D);
   std::string Mma;
   if (F.Kind == ExecKind::WmmaMma)
     Mma = F.text();
   else if (A == ElemKind::B1)
     Mma = "wmma.mma.xor.popc.sync.aligned.row.col" + sh(M, N, K) + ".s32.b1.b1.s32";
   else if (A == ElemKind::F16)
-    Mma = "wmma.mma.sync.aligned" + lay(ARow) + lay(BRow) + sh(M, N, K) + ty(D) + ty(C);
+    Mma = "wmma.mma.sync.aligned" + Lay(ARow) + Lay(BRow) + sh(M, N, K) + ty(D) + ty(C);
   else
-    Mma = "wmma.mma.sync.aligned" + lay(ARow) + lay(BRow) + sh(M, N, K) + ty(D) + ty(A) + ty(Bt) +
+    Mma = "wmma.mma.sync.aligned" + Lay(ARow) + Lay(BRow) + sh(M, N, K) + ty(D) + ty(A) + ty(Bt) +
           ty(C) + Extra;
   MatmulProblem::BitOp Op = F.Op;
   if (A == ElemKind::B1 && Op == MatmulProblem::BitOp::None)
@@ -184,12 +182,12 @@ HarnessPlan buildWmmaHarness(const ExecForm &F, Target T, PtxVersion V, uint64_t
 
   // Memory images. Leading dimensions are the default strides (9.7.14.4.2).
   const unsigned LdAv = ARow ? K : M, LdBv = BRow ? N : K, LdCv = CRow ? N : M, LdDv = DRow ? N : M;
-  auto bytes = [](unsigned Elems, ElemKind X) { return (Elems * elemBits(X) + 7) / 8; };
-  auto align = [](size_t X) { return (X + 255) / 256 * 256; };
-  const size_t OffA = 0, OffB = align(bytes(M * K, A)), OffC = OffB + align(bytes(K * N, Bt)),
-               InBytes = OffC + align(bytes(M * N, C));
+  auto Bytes = [](unsigned Elems, ElemKind X) { return (Elems * elemBits(X) + 7) / 8; };
+  auto Align = [](size_t X) { return (X + 255) / 256 * 256; };
+  const size_t OffA = 0, OffB = Align(Bytes(M * K, A)), OffC = OffB + Align(Bytes(K * N, Bt)),
+               InBytes = OffC + Align(Bytes(M * N, C));
   P.Input.assign(InBytes, 0);
-  P.OutputBytes = align(bytes(M * N, D));
+  P.OutputBytes = Align(Bytes(M * N, D));
   uint64_t Rng = Seed;
   MatmulProblem Pr;
   Pr.M = M, Pr.N = N, Pr.K = K;
@@ -197,8 +195,9 @@ HarnessPlan buildWmmaHarness(const ExecForm &F, Target T, PtxVersion V, uint64_t
   Pr.Satfinite = F.Satfinite;
   Pr.Op = Op;
   Pr.Rnd = F.Rnd;
-  Pr.A.resize(M * K), Pr.IA.resize(M * K), Pr.B.resize(K * N), Pr.IB.resize(K * N);
-  Pr.C.resize(M * N), Pr.IC.resize(M * N);
+  Pr.A.resize(static_cast<size_t>(M) * K), Pr.IA.resize(static_cast<size_t>(M) * K),
+      Pr.B.resize(static_cast<size_t>(K) * N), Pr.IB.resize(static_cast<size_t>(K) * N);
+  Pr.C.resize(static_cast<size_t>(M) * N), Pr.IC.resize(static_cast<size_t>(M) * N);
   for (unsigned I = 0; I < M; ++I)
     for (unsigned Kk = 0; Kk < K; ++Kk) {
       uint64_t Bits = randomElem(A, mix(Rng));
@@ -270,15 +269,15 @@ HarnessPlan buildWmmaHarness(const ExecForm &F, Target T, PtxVersion V, uint64_t
     }
     B.inst("bar.warp.sync", {B.imm(-1)});
   }
-  auto base = [&](char Mat, size_t Off, const char *Reg) {
+  auto Base = [&](char Mat, size_t Off, const char *Reg) {
     bool Sh = (SharedIn && F.WmmaMatrix == Mat);
     if (Sh)
       return std::string("%hp7");
     B.inst("add.s64", {B.r(Reg), B.r("%hp0"), B.imm(int64_t(Off))});
     return std::string(Reg);
   };
-  std::string PA = base('a', OffA, "%hp3"), PB = base('b', OffB, "%hp4"),
-              PC = base('c', OffC, "%hp5");
+  std::string PA = Base('a', OffA, "%hp3"), PB = Base('b', OffB, "%hp4"),
+              PC = Base('c', OffC, "%hp5");
   B.inst("mov.u32", {B.r("%hs0"), B.imm(LdAv)});
   B.inst("mov.u32", {B.r("%hs1"), B.imm(LdBv)});
   B.inst("mov.u32", {B.r("%hs2"), B.imm(LdCv)});
