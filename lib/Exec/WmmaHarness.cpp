@@ -15,10 +15,12 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Exec/Harness.h"
+
 #include "Exec/PtxBuilder.h"
 
 #include "Spec/Spec.h"
 
+#include <array>
 #include <cstdio>
 
 namespace ptxlint {
@@ -76,15 +78,22 @@ uint64_t getBits(const std::vector<uint8_t> &Buf, size_t Base, size_t Index, uns
   return V;
 }
 
-} // namespace
+/// The four matrices' types and layouts, completed around the form, and
+/// the mma's extra qualifiers (.satfinite, rounding).
+struct WmmaSetup {
+  ElemKind A, Bt, C, D;
+  bool ARow, BRow, CRow = true, DRow = true;
+  std::string Extra;
+};
 
-HarnessPlan buildWmmaHarness(const ExecForm &F, Target T, PtxVersion V, uint64_t Seed) {
-  HarnessPlan P;
-  // Complete the four matrices' types and layouts around the form.
-  ElemKind A = F.A, Bt = F.B, C = F.C, D = F.D;
-  bool ARow = F.ARow, BRow = F.BRow, CRow = true, DRow = true;
-  std::string Extra; // .satfinite / rounding / .xor.popc
-  unsigned M = F.M, N = F.N, K = F.K;
+WmmaSetup completeForm(const ExecForm &F) {
+  WmmaSetup W;
+  ElemKind &A = W.A, &Bt = W.Bt, &C = W.C, &D = W.D;
+  bool &ARow = W.ARow, &BRow = W.BRow, &CRow = W.CRow, &DRow = W.DRow;
+  std::string &Extra = W.Extra;
+  A = F.A, Bt = F.B, C = F.C, D = F.D;
+  ARow = F.ARow, BRow = F.BRow;
+  const unsigned K = F.K;
   auto FromMul = [&](ElemKind X) {
     A = Bt = X;
     switch (X) {
@@ -148,9 +157,93 @@ HarnessPlan buildWmmaHarness(const ExecForm &F, Target T, PtxVersion V, uint64_t
     ARow = true;
     BRow = false;
   }
+  return W;
+}
+
+/// Random A, B and C in the input image (at Off, leading dimensions Ld) and
+/// in the reference problem Pr.
+void fillInputs(MatmulProblem &Pr, std::vector<uint8_t> &In, const WmmaSetup &W,
+                const std::array<size_t, 3> &Off, const std::array<unsigned, 3> &Ld,
+                uint64_t Seed) {
+  const ElemKind A = W.A, Bt = W.Bt, C = W.C;
+  const bool ARow = W.ARow, BRow = W.BRow, CRow = W.CRow;
+  const unsigned M = Pr.M, N = Pr.N, K = Pr.K;
+  const size_t OffA = Off[0], OffB = Off[1], OffC = Off[2];
+  const unsigned LdAv = Ld[0], LdBv = Ld[1], LdCv = Ld[2];
+  uint64_t Rng = Seed;
+  for (unsigned I = 0; I < M; ++I)
+    for (unsigned Kk = 0; Kk < K; ++Kk) {
+      uint64_t Bits = randomElem(A, mix(Rng));
+      putBits(In, OffA, ARow ? I * LdAv + Kk : Kk * LdAv + I, elemBits(A), Bits);
+      Pr.A[I * K + Kk] = decodeElem(A, Bits);
+      Pr.IA[I * K + Kk] = int64_t(Pr.A[I * K + Kk]);
+    }
+  for (unsigned Kk = 0; Kk < K; ++Kk)
+    for (unsigned J = 0; J < N; ++J) {
+      uint64_t Bits = randomElem(Bt, mix(Rng));
+      putBits(In, OffB, BRow ? Kk * LdBv + J : J * LdBv + Kk, elemBits(Bt), Bits);
+      Pr.B[Kk * N + J] = decodeElem(Bt, Bits);
+      Pr.IB[Kk * N + J] = int64_t(Pr.B[Kk * N + J]);
+    }
+  for (unsigned I = 0; I < M; ++I)
+    for (unsigned J = 0; J < N; ++J) {
+      uint64_t R = mix(Rng);
+      uint64_t Bits = randomElem(C, R);
+      if (C == ElemKind::S32 && R % 8 == 0)
+        Bits = uint32_t(int32_t((R & 0x100) ? INT32_MAX - int64_t((R >> 12) % 4096)
+                                            : INT32_MIN + int64_t((R >> 12) % 4096)));
+      putBits(In, OffC, CRow ? I * LdCv + J : J * LdCv + I, elemBits(C), Bits);
+      Pr.C[I * N + J] = decodeElem(C, Bits);
+      Pr.IC[I * N + J] = int64_t(Pr.C[I * N + J]);
+    }
+}
+
+/// Compares the stored D (DRow, leading dimension LdDv) with the reference.
+std::function<CheckResult(const std::vector<uint8_t> &)>
+wmmaCheck(const MatmulProblem &Pr, ElemKind D, bool DRow, unsigned LdDv) {
+  return [Pr, D, DRow, LdDv](const std::vector<uint8_t> &Out) {
+    CheckResult R;
+    for (unsigned I = 0; I < Pr.M; ++I)
+      for (unsigned J = 0; J < Pr.N; ++J) {
+        uint64_t Bits = getBits(Out, 0, DRow ? I * LdDv + J : J * LdDv + I, elemBits(D));
+        double Got = decodeElem(D, Bits);
+        int64_t IGot = D == ElemKind::S32 ? int64_t(int32_t(uint32_t(Bits))) : 0;
+        RefValue Ref = referenceElem(Pr, I, J);
+        ++R.Compared;
+        if (acceptable(Ref, Got, IGot))
+          continue;
+        if (R.Pass) {
+          R.First.Matrix = "D (memory; wmma fragments are unspecified)";
+          R.First.Row = I;
+          R.First.Col = J;
+          R.First.Expected = formatValue(D, Ref.Value + Ref.Lo, Ref.IValue, Ref.IsInt);
+          if (!Ref.IsInt) {
+            char Buf[64];
+            snprintf(Buf, sizeof Buf, " (tolerance %.3g)", Ref.Tolerance);
+            R.First.Expected += Buf;
+          }
+          R.First.Got = formatValue(D, Got, IGot, Ref.IsInt);
+        }
+        R.Pass = false;
+        ++R.Failed;
+      }
+    return R;
+  };
+}
+
+} // namespace
+
+HarnessPlan buildWmmaHarness(const ExecForm &F, Target T, PtxVersion V, uint64_t Seed) {
+  HarnessPlan P;
+  // Complete the four matrices' types and layouts around the form.
+  const WmmaSetup W = completeForm(F);
+  const ElemKind A = W.A, Bt = W.Bt, C = W.C, D = W.D;
+  const bool ARow = W.ARow, BRow = W.BRow, CRow = W.CRow, DRow = W.DRow;
+  const std::string &Extra = W.Extra;
+  const unsigned M = F.M, N = F.N, K = F.K;
 
   auto Lay = [](bool R) { return R ? std::string(".row") : std::string(".col"); };
-  auto space = [&](char Mat) {
+  auto Space = [&](char Mat) {
     if ((F.Kind == ExecKind::WmmaLoad && F.WmmaMatrix == Mat) ||
         (F.Kind == ExecKind::WmmaStore && Mat == 'd'))
       return F.StateSpace;
@@ -160,7 +253,7 @@ HarnessPlan buildWmmaHarness(const ExecForm &F, Target T, PtxVersion V, uint64_t
     if (F.Kind == ExecKind::WmmaLoad && F.WmmaMatrix == Mat)
       return F.text();
     return "wmma.load." + std::string(1, Mat) + ".sync.aligned" + Lay(Row) + sh(M, N, K) +
-           space(Mat) + ty(X);
+           Space(Mat) + ty(X);
   };
   std::string LdA = LdText('a', ARow, A), LdB = LdText('b', BRow, Bt), LdC = LdText('c', CRow, C);
   std::string StD = F.Kind == ExecKind::WmmaStore
@@ -188,7 +281,6 @@ HarnessPlan buildWmmaHarness(const ExecForm &F, Target T, PtxVersion V, uint64_t
                InBytes = OffC + Align(Bytes(M * N, C));
   P.Input.assign(InBytes, 0);
   P.OutputBytes = Align(Bytes(M * N, D));
-  uint64_t Rng = Seed;
   MatmulProblem Pr;
   Pr.M = M, Pr.N = N, Pr.K = K;
   Pr.AType = A, Pr.CType = C, Pr.DType = D;
@@ -198,31 +290,7 @@ HarnessPlan buildWmmaHarness(const ExecForm &F, Target T, PtxVersion V, uint64_t
   Pr.A.resize(static_cast<size_t>(M) * K), Pr.IA.resize(static_cast<size_t>(M) * K),
       Pr.B.resize(static_cast<size_t>(K) * N), Pr.IB.resize(static_cast<size_t>(K) * N);
   Pr.C.resize(static_cast<size_t>(M) * N), Pr.IC.resize(static_cast<size_t>(M) * N);
-  for (unsigned I = 0; I < M; ++I)
-    for (unsigned Kk = 0; Kk < K; ++Kk) {
-      uint64_t Bits = randomElem(A, mix(Rng));
-      putBits(P.Input, OffA, ARow ? I * LdAv + Kk : Kk * LdAv + I, elemBits(A), Bits);
-      Pr.A[I * K + Kk] = decodeElem(A, Bits);
-      Pr.IA[I * K + Kk] = int64_t(Pr.A[I * K + Kk]);
-    }
-  for (unsigned Kk = 0; Kk < K; ++Kk)
-    for (unsigned J = 0; J < N; ++J) {
-      uint64_t Bits = randomElem(Bt, mix(Rng));
-      putBits(P.Input, OffB, BRow ? Kk * LdBv + J : J * LdBv + Kk, elemBits(Bt), Bits);
-      Pr.B[Kk * N + J] = decodeElem(Bt, Bits);
-      Pr.IB[Kk * N + J] = int64_t(Pr.B[Kk * N + J]);
-    }
-  for (unsigned I = 0; I < M; ++I)
-    for (unsigned J = 0; J < N; ++J) {
-      uint64_t R = mix(Rng);
-      uint64_t Bits = randomElem(C, R);
-      if (C == ElemKind::S32 && R % 8 == 0)
-        Bits = uint32_t(int32_t((R & 0x100) ? INT32_MAX - int64_t((R >> 12) % 4096)
-                                            : INT32_MIN + int64_t((R >> 12) % 4096)));
-      putBits(P.Input, OffC, CRow ? I * LdCv + J : J * LdCv + I, elemBits(C), Bits);
-      Pr.C[I * N + J] = decodeElem(C, Bits);
-      Pr.IC[I * N + J] = int64_t(Pr.C[I * N + J]);
-    }
+  fillInputs(Pr, P.Input, W, {OffA, OffB, OffC}, {LdAv, LdBv, LdCv}, Seed);
 
   // The kernel.
   PtxBuilder B(T, V, HarnessEntry, {"ptxlint_in", "ptxlint_out"});
@@ -298,34 +366,7 @@ HarnessPlan buildWmmaHarness(const ExecForm &F, Target T, PtxVersion V, uint64_t
   B.inst("ret", {});
   P.Ptx = B.print();
 
-  P.Check = [Pr, D, DRow, LdDv](const std::vector<uint8_t> &Out) {
-    CheckResult R;
-    for (unsigned I = 0; I < Pr.M; ++I)
-      for (unsigned J = 0; J < Pr.N; ++J) {
-        uint64_t Bits = getBits(Out, 0, DRow ? I * LdDv + J : J * LdDv + I, elemBits(D));
-        double Got = decodeElem(D, Bits);
-        int64_t IGot = D == ElemKind::S32 ? int64_t(int32_t(uint32_t(Bits))) : 0;
-        RefValue Ref = referenceElem(Pr, I, J);
-        ++R.Compared;
-        if (acceptable(Ref, Got, IGot))
-          continue;
-        if (R.Pass) {
-          R.First.Matrix = "D (memory; wmma fragments are unspecified)";
-          R.First.Row = I;
-          R.First.Col = J;
-          R.First.Expected = formatValue(D, Ref.Value + Ref.Lo, Ref.IValue, Ref.IsInt);
-          if (!Ref.IsInt) {
-            char Buf[64];
-            snprintf(Buf, sizeof Buf, " (tolerance %.3g)", Ref.Tolerance);
-            R.First.Expected += Buf;
-          }
-          R.First.Got = formatValue(D, Got, IGot, Ref.IsInt);
-        }
-        R.Pass = false;
-        ++R.Failed;
-      }
-    return R;
-  };
+  P.Check = wmmaCheck(Pr, D, DRow, LdDv);
   return P;
 }
 

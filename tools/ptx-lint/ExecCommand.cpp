@@ -160,7 +160,7 @@ std::string lintFindings(const std::string &Ptx, bool Warnings) {
 
 void describeMismatch(const Mismatch &M, llvm::raw_ostream &OS) {
   OS << M.Matrix;
-  if (M.Matrix.rfind("D", 0) == 0 && M.Instance)
+  if (M.Matrix.rfind('D', 0) == 0 && M.Instance)
     OS << " (MMA computation " << (M.Instance + 1) << ")";
   OS << " row " << M.Row << " column " << M.Col;
   if (M.Matrix.rfind("D (memory", 0) != 0)
@@ -334,7 +334,7 @@ void textReport(const std::vector<Outcome> &Results, const Tally &C, const Targe
 void dumpFailure(const std::string &DumpDir, const std::string &Name, const HarnessPlan &P,
                  const std::vector<uint8_t> &Out) {
   llvm::sys::fs::create_directories(DumpDir);
-  auto dump = [&](const char *Ext, llvm::StringRef Bytes) {
+  auto Dump = [&](const char *Ext, llvm::StringRef Bytes) {
     llvm::SmallString<256> Path(DumpDir);
     llvm::sys::path::append(Path, Name + Ext);
     std::error_code EC;
@@ -342,9 +342,9 @@ void dumpFailure(const std::string &DumpDir, const std::string &Name, const Harn
     if (!EC)
       DOS << Bytes;
   };
-  dump(".ptx", P.Ptx);
-  dump(".in", llvm::StringRef(reinterpret_cast<const char *>(P.Input.data()), P.Input.size()));
-  dump(".out", llvm::StringRef(reinterpret_cast<const char *>(Out.data()), Out.size()));
+  Dump(".ptx", P.Ptx);
+  Dump(".in", llvm::StringRef(reinterpret_cast<const char *>(P.Input.data()), P.Input.size()));
+  Dump(".out", llvm::StringRef(reinterpret_cast<const char *>(Out.data()), Out.size()));
 }
 
 } // namespace
