@@ -64,7 +64,7 @@ private:
                                             std::string &Expected);
   std::string expectedText(antlr4::RecognitionException &RE);
   bool skipTooDeep(Entry What);
-  void recover(size_t Start, Token *Offending, std::string Expected);
+  void recover(size_t Start, Token *Offending, const std::string &Expected);
   void skipToSync(bool Consumed);
   void finishUnit();
   void convertSectionPiece(Entry What, antlr4::ParserRuleContext *Parsed);
@@ -115,7 +115,7 @@ private:
   // A mapped file's pages behind the statement being parsed go back to the
   // kernel every ReleaseStep bytes (SourceFile::releaseRange): what the AST
   // and the checker still point at stays valid and is read again if needed.
-  static constexpr size_t ReleaseStep = 256 * 1024, ReleaseLag = 64 * 1024;
+  static constexpr size_t ReleaseStep = size_t(256) * 1024, ReleaseLag = size_t(64) * 1024;
   size_t Released = 0;
   void releaseBehind(size_t Off);
 };
@@ -302,16 +302,13 @@ uint32_t StreamParser::fastBodyStatement(uint32_t B) {
     return B + 1;
   }
   if (C == '.') {
-    const Directive *D = nullptr;
-    if ((D = parseLocAt(File, B, Transient, End))) {
-      S.Kind = StmtKind::Directive;
-      S.Dir = D;
-      S.Range = D->Range;
-    } else if (const VarDecl *V = parseRegDeclAt(File, B, Transient, End)) {
+    const Directive *D = parseLocAt(File, B, Transient, End);
+    const VarDecl *V = D ? nullptr : parseRegDeclAt(File, B, Transient, End);
+    if (V) {
       S.Kind = StmtKind::VarDecl;
       S.Var = V;
       S.Range = V->Range;
-    } else if ((D = parseGenericDirectiveAt(File, B, Transient, End))) {
+    } else if (D || (D = parseGenericDirectiveAt(File, B, Transient, End))) {
       S.Kind = StmtKind::Directive;
       S.Dir = D;
       S.Range = D->Range;
@@ -490,7 +487,7 @@ void StreamParser::parseOne() {
   std::string Expected;
   antlr4::ParserRuleContext *Parsed = parseWithRetry(What, Start, Offending, Expected);
   if (!Parsed) {
-    recover(Start, Offending, std::move(Expected));
+    recover(Start, Offending, Expected);
     return;
   }
   if (What == Entry::Unit) {
@@ -605,7 +602,7 @@ std::string StreamParser::expectedText(antlr4::RecognitionException &RE) {
 
 /// Reports a syntax error at the offending token, then resynchronises after
 /// the next ';' or at the next '{' / '}' (a section line: at the next line).
-void StreamParser::recover(size_t Start, Token *Offending, std::string Expected) {
+void StreamParser::recover(size_t Start, Token *Offending, const std::string &Expected) {
   if (!Offending)
     Offending = Tokens.LT(1);
   SourceRange R = Converter::range(Offending);
@@ -620,7 +617,7 @@ void StreamParser::recover(size_t Start, Token *Offending, std::string Expected)
   // initializer's: its '}' is not a scope's, so the skipping goes past them.
   int InitDepth = 0;
   bool SawEq = false;
-  auto track = [&](size_t T) {
+  auto Track = [&](size_t T) {
     if (T == PTXLexer::EQ)
       SawEq = true;
     else if (T == PTXLexer::LBRACE && (SawEq || InitDepth > 0))
@@ -631,7 +628,7 @@ void StreamParser::recover(size_t Start, Token *Offending, std::string Expected)
       SawEq = false;
   };
   while (Tokens.LA(1) != Token::EOF && Tokens.LT(1) != Offending) {
-    track(Tokens.LA(1));
+    Track(Tokens.LA(1));
     Tokens.consume();
   }
   bool Consumed = Tokens.index() != Start;
@@ -648,7 +645,7 @@ void StreamParser::recover(size_t Start, Token *Offending, std::string Expected)
     return;
   }
   while (InitDepth > 0 && Tokens.LA(1) != Token::EOF) {
-    track(Tokens.LA(1));
+    Track(Tokens.LA(1));
     Tokens.consume();
     Consumed = true;
   }

@@ -1,4 +1,5 @@
-// Inputs of function-length.test: what the checker must see through.
+// Inputs of function-length.test, laid out as the checker must read them:
+// clang-format off
 #include <string>
 #define BRACES { {
 namespace ns {
