@@ -45,13 +45,12 @@ public:
   void add(StringRef T, raw_ostream &OS) {
     bool Unary = (T == "-" || T == "+") && (First || isOperatorToken(Prev));
     if (!First) {
-      bool Space = true;
-      if (T == "," || T == ";" || T == ")" || T == "]" || T == "}")
-        Space = false;
-      else if (Prev == "(" || Prev == "[" || Prev == "{" || Prev == "!" || Prev == "~" || PrevUnary)
-        Space = false;
-      else if ((T == "(" || T == "[") && isWordToken(Prev))
-        Space = false;
+      // No space before a closer or separator, after an opener or a unary
+      // operator, or between a name and its '(' / '['.
+      bool Space =
+          !(T == "," || T == ";" || T == ")" || T == "]" || T == "}") &&
+          !(Prev == "(" || Prev == "[" || Prev == "{" || Prev == "!" || Prev == "~" || PrevUnary) &&
+          !((T == "(" || T == "[") && isWordToken(Prev));
       if (Space)
         OS << ' ';
     }

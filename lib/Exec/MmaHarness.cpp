@@ -114,7 +114,8 @@ HarnessPlan buildMmaHarness(const ExecForm &F, Target T, PtxVersion V, uint64_t 
   const unsigned M = F.M, N = F.N, K = F.K, KP = Sparse ? K / 2 : K;
 
   // Matrices as raw encodings: A (packed columns for sparse), B, C.
-  std::vector<uint64_t> ABits(Inst * M * KP), BBits(Inst * K * N), CBits(Inst * M * N);
+  std::vector<uint64_t> ABits(static_cast<size_t>(Inst * M) * KP),
+      BBits(static_cast<size_t>(Inst * K) * N), CBits(static_cast<size_t>(Inst * M) * N);
   for (auto &X : ABits)
     X = randomElem(F.A, splitmix(Rng));
   for (auto &X : BBits)
@@ -132,7 +133,7 @@ HarnessPlan buildMmaHarness(const ExecForm &F, Target T, PtxVersion V, uint64_t 
   }
   // Sparse metadata: one nibble per (instance, row, chunk).
   unsigned Chunks = Sparse ? K / SL->ChunkWidth : 0;
-  std::vector<unsigned> Meta(Inst * M * Chunks);
+  std::vector<unsigned> Meta(static_cast<size_t>(Inst * M) * Chunks);
   for (auto &X : Meta)
     X = SL && SL->ChunkWidth == 2 ? MetaTf32[splitmix(Rng) % 2] : Meta24[splitmix(Rng) % 6];
   // Every valid sparsity selector is exercised: the instruction runs once
@@ -141,7 +142,7 @@ HarnessPlan buildMmaHarness(const ExecForm &F, Target T, PtxVersion V, uint64_t 
   const unsigned NSel = SL ? SL->MaxSelector + 1 : 1;
   // Block scaling (9.7.14.3), selectors all zero.
   unsigned SV = F.BlockScale ? F.ScaleVec : 0;
-  std::vector<uint64_t> SABits(M * SV), SBBits(SV * N);
+  std::vector<uint64_t> SABits(static_cast<size_t>(M) * SV), SBBits(static_cast<size_t>(SV) * N);
   for (auto &X : SABits)
     X = randomElem(F.S, splitmix(Rng));
   for (auto &X : SBBits)
@@ -154,23 +155,23 @@ HarnessPlan buildMmaHarness(const ExecForm &F, Target T, PtxVersion V, uint64_t 
   // of one sub-byte register are contiguous, so the kernel loads them as one
   // word; wider elements are loaded one by one and packed.
   const ElemKind AT = F.A, BT = F.B;
-  auto idxA = [&](ElemCoord C) { return (int64_t(C.Instance) * M + C.Row) * KP + C.Col; };
-  auto idxB = [&](ElemCoord C) { return (int64_t(C.Instance) * N + C.Col) * K + C.Row; };
-  auto idxC = [&](ElemCoord C) { return (int64_t(C.Instance) * M + C.Row) * N + C.Col; };
-  auto bytesOf = [](size_t Elems, unsigned Bits) { return (Elems * Bits + 7) / 8; };
-  auto align = [](size_t X) { return (X + 255) / 256 * 256; };
-  const size_t OffA = 0, OffB = OffA + align(bytesOf(ABits.size(), LA->ElemBits)),
-               OffC = OffB + align(bytesOf(BBits.size(), LB->ElemBits)),
-               OffRec = OffC + align(bytesOf(CBits.size(), LC->ElemBits));
+  auto IdxA = [&](ElemCoord C) { return (int64_t(C.Instance) * M + C.Row) * KP + C.Col; };
+  auto IdxB = [&](ElemCoord C) { return (int64_t(C.Instance) * N + C.Col) * K + C.Row; };
+  auto IdxC = [&](ElemCoord C) { return (int64_t(C.Instance) * M + C.Row) * N + C.Col; };
+  auto BytesOf = [](size_t Elems, unsigned Bits) { return (Elems * Bits + 7) / 8; };
+  auto Align = [](size_t X) { return (X + 255) / 256 * 256; };
+  const size_t OffA = 0, OffB = OffA + Align(BytesOf(ABits.size(), LA->ElemBits)),
+               OffC = OffB + Align(BytesOf(BBits.size(), LB->ElemBits)),
+               OffRec = OffC + Align(BytesOf(CBits.size(), LC->ElemBits));
   // Per-lane records: the sparse metadata (one word per selector) and the
   // block-scale data, whose "layout" is which lane holds what.
   const size_t RecWords = (Sparse ? NSel : 0) + (SV ? 2 : 0);
   const size_t RecBytes = std::max<size_t>(4, RecWords * 4);
   P.Input.assign(OffRec + 32 * RecBytes, 0);
-  const size_t DRegion = align(bytesOf(CBits.size(), LD->ElemBits));
+  const size_t DRegion = Align(BytesOf(CBits.size(), LD->ElemBits));
   P.OutputBytes = NSel * DRegion;
   const unsigned ShiftA = containerShift(AT, F.Pack), ShiftB = containerShift(BT, F.Pack);
-  auto store = [&](size_t Base, int64_t Index, unsigned Bits, uint64_t V) {
+  auto Store = [&](size_t Base, int64_t Index, unsigned Bits, uint64_t V) {
     size_t Bit = size_t(Index) * Bits;
     for (unsigned I = 0; I < Bits; ++I, ++Bit)
       if ((V >> I) & 1)
@@ -179,13 +180,13 @@ HarnessPlan buildMmaHarness(const ExecForm &F, Target T, PtxVersion V, uint64_t 
   for (unsigned I = 0; I < Inst; ++I) {
     for (unsigned Rw = 0; Rw < M; ++Rw)
       for (unsigned Cl = 0; Cl < KP; ++Cl)
-        store(OffA, idxA({I, Rw, Cl}), LA->ElemBits, ABits[(I * M + Rw) * KP + Cl] << ShiftA);
+        Store(OffA, IdxA({I, Rw, Cl}), LA->ElemBits, ABits[(I * M + Rw) * KP + Cl] << ShiftA);
     for (unsigned Rw = 0; Rw < K; ++Rw)
       for (unsigned Cl = 0; Cl < N; ++Cl)
-        store(OffB, idxB({I, Rw, Cl}), LB->ElemBits, BBits[(I * K + Rw) * N + Cl] << ShiftB);
+        Store(OffB, IdxB({I, Rw, Cl}), LB->ElemBits, BBits[(I * K + Rw) * N + Cl] << ShiftB);
     for (unsigned Rw = 0; Rw < M; ++Rw)
       for (unsigned Cl = 0; Cl < N; ++Cl)
-        store(OffC, idxC({I, Rw, Cl}), LC->ElemBits, CBits[(I * M + Rw) * N + Cl]);
+        Store(OffC, IdxC({I, Rw, Cl}), LC->ElemBits, CBits[(I * M + Rw) * N + Cl]);
   }
   for (unsigned Lane = 0; Lane < 32; ++Lane) {
     const size_t Rec = OffRec + Lane * RecBytes;
@@ -200,7 +201,7 @@ HarnessPlan buildMmaHarness(const ExecForm &F, Target T, PtxVersion V, uint64_t 
           V = Meta24[splitmix(Rng) % 6];
         E |= V << (4 * Nib);
       }
-      putWord(P.Input, Rec + 4 * Sel, E);
+      putWord(P.Input, Rec + static_cast<size_t>(4) * Sel, E);
     }
     if (SV) {
       unsigned G = Lane >> 2, Tq = Lane % 4;
@@ -215,16 +216,16 @@ HarnessPlan buildMmaHarness(const ExecForm &F, Target T, PtxVersion V, uint64_t 
         for (unsigned C = 0; C < SV; ++C)
           SB |= uint32_t(SBBits[C * N + G]) << (8 * C);
       }
-      putWord(P.Input, Rec + 4 * (Sparse ? NSel : 0), SA);
-      putWord(P.Input, Rec + 4 * (Sparse ? NSel : 0) + 4, SB);
+      putWord(P.Input, Rec + static_cast<size_t>(4) * (Sparse ? NSel : 0), SA);
+      putWord(P.Input, Rec + static_cast<size_t>(4) * (Sparse ? NSel : 0) + 4, SB);
     }
   }
 
   // The layouts as the kernel evaluates them: element i of a lane is at
   // index sum_k C[k]*bit_k(%laneid) + Const[i] of its matrix. The
   // decomposition is computed from the layout and verified on all lanes.
-  std::optional<Affine> AA = affineOf(*LA, idxA), AB = affineOf(*LB, idxB),
-                        AC = affineOf(*LC, idxC), AD = affineOf(*LD, idxC);
+  std::optional<Affine> AA = affineOf(*LA, IdxA), AB = affineOf(*LB, IdxB),
+                        AC = affineOf(*LC, IdxC), AD = affineOf(*LD, IdxC);
   if (!AA || !AB || !AC || !AD) {
     P.Error = "a fragment layout is not affine in the lane id";
     return P;
@@ -266,7 +267,7 @@ HarnessPlan buildMmaHarness(const ExecForm &F, Target T, PtxVersion V, uint64_t 
   for (unsigned K = 0; K < 5; ++K) // %hl1..%hl5: bit K of %laneid
     B.inst("bfe.u32", {B.r(B.name("%hl", K + 1)), B.r("%hl0"), B.imm(K), B.imm(1)});
   // Pointer Ptr = Base + (lane part of the index) * element size.
-  auto lanePtr = [&](const char *Ptr, const char *Base, const Affine &A, unsigned Bits) {
+  auto LanePtr = [&](const char *Ptr, const char *Base, const Affine &A, unsigned Bits) {
     B.inst("mul.lo.u32", {B.r("%hl6"), B.r("%hl1"), B.imm(A.C[0])});
     for (unsigned K = 1; K < 5; ++K)
       B.inst("mad.lo.u32", {B.r("%hl6"), B.r(B.name("%hl", K + 1)), B.imm(A.C[K]), B.r("%hl6")});
@@ -278,50 +279,52 @@ HarnessPlan buildMmaHarness(const ExecForm &F, Target T, PtxVersion V, uint64_t 
     }
     B.inst("add.s64", {B.r(Ptr), B.r(Base), B.r("%hp7")});
   };
-  auto byteOff = [](int64_t Index, unsigned Bits) { return Index * Bits / 8; };
+  auto ByteOff = [](int64_t Index, unsigned Bits) { return Index * Bits / 8; };
   // Loads every register of a fragment from its matrix and packs it.
-  auto loadFrag = [&](const char *Prefix, const char *Ty, const FragmentLayout &L, const Affine &A,
+  auto LoadFrag = [&](const char *Prefix, const char *Ty, const FragmentLayout &L, const Affine &A,
                       size_t Off) {
     for (unsigned R = 0; R < L.NumRegs; ++R) {
       std::string Reg = B.name(Prefix, R);
-      auto at = [&](unsigned E) {
-        return B.addr("%hp2", int64_t(Off) + byteOff(A.Const[R * L.ElemsPerReg + E], L.ElemBits));
+      auto At = [&](unsigned E) {
+        return B.addr("%hp2", int64_t(Off) + ByteOff(A.Const[R * L.ElemsPerReg + E], L.ElemBits));
       };
       if (L.ElemBits >= 32) {
-        B.inst(std::string("ld.global.") + ldType(Ty), {B.r(Reg), at(0)});
+        B.inst(std::string("ld.global.") + ldType(Ty), {B.r(Reg), At(0)});
       } else if (L.ElemBits == 16) {
-        B.inst("ld.global.b16", {B.r("%hs0"), at(0)});
-        B.inst("ld.global.b16", {B.r("%hs1"), at(1)});
+        B.inst("ld.global.b16", {B.r("%hs0"), At(0)});
+        B.inst("ld.global.b16", {B.r("%hs1"), At(1)});
         B.inst("mov.b32", {B.r(Reg), B.vec({B.r("%hs0"), B.r("%hs1")})});
       } else if (L.ElemBits == 8) {
-        B.inst("ld.global.u8", {B.r(Reg), at(0)});
+        B.inst("ld.global.u8", {B.r(Reg), At(0)});
         for (unsigned E = 1; E < 4; ++E) {
-          B.inst("ld.global.u8", {B.r("%hb"), at(E)});
-          B.inst("bfi.b32", {B.r(Reg), B.r("%hb"), B.r(Reg), B.imm(8 * E), B.imm(8)});
+          B.inst("ld.global.u8", {B.r("%hb"), At(E)});
+          B.inst("bfi.b32",
+                 {B.r(Reg), B.r("%hb"), B.r(Reg), B.imm(static_cast<int64_t>(8) * E), B.imm(8)});
         }
       } else { // 4-bit and 1-bit: the register's elements are one word
-        B.inst("ld.global.b32", {B.r(Reg), at(0)});
+        B.inst("ld.global.b32", {B.r(Reg), At(0)});
       }
     }
   };
-  lanePtr("%hp2", "%hp0", *AA, LA->ElemBits);
-  loadFrag("%a", TA, *LA, *AA, OffA);
-  lanePtr("%hp2", "%hp0", *AB, LB->ElemBits);
-  loadFrag("%b", TB, *LB, *AB, OffB);
-  lanePtr("%hp2", "%hp0", *AC, LC->ElemBits);
-  loadFrag("%c", TC, *LC, *AC, OffC);
+  LanePtr("%hp2", "%hp0", *AA, LA->ElemBits);
+  LoadFrag("%a", TA, *LA, *AA, OffA);
+  LanePtr("%hp2", "%hp0", *AB, LB->ElemBits);
+  LoadFrag("%b", TB, *LB, *AB, OffB);
+  LanePtr("%hp2", "%hp0", *AC, LC->ElemBits);
+  LoadFrag("%c", TC, *LC, *AC, OffC);
   if (RecWords) {
     B.inst("mul.wide.u32", {B.r("%hp7"), B.r("%hl0"), B.imm(int64_t(RecBytes))});
     B.inst("add.s64", {B.r("%hp3"), B.r("%hp0"), B.r("%hp7")});
   }
   for (unsigned Sel = 0; Sparse && Sel < NSel; ++Sel)
-    B.inst("ld.global.b32", {B.r(B.name("%e", Sel)), B.addr("%hp3", int64_t(OffRec + 4 * Sel))});
+    B.inst("ld.global.b32", {B.r(B.name("%e", Sel)),
+                             B.addr("%hp3", int64_t(OffRec + static_cast<size_t>(4) * Sel))});
   if (SV) {
-    size_t O = OffRec + 4 * (Sparse ? NSel : 0);
+    size_t O = OffRec + static_cast<size_t>(4) * (Sparse ? NSel : 0);
     B.inst("ld.global.b32", {B.r("%sa"), B.addr("%hp3", int64_t(O))});
     B.inst("ld.global.b32", {B.r("%sb"), B.addr("%hp3", int64_t(O + 4))});
   }
-  lanePtr("%hp4", "%hp1", *AD, LD->ElemBits);
+  LanePtr("%hp4", "%hp1", *AD, LD->ElemBits);
   for (unsigned Sel = 0; Sel < NSel; ++Sel) {
     std::vector<Operand> Ops = {B.vecOf("%d", LD->NumRegs), B.vecOf("%a", LA->NumRegs),
                                 B.vecOf("%b", LB->NumRegs), B.vecOf("%c", LC->NumRegs)};
@@ -338,16 +341,16 @@ HarnessPlan buildMmaHarness(const ExecForm &F, Target T, PtxVersion V, uint64_t 
     B.inst(F.text(), Ops);
     // D goes back to memory by the same layout (row-major D).
     for (unsigned R = 0; R < LD->NumRegs; ++R) {
-      auto at = [&](unsigned E) {
+      auto At = [&](unsigned E) {
         return B.addr("%hp4", int64_t(Sel * DRegion) +
-                                  byteOff(AD->Const[R * LD->ElemsPerReg + E], LD->ElemBits));
+                                  ByteOff(AD->Const[R * LD->ElemsPerReg + E], LD->ElemBits));
       };
       if (LD->ElemBits == 16) {
         B.inst("mov.b32", {B.vec({B.r("%hs0"), B.r("%hs1")}), B.r(B.name("%d", R))});
-        B.inst("st.global.b16", {at(0), B.r("%hs0")});
-        B.inst("st.global.b16", {at(1), B.r("%hs1")});
+        B.inst("st.global.b16", {At(0), B.r("%hs0")});
+        B.inst("st.global.b16", {At(1), B.r("%hs1")});
       } else {
-        B.inst(std::string("st.global.") + ldType(TD), {at(0), B.r(B.name("%d", R))});
+        B.inst(std::string("st.global.") + ldType(TD), {At(0), B.r(B.name("%d", R))});
       }
     }
   }
@@ -356,7 +359,7 @@ HarnessPlan buildMmaHarness(const ExecForm &F, Target T, PtxVersion V, uint64_t 
 
   // The reference, one problem per MMA computation.
   std::vector<MatmulProblem> Probs(Inst);
-  auto decodeBits = [&](ElemKind Ty, uint64_t Bits) { return decodeElem(Ty, Bits); };
+  auto DecodeBits = [&](ElemKind Ty, uint64_t Bits) { return decodeElem(Ty, Bits); };
   for (unsigned I = 0; I < Inst; ++I) {
     MatmulProblem &Pr = Probs[I];
     Pr.M = M, Pr.N = N, Pr.K = K;
@@ -364,8 +367,8 @@ HarnessPlan buildMmaHarness(const ExecForm &F, Target T, PtxVersion V, uint64_t 
     Pr.Satfinite = F.Satfinite;
     Pr.Op = F.Op;
     Pr.Rnd = F.Rnd;
-    std::vector<double> Ad(M * K, 0.0);
-    std::vector<int64_t> Ai(M * K, 0);
+    std::vector<double> Ad(static_cast<size_t>(M) * K, 0.0);
+    std::vector<int64_t> Ai(static_cast<size_t>(M) * K, 0);
     for (unsigned Rw = 0; Rw < M; ++Rw)
       for (unsigned Cp = 0; Cp < KP; ++Cp) {
         uint64_t Bits = ABits[(I * M + Rw) * KP + Cp];
@@ -374,25 +377,25 @@ HarnessPlan buildMmaHarness(const ExecForm &F, Target T, PtxVersion V, uint64_t 
           unsigned Chunk = SL->ChunkWidth == 2 ? Cp : SL->ChunkWidth == 8 ? Cp / 4 : Cp / 2;
           Col = sparseDenseCol(*SL, Cp, Meta[(I * M + Rw) * Chunks + Chunk]);
         }
-        Ad[Rw * K + Col] = decodeBits(F.A, Bits);
-        Ai[Rw * K + Col] = int64_t(decodeBits(F.A, Bits));
+        Ad[Rw * K + Col] = DecodeBits(F.A, Bits);
+        Ai[Rw * K + Col] = int64_t(DecodeBits(F.A, Bits));
       }
     Pr.A = Ad;
     Pr.IA = Ai;
-    Pr.B.resize(K * N);
-    Pr.IB.resize(K * N);
+    Pr.B.resize(static_cast<size_t>(K) * N);
+    Pr.IB.resize(static_cast<size_t>(K) * N);
     for (unsigned X = 0; X < K * N; ++X) {
-      Pr.B[X] = decodeBits(F.B, BBits[I * K * N + X]);
+      Pr.B[X] = DecodeBits(F.B, BBits[I * K * N + X]);
       Pr.IB[X] = int64_t(Pr.B[X]);
     }
-    Pr.C.resize(M * N);
-    Pr.IC.resize(M * N);
+    Pr.C.resize(static_cast<size_t>(M) * N);
+    Pr.IC.resize(static_cast<size_t>(M) * N);
     for (unsigned X = 0; X < M * N; ++X) {
-      Pr.C[X] = decodeBits(F.C, CBits[I * M * N + X]);
+      Pr.C[X] = DecodeBits(F.C, CBits[I * M * N + X]);
       Pr.IC[X] = int64_t(Pr.C[X]);
     }
     if (SV) {
-      std::vector<double> SA(M * SV), SB(SV * N);
+      std::vector<double> SA(static_cast<size_t>(M) * SV), SB(static_cast<size_t>(SV) * N);
       for (unsigned X = 0; X < SA.size(); ++X)
         SA[X] = decodeElem(F.S, SABits[X]);
       for (unsigned X = 0; X < SB.size(); ++X)
@@ -405,7 +408,7 @@ HarnessPlan buildMmaHarness(const ExecForm &F, Target T, PtxVersion V, uint64_t 
   P.Check = [Probs, LDc, DT, NSel, DRegion, Sparse, M, N, Inst](const std::vector<uint8_t> &Out) {
     CheckResult Res;
     // Which lane, register and element holds each D element (for reports).
-    std::vector<std::array<unsigned, 3>> Holder(Inst * M * N);
+    std::vector<std::array<unsigned, 3>> Holder(static_cast<size_t>(Inst * M) * N);
     for (unsigned Lane = 0; Lane < 32; ++Lane)
       for (unsigned I = 0; I < LDc.numElems(); ++I) {
         ElemCoord Co = LDc.coord(Lane, I);

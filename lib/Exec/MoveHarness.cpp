@@ -83,7 +83,7 @@ HarnessPlan buildMoveHarness(const ExecForm &F, Target T, PtxVersion V, uint64_t
     // One .b32 per lane in, one out.
     P.Input.resize(128);
     for (unsigned L = 0; L < 32; ++L)
-      putWord(P.Input, L * 4, uint32_t(mix(Rng)));
+      putWord(P.Input, static_cast<size_t>(L) * 4, uint32_t(mix(Rng)));
     P.OutputBytes = 128;
     prologue(B);
     B.reg(".b32", "%a");
@@ -101,14 +101,15 @@ HarnessPlan buildMoveHarness(const ExecForm &F, Target T, PtxVersion V, uint64_t
       CheckResult R;
       // Source element (row r, column c) is element c%2 of lane 4r + c/2
       // (Figure 109); d holds the transpose (Figure 110).
-      auto src = [&](unsigned Row, unsigned Col) {
-        return (getWord(In, (4 * Row + Col / 2) * 4) >> (16 * (Col % 2))) & 0xFFFF;
+      auto Src = [&](unsigned Row, unsigned Col) {
+        return (getWord(In, (static_cast<size_t>(4 * Row + Col / 2)) * 4) >> (16 * (Col % 2))) &
+               0xFFFF;
       };
       for (unsigned L = 0; L < 32; ++L)
         for (unsigned E = 0; E < 2; ++E) {
           ElemCoord C = ldmatrixM8N8Coord(L, 0, E, /*Trans=*/true);
-          uint32_t Exp = src(C.Row, C.Col);
-          uint32_t Got = (getWord(Out, L * 4) >> (16 * E)) & 0xFFFF;
+          uint32_t Exp = Src(C.Row, C.Col);
+          uint32_t Got = (getWord(Out, static_cast<size_t>(L) * 4) >> (16 * E)) & 0xFFFF;
           ++R.Compared;
           if (Exp == Got)
             continue;
@@ -153,32 +154,32 @@ HarnessPlan buildMoveHarness(const ExecForm &F, Target T, PtxVersion V, uint64_t
   if (F.Kind == ExecKind::Ldmatrix) {
     P.Input.resize(Bytes);
     for (unsigned W = 0; W < Words; ++W)
-      putWord(P.Input, W * 4, uint32_t(mix(Rng)));
-    P.OutputBytes = 32 * Regs * 4;
+      putWord(P.Input, static_cast<size_t>(W) * 4, uint32_t(mix(Rng)));
+    P.OutputBytes = static_cast<size_t>(32 * Regs) * 4;
     for (unsigned J = 0; J * 32 < Words; ++J) {
-      B.inst("ld.global.b32", {B.r("%t0"), B.addr("%hp3", J * 128)});
-      B.inst("st.shared.b32", {B.addr("%hp6", J * 128), B.r("%t0")});
+      B.inst("ld.global.b32", {B.r("%t0"), B.addr("%hp3", static_cast<int64_t>(J) * 128)});
+      B.inst("st.shared.b32", {B.addr("%hp6", static_cast<int64_t>(J) * 128), B.r("%t0")});
     }
     B.inst("bar.warp.sync", {B.imm(-1)});
     B.inst(F.text(), {B.vecOf("%d", Regs), B.addr("%hp7")});
-    B.inst("mul.wide.u32", {B.r("%hp2"), B.r("%hl"), B.imm(Regs * 4)});
+    B.inst("mul.wide.u32", {B.r("%hp2"), B.r("%hl"), B.imm(static_cast<int64_t>(Regs) * 4)});
     B.inst("add.s64", {B.r("%hp4"), B.r("%hp1"), B.r("%hp2")});
     for (unsigned R = 0; R < Regs; ++R)
-      B.inst("st.global.b32", {B.addr("%hp4", R * 4), B.r(B.name("%d", R))});
+      B.inst("st.global.b32", {B.addr("%hp4", static_cast<int64_t>(R) * 4), B.r(B.name("%d", R))});
   } else {
-    P.Input.resize(32 * Regs * 4);
+    P.Input.resize(static_cast<size_t>(32 * Regs) * 4);
     for (unsigned W = 0; W < 32 * Regs; ++W)
-      putWord(P.Input, W * 4, uint32_t(mix(Rng)));
+      putWord(P.Input, static_cast<size_t>(W) * 4, uint32_t(mix(Rng)));
     P.OutputBytes = Bytes;
-    B.inst("mul.wide.u32", {B.r("%hp2"), B.r("%hl"), B.imm(Regs * 4)});
+    B.inst("mul.wide.u32", {B.r("%hp2"), B.r("%hl"), B.imm(static_cast<int64_t>(Regs) * 4)});
     B.inst("add.s64", {B.r("%hp3"), B.r("%hp0"), B.r("%hp2")});
     for (unsigned R = 0; R < Regs; ++R)
-      B.inst("ld.global.b32", {B.r(B.name("%d", R)), B.addr("%hp3", R * 4)});
+      B.inst("ld.global.b32", {B.r(B.name("%d", R)), B.addr("%hp3", static_cast<int64_t>(R) * 4)});
     B.inst(F.text(), {B.addr("%hp7"), B.vecOf("%d", Regs)});
     B.inst("bar.warp.sync", {B.imm(-1)});
     for (unsigned J = 0; J * 32 < Words; ++J) {
-      B.inst("ld.shared.b32", {B.r("%t0"), B.addr("%hp6", J * 128)});
-      B.inst("st.global.b32", {B.addr("%hp4", J * 128), B.r("%t0")});
+      B.inst("ld.shared.b32", {B.r("%t0"), B.addr("%hp6", static_cast<int64_t>(J) * 128)});
+      B.inst("st.global.b32", {B.addr("%hp4", static_cast<int64_t>(J) * 128), B.r("%t0")});
     }
   }
   B.inst("ret", {});
@@ -200,7 +201,7 @@ HarnessPlan buildMoveHarness(const ExecForm &F, Target T, PtxVersion V, uint64_t
               S.ElemBytes == 2
                   ? (getWord(IsLoad ? In : Out, MemOff & ~3u) >> (8 * (MemOff & 3))) & 0xFFFF
                   : (getWord(IsLoad ? In : Out, MemOff & ~3u) >> (8 * (MemOff & 3))) & 0xFF;
-          size_t RegOff = (L * Regs + Rg) * 4;
+          size_t RegOff = (static_cast<size_t>(L * Regs + Rg)) * 4;
           uint32_t RegE = (getWord(IsLoad ? Out : In, RegOff) >> (ElemBits * E)) & Mask;
           uint32_t Exp = IsLoad ? Mem : RegE, Got = IsLoad ? RegE : Mem;
           ++R.Compared;

@@ -250,8 +250,8 @@ RefValue referenceElem(const MatmulProblem &P, unsigned I, unsigned J) {
   if (!spec::isFloatType(P.AType)) {
     R.IsInt = true;
     int64_t Acc = P.IC[I * P.N + J];
-    for (unsigned k = 0; k < K; ++k) {
-      int64_t A = P.IA[I * K + k], B = P.IB[k * P.N + J];
+    for (unsigned K = 0; K < K; ++K) {
+      int64_t A = P.IA[I * K + K], B = P.IB[K * P.N + J];
       if (P.Op == MatmulProblem::BitOp::Xor)
         Acc += (A ^ B) & 1;
       else if (P.Op == MatmulProblem::BitOp::And)
@@ -266,8 +266,8 @@ RefValue referenceElem(const MatmulProblem &P, unsigned I, unsigned J) {
   double C = P.C[I * P.N + J];
   double S = std::fabs(C);
   Acc = addDD(Acc, C);
-  for (unsigned k = 0; k < K; ++k) {
-    double A = P.A[I * K + k], B = P.B[k * P.N + J];
+  for (unsigned K = 0; K < K; ++K) {
+    double A = P.A[I * K + K], B = P.B[K * P.N + J];
     Acc = addProduct(Acc, A, B);
     S += std::fabs(A * B);
   }
@@ -316,12 +316,12 @@ bool acceptable(const RefValue &R, double Got, int64_t IGot) {
 void applyBlockScale(MatmulProblem &P, const std::vector<double> &ScaleA, unsigned SFAN,
                      const std::vector<double> &ScaleB, unsigned SFBM) {
   const unsigned ChunkA = P.K / SFAN, ChunkB = P.K / SFBM;
-  for (unsigned i = 0; i < P.M; ++i)
-    for (unsigned k = 0; k < P.K; ++k)
-      P.A[i * P.K + k] *= ScaleA[i * SFAN + k / ChunkA];
-  for (unsigned k = 0; k < P.K; ++k)
-    for (unsigned j = 0; j < P.N; ++j)
-      P.B[k * P.N + j] *= ScaleB[(k / ChunkB) * P.N + j];
+  for (unsigned I = 0; I < P.M; ++I)
+    for (unsigned K = 0; K < P.K; ++K)
+      P.A[I * P.K + K] *= ScaleA[I * SFAN + K / ChunkA];
+  for (unsigned K = 0; K < P.K; ++K)
+    for (unsigned J = 0; J < P.N; ++J)
+      P.B[K * P.N + J] *= ScaleB[(K / ChunkB) * P.N + J];
 }
 
 } // namespace exec

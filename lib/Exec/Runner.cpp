@@ -157,8 +157,13 @@ CudaRunner::Status CudaRunner::run(const std::string &Ptx, const char *Entry,
   Api &A = *F;
   std::vector<char> ErrLog(16384, 0), InfoLog(4096, 0);
   int Opts[] = {JitErrorLog, JitErrorLogSize, JitInfoLog, JitInfoLogSize};
-  void *Vals[] = {ErrLog.data(), reinterpret_cast<void *>(uintptr_t(ErrLog.size() - 1)),
-                  InfoLog.data(), reinterpret_cast<void *>(uintptr_t(InfoLog.size() - 1))};
+  // The driver API takes the log sizes as pointer-sized values.
+  void *Vals[] = {ErrLog.data(),
+                  reinterpret_cast<void *>( // NOLINT(performance-no-int-to-ptr)
+                      uintptr_t(ErrLog.size() - 1)),
+                  InfoLog.data(),
+                  reinterpret_cast<void *>( // NOLINT(performance-no-int-to-ptr)
+                      uintptr_t(InfoLog.size() - 1))};
   CUmodule Mod = nullptr;
   CUresult R = A.cuModuleLoadDataEx(&Mod, Ptx.c_str(), 4, Opts, Vals);
   if (R) {
@@ -170,28 +175,28 @@ CudaRunner::Status CudaRunner::run(const std::string &Ptx, const char *Entry,
   CUfunction Fn = nullptr;
   CUdeviceptr DIn = 0, DOut = 0;
   Status St = Status::Ok;
-  auto fail = [&](CUresult Res, const char *What) {
+  auto Fail = [&](CUresult Res, const char *What) {
     Err = errorText(A, Res, What);
     St = Status::LaunchError;
   };
   if ((R = A.cuModuleGetFunction(&Fn, Mod, Entry))) {
-    fail(R, "cuModuleGetFunction");
+    Fail(R, "cuModuleGetFunction");
   } else if ((R = A.cuMemAlloc(&DIn, In.size() ? In.size() : 4)) ||
              (R = A.cuMemAlloc(&DOut, OutBytes ? OutBytes : 4))) {
-    fail(R, "cuMemAlloc");
+    Fail(R, "cuMemAlloc");
   } else if ((R = A.cuMemcpyHtoD(DIn, In.data(), In.size())) ||
              (R = A.cuMemsetD8(DOut, 0xA5, OutBytes))) {
-    fail(R, "cuMemcpyHtoD");
+    Fail(R, "cuMemcpyHtoD");
   } else {
     void *Params[] = {&DIn, &DOut};
     if ((R = A.cuLaunchKernel(Fn, 1, 1, 1, 32, 1, 1, 0, nullptr, Params, nullptr)))
-      fail(R, "cuLaunchKernel");
+      Fail(R, "cuLaunchKernel");
     else if ((R = A.cuCtxSynchronize()))
-      fail(R, "kernel execution");
+      Fail(R, "kernel execution");
     else {
       Out.assign(OutBytes, 0);
       if ((R = A.cuMemcpyDtoH(Out.data(), DOut, OutBytes)))
-        fail(R, "cuMemcpyDtoH");
+        Fail(R, "cuMemcpyDtoH");
     }
   }
   if (St == Status::LaunchError) {

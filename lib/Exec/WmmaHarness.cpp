@@ -15,10 +15,12 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Exec/Harness.h"
+
 #include "Exec/PtxBuilder.h"
 
 #include "Spec/Spec.h"
 
+#include <array>
 #include <cstdio>
 
 namespace ptxlint {
@@ -76,21 +78,26 @@ uint64_t getBits(const std::vector<uint8_t> &Buf, size_t Base, size_t Index, uns
   return V;
 }
 
-} // namespace
+/// The four matrices' types and layouts, completed around the form, and
+/// the mma's extra qualifiers (.satfinite, rounding).
+struct WmmaSetup {
+  ElemKind A, Bt, C, D;
+  bool ARow, BRow, CRow = true, DRow = true;
+  std::string Extra;
+};
 
-HarnessPlan buildWmmaHarness(const ExecForm &F, Target T, PtxVersion V, uint64_t Seed) {
-  HarnessPlan P;
-  // Complete the four matrices' types and layouts around the form.
-  ElemKind A = F.A, Bt = F.B, C = F.C, D = F.D;
-  bool ARow = F.ARow, BRow = F.BRow, CRow = true, DRow = true;
-  std::string Extra; // .satfinite / rounding / .xor.popc
-  unsigned M = F.M, N = F.N, K = F.K;
-  auto fromMul = [&](ElemKind X) {
+WmmaSetup completeForm(const ExecForm &F) {
+  WmmaSetup W;
+  ElemKind &A = W.A, &Bt = W.Bt, &C = W.C, &D = W.D;
+  bool &ARow = W.ARow, &BRow = W.BRow, &CRow = W.CRow, &DRow = W.DRow;
+  std::string &Extra = W.Extra;
+  A = F.A, Bt = F.B, C = F.C, D = F.D;
+  ARow = F.ARow, BRow = F.BRow;
+  const unsigned K = F.K;
+  auto FromMul = [&](ElemKind X) {
     A = Bt = X;
     switch (X) {
     case ElemKind::F16:
-      C = D = ElemKind::F32;
-      break;
     case ElemKind::BF16:
     case ElemKind::TF32:
       C = D = ElemKind::F32;
@@ -103,7 +110,7 @@ HarnessPlan buildWmmaHarness(const ExecForm &F, Target T, PtxVersion V, uint64_t
       break;
     }
   };
-  auto fromAcc = [&](ElemKind X) {
+  auto FromAcc = [&](ElemKind X) {
     C = D = X;
     if (X == ElemKind::F16)
       A = Bt = ElemKind::F16;
@@ -116,21 +123,21 @@ HarnessPlan buildWmmaHarness(const ExecForm &F, Target T, PtxVersion V, uint64_t
   };
   if (F.Kind == ExecKind::WmmaLoad) {
     if (F.WmmaMatrix == 'a') {
-      fromMul(F.A);
+      FromMul(F.A);
       ARow = F.WmmaRow;
       BRow = false;
     } else if (F.WmmaMatrix == 'b') {
-      fromMul(F.B);
+      FromMul(F.B);
       ARow = true;
       BRow = F.WmmaRow;
     } else {
-      fromAcc(F.C);
+      FromAcc(F.C);
       ARow = true;
       BRow = false;
       CRow = F.WmmaRow;
     }
   } else if (F.Kind == ExecKind::WmmaStore) {
-    fromAcc(F.D);
+    FromAcc(F.D);
     ARow = true;
     BRow = false;
     DRow = F.WmmaRow;
@@ -150,66 +157,31 @@ HarnessPlan buildWmmaHarness(const ExecForm &F, Target T, PtxVersion V, uint64_t
     ARow = true;
     BRow = false;
   }
+  return W;
+}
 
-  auto lay = [](bool R) { return R ? std::string(".row") : std::string(".col"); };
-  auto space = [&](char Mat) {
-    if ((F.Kind == ExecKind::WmmaLoad && F.WmmaMatrix == Mat) ||
-        (F.Kind == ExecKind::WmmaStore && Mat == 'd'))
-      return F.StateSpace;
-    return std::string(".global");
-  };
-  auto ldText = [&](char Mat, bool Row, ElemKind X) {
-    if (F.Kind == ExecKind::WmmaLoad && F.WmmaMatrix == Mat)
-      return F.text();
-    return "wmma.load." + std::string(1, Mat) + ".sync.aligned" + lay(Row) + sh(M, N, K) +
-           space(Mat) + ty(X);
-  };
-  std::string LdA = ldText('a', ARow, A), LdB = ldText('b', BRow, Bt), LdC = ldText('c', CRow, C);
-  std::string StD = F.Kind == ExecKind::WmmaStore
-                        ? F.text()
-                        : "wmma.store.d.sync.aligned" + lay(DRow) + sh(M, N, K) + ".global" + ty(D);
-  std::string Mma;
-  if (F.Kind == ExecKind::WmmaMma)
-    Mma = F.text();
-  else if (A == ElemKind::B1)
-    Mma = "wmma.mma.xor.popc.sync.aligned.row.col" + sh(M, N, K) + ".s32.b1.b1.s32";
-  else if (A == ElemKind::F16)
-    Mma = "wmma.mma.sync.aligned" + lay(ARow) + lay(BRow) + sh(M, N, K) + ty(D) + ty(C);
-  else
-    Mma = "wmma.mma.sync.aligned" + lay(ARow) + lay(BRow) + sh(M, N, K) + ty(D) + ty(A) + ty(Bt) +
-          ty(C) + Extra;
-  MatmulProblem::BitOp Op = F.Op;
-  if (A == ElemKind::B1 && Op == MatmulProblem::BitOp::None)
-    Op = MatmulProblem::BitOp::Xor;
-
-  // Memory images. Leading dimensions are the default strides (9.7.14.4.2).
-  const unsigned LdAv = ARow ? K : M, LdBv = BRow ? N : K, LdCv = CRow ? N : M, LdDv = DRow ? N : M;
-  auto bytes = [](unsigned Elems, ElemKind X) { return (Elems * elemBits(X) + 7) / 8; };
-  auto align = [](size_t X) { return (X + 255) / 256 * 256; };
-  const size_t OffA = 0, OffB = align(bytes(M * K, A)), OffC = OffB + align(bytes(K * N, Bt)),
-               InBytes = OffC + align(bytes(M * N, C));
-  P.Input.assign(InBytes, 0);
-  P.OutputBytes = align(bytes(M * N, D));
+/// Random A, B and C in the input image (at Off, leading dimensions Ld) and
+/// in the reference problem Pr.
+void fillInputs(MatmulProblem &Pr, std::vector<uint8_t> &In, const WmmaSetup &W,
+                const std::array<size_t, 3> &Off, const std::array<unsigned, 3> &Ld,
+                uint64_t Seed) {
+  const ElemKind A = W.A, Bt = W.Bt, C = W.C;
+  const bool ARow = W.ARow, BRow = W.BRow, CRow = W.CRow;
+  const unsigned M = Pr.M, N = Pr.N, K = Pr.K;
+  const size_t OffA = Off[0], OffB = Off[1], OffC = Off[2];
+  const unsigned LdAv = Ld[0], LdBv = Ld[1], LdCv = Ld[2];
   uint64_t Rng = Seed;
-  MatmulProblem Pr;
-  Pr.M = M, Pr.N = N, Pr.K = K;
-  Pr.AType = A, Pr.CType = C, Pr.DType = D;
-  Pr.Satfinite = F.Satfinite;
-  Pr.Op = Op;
-  Pr.Rnd = F.Rnd;
-  Pr.A.resize(M * K), Pr.IA.resize(M * K), Pr.B.resize(K * N), Pr.IB.resize(K * N);
-  Pr.C.resize(M * N), Pr.IC.resize(M * N);
   for (unsigned I = 0; I < M; ++I)
     for (unsigned Kk = 0; Kk < K; ++Kk) {
       uint64_t Bits = randomElem(A, mix(Rng));
-      putBits(P.Input, OffA, ARow ? I * LdAv + Kk : Kk * LdAv + I, elemBits(A), Bits);
+      putBits(In, OffA, ARow ? I * LdAv + Kk : Kk * LdAv + I, elemBits(A), Bits);
       Pr.A[I * K + Kk] = decodeElem(A, Bits);
       Pr.IA[I * K + Kk] = int64_t(Pr.A[I * K + Kk]);
     }
   for (unsigned Kk = 0; Kk < K; ++Kk)
     for (unsigned J = 0; J < N; ++J) {
       uint64_t Bits = randomElem(Bt, mix(Rng));
-      putBits(P.Input, OffB, BRow ? Kk * LdBv + J : J * LdBv + Kk, elemBits(Bt), Bits);
+      putBits(In, OffB, BRow ? Kk * LdBv + J : J * LdBv + Kk, elemBits(Bt), Bits);
       Pr.B[Kk * N + J] = decodeElem(Bt, Bits);
       Pr.IB[Kk * N + J] = int64_t(Pr.B[Kk * N + J]);
     }
@@ -220,10 +192,105 @@ HarnessPlan buildWmmaHarness(const ExecForm &F, Target T, PtxVersion V, uint64_t
       if (C == ElemKind::S32 && R % 8 == 0)
         Bits = uint32_t(int32_t((R & 0x100) ? INT32_MAX - int64_t((R >> 12) % 4096)
                                             : INT32_MIN + int64_t((R >> 12) % 4096)));
-      putBits(P.Input, OffC, CRow ? I * LdCv + J : J * LdCv + I, elemBits(C), Bits);
+      putBits(In, OffC, CRow ? I * LdCv + J : J * LdCv + I, elemBits(C), Bits);
       Pr.C[I * N + J] = decodeElem(C, Bits);
       Pr.IC[I * N + J] = int64_t(Pr.C[I * N + J]);
     }
+}
+
+/// Compares the stored D (DRow, leading dimension LdDv) with the reference.
+std::function<CheckResult(const std::vector<uint8_t> &)>
+wmmaCheck(const MatmulProblem &Pr, ElemKind D, bool DRow, unsigned LdDv) {
+  return [Pr, D, DRow, LdDv](const std::vector<uint8_t> &Out) {
+    CheckResult R;
+    for (unsigned I = 0; I < Pr.M; ++I)
+      for (unsigned J = 0; J < Pr.N; ++J) {
+        uint64_t Bits = getBits(Out, 0, DRow ? I * LdDv + J : J * LdDv + I, elemBits(D));
+        double Got = decodeElem(D, Bits);
+        int64_t IGot = D == ElemKind::S32 ? int64_t(int32_t(uint32_t(Bits))) : 0;
+        RefValue Ref = referenceElem(Pr, I, J);
+        ++R.Compared;
+        if (acceptable(Ref, Got, IGot))
+          continue;
+        if (R.Pass) {
+          R.First.Matrix = "D (memory; wmma fragments are unspecified)";
+          R.First.Row = I;
+          R.First.Col = J;
+          R.First.Expected = formatValue(D, Ref.Value + Ref.Lo, Ref.IValue, Ref.IsInt);
+          if (!Ref.IsInt) {
+            char Buf[64];
+            snprintf(Buf, sizeof Buf, " (tolerance %.3g)", Ref.Tolerance);
+            R.First.Expected += Buf;
+          }
+          R.First.Got = formatValue(D, Got, IGot, Ref.IsInt);
+        }
+        R.Pass = false;
+        ++R.Failed;
+      }
+    return R;
+  };
+}
+
+} // namespace
+
+HarnessPlan buildWmmaHarness(const ExecForm &F, Target T, PtxVersion V, uint64_t Seed) {
+  HarnessPlan P;
+  // Complete the four matrices' types and layouts around the form.
+  const WmmaSetup W = completeForm(F);
+  const ElemKind A = W.A, Bt = W.Bt, C = W.C, D = W.D;
+  const bool ARow = W.ARow, BRow = W.BRow, CRow = W.CRow, DRow = W.DRow;
+  const std::string &Extra = W.Extra;
+  const unsigned M = F.M, N = F.N, K = F.K;
+
+  auto Lay = [](bool R) { return R ? std::string(".row") : std::string(".col"); };
+  auto Space = [&](char Mat) {
+    if ((F.Kind == ExecKind::WmmaLoad && F.WmmaMatrix == Mat) ||
+        (F.Kind == ExecKind::WmmaStore && Mat == 'd'))
+      return F.StateSpace;
+    return std::string(".global");
+  };
+  auto LdText = [&](char Mat, bool Row, ElemKind X) {
+    if (F.Kind == ExecKind::WmmaLoad && F.WmmaMatrix == Mat)
+      return F.text();
+    return "wmma.load." + std::string(1, Mat) + ".sync.aligned" + Lay(Row) + sh(M, N, K) +
+           Space(Mat) + ty(X);
+  };
+  std::string LdA = LdText('a', ARow, A), LdB = LdText('b', BRow, Bt), LdC = LdText('c', CRow, C);
+  std::string StD = F.Kind == ExecKind::WmmaStore
+                        ? F.text()
+                        : "wmma.store.d.sync.aligned" + Lay(DRow) + sh(M, N, K) + ".global" + ty(D);
+  std::string Mma;
+  if (F.Kind == ExecKind::WmmaMma)
+    Mma = F.text();
+  else if (A == ElemKind::B1)
+    Mma = "wmma.mma.xor.popc.sync.aligned.row.col" + sh(M, N, K) + ".s32.b1.b1.s32";
+  else if (A == ElemKind::F16)
+    Mma = "wmma.mma.sync.aligned" + Lay(ARow) + Lay(BRow) + sh(M, N, K) + ty(D) + ty(C);
+  else
+    Mma = "wmma.mma.sync.aligned" + Lay(ARow) + Lay(BRow) + sh(M, N, K) + ty(D) + ty(A) + ty(Bt) +
+          ty(C) + Extra;
+  MatmulProblem::BitOp Op = F.Op;
+  if (A == ElemKind::B1 && Op == MatmulProblem::BitOp::None)
+    Op = MatmulProblem::BitOp::Xor;
+
+  // Memory images. Leading dimensions are the default strides (9.7.14.4.2).
+  const unsigned LdAv = ARow ? K : M, LdBv = BRow ? N : K, LdCv = CRow ? N : M, LdDv = DRow ? N : M;
+  auto Bytes = [](unsigned Elems, ElemKind X) { return (Elems * elemBits(X) + 7) / 8; };
+  auto Align = [](size_t X) { return (X + 255) / 256 * 256; };
+  const size_t OffA = 0, OffB = Align(Bytes(M * K, A)), OffC = OffB + Align(Bytes(K * N, Bt)),
+               InBytes = OffC + Align(Bytes(M * N, C));
+  P.Input.assign(InBytes, 0);
+  P.OutputBytes = Align(Bytes(M * N, D));
+  MatmulProblem Pr;
+  Pr.M = M, Pr.N = N, Pr.K = K;
+  Pr.AType = A, Pr.CType = C, Pr.DType = D;
+  Pr.Satfinite = F.Satfinite;
+  Pr.Op = Op;
+  Pr.Rnd = F.Rnd;
+  Pr.A.resize(static_cast<size_t>(M) * K), Pr.IA.resize(static_cast<size_t>(M) * K),
+      Pr.B.resize(static_cast<size_t>(K) * N), Pr.IB.resize(static_cast<size_t>(K) * N);
+  Pr.C.resize(static_cast<size_t>(M) * N), Pr.IC.resize(static_cast<size_t>(M) * N);
+  fillInputs(Pr, P.Input, W, {OffA, OffB, OffC}, {LdAv, LdBv, LdCv}, Seed);
 
   // The kernel.
   PtxBuilder B(T, V, HarnessEntry, {"ptxlint_in", "ptxlint_out"});
@@ -270,15 +337,15 @@ HarnessPlan buildWmmaHarness(const ExecForm &F, Target T, PtxVersion V, uint64_t
     }
     B.inst("bar.warp.sync", {B.imm(-1)});
   }
-  auto base = [&](char Mat, size_t Off, const char *Reg) {
+  auto Base = [&](char Mat, size_t Off, const char *Reg) {
     bool Sh = (SharedIn && F.WmmaMatrix == Mat);
     if (Sh)
       return std::string("%hp7");
     B.inst("add.s64", {B.r(Reg), B.r("%hp0"), B.imm(int64_t(Off))});
     return std::string(Reg);
   };
-  std::string PA = base('a', OffA, "%hp3"), PB = base('b', OffB, "%hp4"),
-              PC = base('c', OffC, "%hp5");
+  std::string PA = Base('a', OffA, "%hp3"), PB = Base('b', OffB, "%hp4"),
+              PC = Base('c', OffC, "%hp5");
   B.inst("mov.u32", {B.r("%hs0"), B.imm(LdAv)});
   B.inst("mov.u32", {B.r("%hs1"), B.imm(LdBv)});
   B.inst("mov.u32", {B.r("%hs2"), B.imm(LdCv)});
@@ -299,34 +366,7 @@ HarnessPlan buildWmmaHarness(const ExecForm &F, Target T, PtxVersion V, uint64_t
   B.inst("ret", {});
   P.Ptx = B.print();
 
-  P.Check = [Pr, D, DRow, LdDv](const std::vector<uint8_t> &Out) {
-    CheckResult R;
-    for (unsigned I = 0; I < Pr.M; ++I)
-      for (unsigned J = 0; J < Pr.N; ++J) {
-        uint64_t Bits = getBits(Out, 0, DRow ? I * LdDv + J : J * LdDv + I, elemBits(D));
-        double Got = decodeElem(D, Bits);
-        int64_t IGot = D == ElemKind::S32 ? int64_t(int32_t(uint32_t(Bits))) : 0;
-        RefValue Ref = referenceElem(Pr, I, J);
-        ++R.Compared;
-        if (acceptable(Ref, Got, IGot))
-          continue;
-        if (R.Pass) {
-          R.First.Matrix = "D (memory; wmma fragments are unspecified)";
-          R.First.Row = I;
-          R.First.Col = J;
-          R.First.Expected = formatValue(D, Ref.Value + Ref.Lo, Ref.IValue, Ref.IsInt);
-          if (!Ref.IsInt) {
-            char Buf[64];
-            snprintf(Buf, sizeof Buf, " (tolerance %.3g)", Ref.Tolerance);
-            R.First.Expected += Buf;
-          }
-          R.First.Got = formatValue(D, Got, IGot, Ref.IsInt);
-        }
-        R.Pass = false;
-        ++R.Failed;
-      }
-    return R;
-  };
+  P.Check = wmmaCheck(Pr, D, DRow, LdDv);
   return P;
 }
 

@@ -5,15 +5,17 @@
 // ParseDriver.cpp (the streaming driver), and by nothing else. No ANTLR type
 // appears in include/ptxlint or in the AST.
 //
-// Speed: the input is read as bytes in place (no UTF-32 copy), whitespace and
-// comments never become tokens, and large plain initializers become a single
-// token (InitScan.h).
+// Speed: the input is read as bytes in place (no UTF-32 copy), the parser's
+// tokens come from the hand-written lexer (LexerTokenSource.h), whitespace
+// and comments never become tokens, and large plain initializers become a
+// single token (InitScan.h).
 //
 //===----------------------------------------------------------------------===//
 #ifndef PTXLINT_LIB_PARSE_ANTLRCONVERTER_H
 #define PTXLINT_LIB_PARSE_ANTLRCONVERTER_H
 
 #include "Parse/InitScan.h"
+#include "Parse/LexerTokenSource.h"
 #include "ptxlint/AST.h"
 #include "ptxlint/Source.h"
 
@@ -71,55 +73,6 @@ private:
 };
 
 /// A token stream that can drop the tokens of finished units.
-/// The lexer, plus one thing: a large brace list after '=' in the plain
-/// subset of InitScan.h becomes one INIT_LIST token, so the parser never
-/// holds a token and a tree node per value of a big data table.
-class FoldingLexer : public PTXLexer {
-public:
-  FoldingLexer(antlr4::CharStream *In, StringRef Buf, size_t MinFold)
-      : PTXLexer(In), Buf(Buf), MinFold(MinFold) {}
-
-  std::unique_ptr<Token> nextToken() override {
-    std::unique_ptr<Token> T = PTXLexer::nextToken();
-    size_t Type = T->getType();
-    bool AfterEq = PrevWasEq;
-    PrevWasEq = Type == PTXLexer::EQ;
-    if (Type != PTXLexer::LBRACE || !AfterEq || !MinFold)
-      return T;
-    size_t B = T->getStartIndex();
-    size_t E = parsedriver::scanSimpleInitializer(Buf, B);
-    if (!E || E - B < MinFold)
-      return T;
-    auto L = std::make_unique<antlr4::CommonToken>(
-        std::make_pair<antlr4::TokenSource *, antlr4::CharStream *>(this, getInputStream()),
-        PTXLexer::INIT_LIST, Token::DEFAULT_CHANNEL, B, E - 1);
-    L->setLine(T->getLine());
-    L->setCharPositionInLine(T->getCharPositionInLine());
-    // Go on lexing after the list, with the line and column it ends at.
-    StringRef List = Buf.slice(B, E);
-    size_t Newlines = List.count('\n');
-    size_t LastNL = List.rfind('\n');
-    setLine(T->getLine() + Newlines);
-    setCharPositionInLine(LastNL == StringRef::npos ? T->getCharPositionInLine() + List.size()
-                                                    : List.size() - LastNL - 1);
-    getInputStream()->seek(E);
-    return L;
-  }
-
-  /// Lexing goes on at another byte (StreamingTokenStream::resumeAt): the
-  /// tokens before it are forgotten, and so is an end of file already seen
-  /// by lookahead (the lexer would otherwise return EOF from then on).
-  void forgetPrevious() {
-    PrevWasEq = false;
-    hitEOF = false;
-  }
-
-private:
-  StringRef Buf;
-  size_t MinFold;
-  bool PrevWasEq = false;
-};
-
 class StreamingTokenStream : public antlr4::CommonTokenStream {
 public:
   using antlr4::CommonTokenStream::CommonTokenStream;
@@ -147,12 +100,9 @@ public:
   }
 
   /// Goes on lexing at byte Pos, at the given line and column.
-  void resumeAt(size_t Pos, size_t Line, size_t Col, FoldingLexer &Lexer) {
+  void resumeAt(size_t Pos, size_t Line, size_t Col, LexerTokenSource &Source) {
     dropLookahead();
-    Lexer.getInputStream()->seek(Pos);
-    Lexer.setLine(Line);
-    Lexer.setCharPositionInLine(Col);
-    Lexer.forgetPrevious();
+    Source.resumeAt(Pos, Line, Col);
     sync(_p); // CommonTokenStream::LT assumes the token at _p exists
   }
 };

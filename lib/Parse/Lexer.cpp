@@ -68,41 +68,41 @@ bool Lexer::skipTrivia() {
 /// At a digit: FLOAT_HEX, DOUBLE_HEX, INT, DEC_FLOAT.
 size_t Lexer::number(Tok &K) const {
   const size_t B = Pos;
-  auto run = [&](size_t P, bool (*Pred)(char)) {
+  auto Run = [&](size_t P, bool (*Pred)(char)) {
     while (Pred(at(P)))
       ++P;
     return P;
   };
-  auto exponent = [&](size_t P) -> size_t { // [eE] [+-]? [0-9]+, or 0
+  auto Exponent = [&](size_t P) -> size_t { // [eE] [+-]? [0-9]+, or 0
     if (at(P) != 'e' && at(P) != 'E')
       return 0;
     size_t Q = P + 1;
     if (at(Q) == '+' || at(Q) == '-')
       ++Q;
-    size_t E = run(Q, isDigit);
+    size_t E = Run(Q, isDigit);
     return E == Q ? 0 : E - P;
   };
   char C1 = at(B + 1);
   if (In[B] == '0' && (C1 == 'f' || C1 == 'F' || C1 == 'd' || C1 == 'D') && isHex(at(B + 2))) {
     K = (C1 == 'f' || C1 == 'F') ? Tok::FLOAT_HEX : Tok::DOUBLE_HEX;
-    return run(B + 2, isHex) - B;
+    return Run(B + 2, isHex) - B;
   }
   if (In[B] == '0' && (C1 == 'x' || C1 == 'X') && isHex(at(B + 2))) {
-    size_t E = run(B + 2, isHex);
+    size_t E = Run(B + 2, isHex);
     K = Tok::INT;
     return E + (at(E) == 'U') - B;
   }
   if (In[B] == '0' && (C1 == 'b' || C1 == 'B') && (at(B + 2) == '0' || at(B + 2) == '1')) {
-    size_t E = run(B + 2, [](char C) { return C == '0' || C == '1'; });
+    size_t E = Run(B + 2, [](char C) { return C == '0' || C == '1'; });
     K = Tok::INT;
     return E + (at(E) == 'U') - B;
   }
-  size_t D = run(B, isDigit);
+  size_t D = Run(B, isDigit);
   size_t IntLen = D + (at(D) == 'U') - B, DecLen = 0;
   if (at(D) == '.') {
-    size_t F = run(D + 1, isDigit);
-    DecLen = F + exponent(F) - B;
-  } else if (size_t E = exponent(D)) {
+    size_t F = Run(D + 1, isDigit);
+    DecLen = F + Exponent(F) - B;
+  } else if (size_t E = Exponent(D)) {
     DecLen = D + E - B;
   }
   K = DecLen > IntLen ? Tok::DEC_FLOAT : Tok::INT;

@@ -61,9 +61,9 @@ bool cannotNest(size_t First) {
 
 NestingScan scanNesting(StreamingTokenStream &Tokens, bool SectionLine, unsigned Limit) {
   NestingScan R;
-  auto type = [&](size_t K) { return Tokens.ahead(K)->getType(); };
-  const size_t First = type(0);
-  if (cannotNest(First) || (First == PTXLexer::IDENT && type(1) == PTXLexer::COLON))
+  auto TypeAt = [&](size_t K) { return Tokens.ahead(K)->getType(); };
+  const size_t First = TypeAt(0);
+  if (cannotNest(First) || (First == PTXLexer::IDENT && TypeAt(1) == PTXLexer::COLON))
     return R; // a label
   // In an instruction a '{' at the top is a vector operand; elsewhere it is
   // an initializer after '=', or the body or scope after the statement.
@@ -78,7 +78,7 @@ NestingScan scanNesting(StreamingTokenStream &Tokens, bool SectionLine, unsigned
   size_t Level = 0, Prev = Token::INVALID_TYPE;
   bool PrevValue = false;
   for (size_t K = 0;; ++K) {
-    size_t T = type(K);
+    size_t T = TypeAt(K);
     if (T == Token::EOF) {
       R.End = K;
       break;

@@ -64,7 +64,7 @@ private:
                                             std::string &Expected);
   std::string expectedText(antlr4::RecognitionException &RE);
   bool skipTooDeep(Entry What);
-  void recover(size_t Start, Token *Offending, std::string Expected);
+  void recover(size_t Start, Token *Offending, const std::string &Expected);
   void skipToSync(bool Consumed);
   void finishUnit();
   void convertSectionPiece(Entry What, antlr4::ParserRuleContext *Parsed);
@@ -82,7 +82,7 @@ private:
   const bool FastOk;
 
   ByteCharStream Chars;
-  FoldingLexer Lexer;
+  LexerTokenSource Source;
   StreamingTokenStream Tokens;
   PTXParser Parser;
   antlr4::atn::ParserATNSimulator *Sim = nullptr;
@@ -115,7 +115,7 @@ private:
   // A mapped file's pages behind the statement being parsed go back to the
   // kernel every ReleaseStep bytes (SourceFile::releaseRange): what the AST
   // and the checker still point at stays valid and is read again if needed.
-  static constexpr size_t ReleaseStep = 256 * 1024, ReleaseLag = 64 * 1024;
+  static constexpr size_t ReleaseStep = size_t(256) * 1024, ReleaseLag = size_t(64) * 1024;
   size_t Released = 0;
   void releaseBehind(size_t Off);
 };
@@ -126,12 +126,11 @@ StreamParser::StreamParser(const SourceFile &File, ParseSink *Sink, DiagnosticEn
     : File(File), Text(File.text()), Sink(Sink), Diags(Diags), Opts(Opts), Built(Built), Mode(Mode),
       FastOk(Opts.FastStatements && Mode == UnitMode::File),
       Chars(File.text(), std::string(File.name())),
-      Lexer(&Chars, File.text(), Opts.FoldInitializersFrom), Tokens(&Lexer), Parser(&Tokens),
+      Source(&Chars, File.text(), Opts.FoldInitializersFrom), Tokens(&Source), Parser(&Tokens),
       Conv(File), Persist(Built ? &Built->Ctx : PersistIn), Keep(Persist ? *Persist : FuncArena),
       Transient(Persist ? *Persist : StmtArena),
       KeepSectionLines(Built || (Sink && Sink->wantsDataContents())),
       StreamSections(!Built && Sink && Sink->wantsSectionLines()) {
-  Lexer.removeErrorListeners();
   Parser.removeErrorListeners();
   Parser.setErrorHandler(std::make_shared<antlr4::BailErrorStrategy>());
   Sim = Parser.getInterpreter<antlr4::atn::ParserATNSimulator>();
@@ -303,16 +302,13 @@ uint32_t StreamParser::fastBodyStatement(uint32_t B) {
     return B + 1;
   }
   if (C == '.') {
-    const Directive *D = nullptr;
-    if ((D = parseLocAt(File, B, Transient, End))) {
-      S.Kind = StmtKind::Directive;
-      S.Dir = D;
-      S.Range = D->Range;
-    } else if (const VarDecl *V = parseRegDeclAt(File, B, Transient, End)) {
+    const Directive *D = parseLocAt(File, B, Transient, End);
+    const VarDecl *V = D ? nullptr : parseRegDeclAt(File, B, Transient, End);
+    if (V) {
       S.Kind = StmtKind::VarDecl;
       S.Var = V;
       S.Range = V->Range;
-    } else if ((D = parseGenericDirectiveAt(File, B, Transient, End))) {
+    } else if (D || (D = parseGenericDirectiveAt(File, B, Transient, End))) {
       S.Kind = StmtKind::Directive;
       S.Dir = D;
       S.Range = D->Range;
@@ -365,7 +361,7 @@ void StreamParser::fastRun() {
       break;
   }
   // ANTLR's lexer goes on where the last fast statement ended.
-  Tokens.resumeAt(FastEnd, KnownLine, KnownCol, Lexer);
+  Tokens.resumeAt(FastEnd, KnownLine, KnownCol, Source);
   AfterFast = false;
 }
 
@@ -450,8 +446,7 @@ bool StreamParser::run() {
                 "unexpected UTF-8 byte order mark (EF BB BF) at the start of the file; ptxas "
                 "rejects it: save the file without a byte order mark")
         .Fixes.push_back({{0, 3}, ""});
-    Chars.seek(3);
-    Lexer.setCharPositionInLine(3);
+    Source.resumeAt(3, 1, 3); // nothing lexed yet
   }
   while (!GaveUp) {
     if (AfterFast) {
@@ -492,7 +487,7 @@ void StreamParser::parseOne() {
   std::string Expected;
   antlr4::ParserRuleContext *Parsed = parseWithRetry(What, Start, Offending, Expected);
   if (!Parsed) {
-    recover(Start, Offending, std::move(Expected));
+    recover(Start, Offending, Expected);
     return;
   }
   if (What == Entry::Unit) {
@@ -607,7 +602,7 @@ std::string StreamParser::expectedText(antlr4::RecognitionException &RE) {
 
 /// Reports a syntax error at the offending token, then resynchronises after
 /// the next ';' or at the next '{' / '}' (a section line: at the next line).
-void StreamParser::recover(size_t Start, Token *Offending, std::string Expected) {
+void StreamParser::recover(size_t Start, Token *Offending, const std::string &Expected) {
   if (!Offending)
     Offending = Tokens.LT(1);
   SourceRange R = Converter::range(Offending);
@@ -622,7 +617,7 @@ void StreamParser::recover(size_t Start, Token *Offending, std::string Expected)
   // initializer's: its '}' is not a scope's, so the skipping goes past them.
   int InitDepth = 0;
   bool SawEq = false;
-  auto track = [&](size_t T) {
+  auto Track = [&](size_t T) {
     if (T == PTXLexer::EQ)
       SawEq = true;
     else if (T == PTXLexer::LBRACE && (SawEq || InitDepth > 0))
@@ -633,7 +628,7 @@ void StreamParser::recover(size_t Start, Token *Offending, std::string Expected)
       SawEq = false;
   };
   while (Tokens.LA(1) != Token::EOF && Tokens.LT(1) != Offending) {
-    track(Tokens.LA(1));
+    Track(Tokens.LA(1));
     Tokens.consume();
   }
   bool Consumed = Tokens.index() != Start;
@@ -650,7 +645,7 @@ void StreamParser::recover(size_t Start, Token *Offending, std::string Expected)
     return;
   }
   while (InitDepth > 0 && Tokens.LA(1) != Token::EOF) {
-    track(Tokens.LA(1));
+    Track(Tokens.LA(1));
     Tokens.consume();
     Consumed = true;
   }
@@ -846,22 +841,23 @@ bool runParse(const SourceFile &File, ParseSink *Sink, DiagnosticEngine &Diags,
   return P.run();
 }
 
-std::vector<AntlrToken> lexWithAntlr(llvm::StringRef Text) {
+std::vector<AntlrToken> lexWithAntlr(llvm::StringRef Text, bool HandLexer) {
   ByteCharStream Chars(Text, "<lex>");
-  PTXLexer L(&Chars);
-  L.removeErrorListeners();
+  PTXLexer Generated(&Chars);
+  Generated.removeErrorListeners();
+  LexerTokenSource Hand(&Chars, Text, 0);
+  antlr4::TokenSource &Source = HandLexer ? static_cast<antlr4::TokenSource &>(Hand) : Generated;
   std::vector<AntlrToken> Out;
   for (;;) {
-    std::unique_ptr<Token> T = L.nextToken();
+    std::unique_ptr<Token> T = Source.nextToken();
     size_t Type = T->getType();
-    if (Type == Token::EOF) {
-      Out.push_back(
-          {"EOF", static_cast<uint32_t>(Text.size()), static_cast<uint32_t>(Text.size())});
-      return Out;
-    }
-    Out.push_back({L.getVocabulary().getSymbolicName(Type),
+    bool Eof = Type == Token::EOF;
+    Out.push_back({Eof ? "EOF" : Generated.getVocabulary().getSymbolicName(Type),
                    static_cast<uint32_t>(T->getStartIndex()),
-                   static_cast<uint32_t>(T->getStopIndex() + 1)});
+                   static_cast<uint32_t>(T->getStopIndex() + 1), T->getLine(),
+                   T->getCharPositionInLine(), T->getChannel(), T->getText()});
+    if (Eof)
+      return Out;
   }
 }
 

@@ -24,17 +24,20 @@ bool runParse(const SourceFile &File, ParseSink *Sink, DiagnosticEngine &Diags,
               const ParseOptions &Opts, Module *Built, UnitMode Mode,
               ASTContext *Persist = nullptr);
 
-/// A token of the generated ANTLR lexer: its rule name (PTXLexer.g4) and
-/// byte range.
+/// A token as ANTLR's parser sees it: its rule name (PTXLexer.g4), byte
+/// range, line (from 1), column (from 0), channel and text.
 struct AntlrToken {
   std::string Kind;
   uint32_t Begin, End;
+  size_t Line = 0, Col = 0, Channel = 0;
+  std::string Text;
 };
 
-/// Every token the generated ANTLR lexer makes of Text (no initializer
-/// folding), EOF last: the reference the hand lexer (Lexer.h) is tested
-/// against.
-std::vector<AntlrToken> lexWithAntlr(llvm::StringRef Text);
+/// Every token that ANTLR's parser would read from Text (no initializer
+/// folding), EOF last: from the generated ANTLR lexer, the declared
+/// specification that the hand lexer (Lexer.h) is tested against, or, with
+/// HandLexer, from the token source the parser uses (LexerTokenSource.h).
+std::vector<AntlrToken> lexWithAntlr(llvm::StringRef Text, bool HandLexer = false);
 
 } // namespace parsedriver
 } // namespace ptxlint

@@ -3,7 +3,10 @@
 // grammar/PTXLexer.g4 is the token specification; lib/Parse/Lexer.h must
 // produce exactly the generated ANTLR lexer's tokens (kinds, byte ranges and
 // so texts) on every corpus file, on hand-picked edge cases of each rule and
-// on mutants: random bytes of PTX's alphabet spliced into corpus text.
+// on mutants: random bytes of PTX's alphabet spliced into corpus text. The
+// same inputs check the parser's token source (LexerTokenSource.h) against
+// the generated lexer: every property of ANTLR's tokens the parser and its
+// error messages read (type, range, line, column, channel, text).
 //
 //===----------------------------------------------------------------------===//
 
@@ -40,6 +43,34 @@ std::string compare(llvm::StringRef Text) {
   return L.next().Kind == Tok::Eof ? "" : "hand lexer goes on past EOF";
 }
 
+std::string describe(const AntlrToken &T) {
+  return T.Kind + " '" + T.Text + "' [" + std::to_string(T.Begin) + ", " + std::to_string(T.End) +
+         ") at " + std::to_string(T.Line) + ":" + std::to_string(T.Col) + " channel " +
+         std::to_string(T.Channel);
+}
+
+/// Empty when the parser's token source (LexerTokenSource.h) gives the
+/// parser the same tokens as the generated lexer would: kind, range, line,
+/// column, channel and text; else the first difference.
+std::string compareTokenSources(llvm::StringRef Text) {
+  std::vector<AntlrToken> Ref = lexWithAntlr(Text), Hand = lexWithAntlr(Text, true);
+  for (size_t I = 0; I < std::max(Ref.size(), Hand.size()); ++I) {
+    if (I >= Ref.size() || I >= Hand.size())
+      return "token " + std::to_string(I) + ": one source ends first";
+    const AntlrToken &R = Ref[I], &H = Hand[I];
+    if (R.Kind != H.Kind || R.Begin != H.Begin || R.End != H.End || R.Line != H.Line ||
+        R.Col != H.Col || R.Channel != H.Channel || R.Text != H.Text)
+      return "token " + std::to_string(I) + ": antlr " + describe(R) + ", hand " + describe(H);
+  }
+  return "";
+}
+
+/// Both: the hand lexer's tokens, and the parser's tokens from it.
+std::string compareAll(llvm::StringRef Text) {
+  std::string D = compare(Text);
+  return D.empty() ? compareTokenSources(Text) : D;
+}
+
 TEST(LexerTest, EdgeCasesOfEachRule) {
   const char *Cases[] = {
       ".version .versionx .version::a .reg.b32 .b32 .kind::f8f6f4 .a:: .a::b::c .$ ._x$",
@@ -56,9 +87,11 @@ TEST(LexerTest, EdgeCasesOfEachRule) {
       "\"",
       "0",
       "a/**/b//c",
+      "\n\n  a\r\n\tb /* x\ny */ c\n// d\n\n",
+      "\xEF\xBB\xBF.version 8.0\n.target sm_90",
   };
   for (const char *C : Cases)
-    EXPECT_EQ(compare(C), "") << C;
+    EXPECT_EQ(compareAll(C), "") << C;
 }
 
 std::vector<std::string> corpusTexts(size_t MaxSize) {
@@ -86,7 +119,7 @@ TEST(LexerTest, CorpusLexesAsAntlrDoes) {
     GTEST_SKIP() << "no corpus directory";
   EXPECT_GT(Texts.size(), 10u);
   for (size_t I = 0; I < Texts.size(); ++I)
-    ASSERT_EQ(compare(Texts[I]), "") << "corpus file " << I;
+    ASSERT_EQ(compareAll(Texts[I]), "") << "corpus file " << I;
 }
 
 TEST(LexerTest, MutantsLexAsAntlrDoes) {
@@ -113,7 +146,7 @@ TEST(LexerTest, MutantsLexAsAntlrDoes) {
         Piece += Alphabet[Next() % (sizeof(Alphabet) - 1)];
       M.insert(At, Piece);
     }
-    ASSERT_EQ(compare(M), "") << "mutant " << K;
+    ASSERT_EQ(compareAll(M), "") << "mutant " << K;
   }
 }
 

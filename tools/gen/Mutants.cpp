@@ -16,23 +16,14 @@
 
 namespace ptxgen {
 
-void Generator::mutants(const Form &F, Config Hi) {
-  std::vector<std::string> SlotOf;
-  Inst B = base(F, Hi.V, &SlotOf);
-  auto Add = [&](const Inst &I, StringRef Tag, std::string Desc, StringRef Expect = "?",
-                 bool Isolated = false) {
-    Case C = mk(F, I, Hi, "mutant", Expect, "mut:" + Tag.str(), std::move(Desc));
-    C.Isolated = Isolated;
-    add(std::move(C));
-  };
-  // wmma's sub-opcode and matrix (`wmma.load.a`, `wmma.mma`) are one token
-  // to ptxas's lexer: mutating them is a syntax error, so those mutants are
-  // isolated (batched apart, where the driver re-runs past each syntax error).
-  auto OpcodeSlot = [&](size_t P) {
-    return P < SlotOf.size() && F.Opcode == "wmma" &&
-           (SlotOf[P] == ".op" || SlotOf[P] == ".matrix" || SlotOf[P] == ".mma");
-  };
-  // Qualifiers.
+namespace {
+/// Each qualifier of B replaced by the others of its slot, by one of each
+/// other slot and by an unknown one, dropped, duplicated and swapped with
+/// its neighbour; Iso(P): the mutant of position P is batched apart.
+template <typename AddFn, typename IsoFn>
+void qualifierMutants(const Inst &B, const std::vector<std::string> &SlotOf,
+                      const std::map<std::string, std::vector<std::string>> &SlotValues, AddFn &Add,
+                      IsoFn &OpcodeSlot) {
   for (size_t P = 0; P < B.Quals.size(); ++P) {
     const std::string &Cur = B.Quals[P];
     const std::string &Slot = SlotOf[P];
@@ -72,6 +63,27 @@ void Generator::mutants(const Form &F, Config Hi) {
           Iso || OpcodeSlot(P + 1));
     }
   }
+}
+} // namespace
+
+void Generator::mutants(const Form &F, Config Hi) {
+  std::vector<std::string> SlotOf;
+  Inst B = base(F, Hi.V, &SlotOf);
+  auto Add = [&](const Inst &I, StringRef Tag, std::string Desc, StringRef Expect = "?",
+                 bool Isolated = false) {
+    Case C = mk(F, I, Hi, "mutant", Expect, "mut:" + Tag.str(), std::move(Desc));
+    C.Isolated = Isolated;
+    add(std::move(C));
+  };
+  // wmma's sub-opcode and matrix (`wmma.load.a`, `wmma.mma`) are one token
+  // to ptxas's lexer: mutating them is a syntax error, so those mutants are
+  // isolated (batched apart, where the driver re-runs past each syntax error).
+  auto OpcodeSlot = [&](size_t P) {
+    return P < SlotOf.size() && F.Opcode == "wmma" &&
+           (SlotOf[P] == ".op" || SlotOf[P] == ".matrix" || SlotOf[P] == ".mma");
+  };
+  // Qualifiers.
+  qualifierMutants(B, SlotOf, SlotValues, Add, OpcodeSlot);
   // Optional qualifiers duplicated (written twice).
   for (const QualSlot &Q : F.Quals)
     if (Q.Pres == Presence::Optional && !Q.Values.empty()) {

@@ -95,6 +95,119 @@ const std::pair<const char *, const char *> ImmKinds[] = {
     {"expr", "(1+1)"},
 };
 
+/// The variants of a vector operand written Cur, of type T; VB(Off): the
+/// number of the vector register to use (see variants()).
+template <typename WithFn, typename VBFn>
+void vectorVariants(WithFn &With, const std::string &Cur, const std::string &T, VBFn &VB) {
+  std::vector<std::string> Els = elements(Cur);
+  if (Els.empty())
+    return;
+  unsigned N = Els.size();
+  auto First = [&](const std::string &E, StringRef Tag, const std::string &Desc, bool Iso = false) {
+    std::vector<std::string> X = Els;
+    X[0] = E;
+    With(braced(X), Tag, "first element " + Desc, Iso);
+  };
+  auto All = [&](const std::function<std::string(unsigned)> &Fn, StringRef Tag,
+                 const std::string &Desc) {
+    std::vector<std::string> X;
+    for (unsigned J = 0; J < N; ++J)
+      X.push_back(Fn(J));
+    With(braced(X), Tag, "every element " + Desc);
+  };
+  if (T != ".pred") {
+    // Whole vector registers, and their components (.v4 only below 64
+    // bits: a .v4 of a 64-bit type exceeds ptxas's 128-bit limit).
+    bool Wide = StringRef(T).endswith("64");
+    unsigned VW = Wide ? 2 : 4;
+    for (unsigned VN : {2u, 4u}) {
+      if (VN > VW)
+        continue;
+      if (VN == N)
+        With(vecReg(T, VN, VB(0)), "vreg",
+             "a whole .v" + std::to_string(VN) + " " + T + " register");
+      else if (N == 1 || N == 8 || VN == 2)
+        With(vecReg(T, VN, VB(0)), "vreg" + std::to_string(VN),
+             "a whole .v" + std::to_string(VN) + " register for " + std::to_string(N) +
+                 " elements");
+    }
+    if (N == 8 && !Wide) {
+      unsigned P = VB(0);
+      With("{" + vecReg(T, 4, P) + ", " + vecReg(T, 4, P + 1) + "}", "vreg-pair",
+           "two .v4 registers in braces");
+    }
+    if (N == 2 || (N == 4 && !Wide))
+      With("{" + vecReg(T, N, VB(0)) + "}", "vreg-braced", "a whole vector register in braces");
+    const char *Comp = "xyzw";
+    unsigned CB = VB(2);
+    All([&](unsigned J) { return vecReg(T, VW, CB + (J / VW) % 2) + "." + Comp[J % VW]; }, "comp",
+        "a component of a vector register (%v.x)");
+    First(vecReg(T, 2, VB(2)) + ".r", "comp-r", "a component written %v.r");
+    // (Not `.z` of a .v2: ptxas 13.0 crashes on it for some targets and
+    // forms, and then whether it crashes depends on the rest of the
+    // file; docs/differences/wmma-ldst.md.)
+    // Another type's vector register whole.
+    std::string Other = T == ".f32" ? ".b32" : T == ".b32" ? ".f32" : ".b32";
+    if (N == 2 || (N == 4 && !Wide))
+      With(vecReg(Other, N, VB(0)), "vreg-type" + Other, "a whole " + Other + " vector register");
+  }
+  First("%laneid", "sreg-laneid", "the special register %laneid");
+  First("%clock64", "sreg-clock64", "the special register %clock64");
+  First("%tid.x", "sreg-tid", "the special register %tid.x");
+  All([](unsigned) { return std::string("%laneid"); }, "sreg-all", "%laneid");
+  First("_", "sink", "a sink _");
+  All([](unsigned) { return std::string("_"); }, "sink-all", "a sink _");
+  First("!" + Els[0], "negreg", "negated (!%r)", true);
+  First("!%p0", "negpred", "a negated predicate", true);
+  First("%p0", "pred", "a .pred register");
+  All([](unsigned J) { return "%p" + std::to_string(J); }, "pred-all", "a .pred register");
+  for (const RegKind &RK : RegKinds)
+    if (StringRef(RK.Type) != T && StringRef(RK.Type) != ".pred")
+      First(std::string(RK.Prefix) + "60", std::string("mix") + RK.Type,
+            std::string("a ") + RK.Type + " register (mixed types)");
+  for (const auto &IK : ImmKinds)
+    First(IK.second, std::string("imm-") + IK.first, std::string("the constant ") + IK.second);
+  for (const char *V : {"0f00000000", "(1+1)", "0x100000000"})
+    All([&](unsigned) { return std::string(V); }, std::string("immall-") + V,
+        std::string("the constant ") + V);
+  if (N > 1)
+    With(Els[0], "bare", "one register without braces");
+  With("%nosuchreg", "undeclared-bare", "an undeclared register");
+  First("%nosuchreg", "undeclared", "an undeclared register");
+}
+
+/// The variants of an address operand written Cur.
+template <typename WithFn> void addressVariants(WithFn &With, const std::string &Cur) {
+  bool Shared = Cur == "[gen_smem]";
+  std::string Sym = Shared ? "gen_smem" : Cur == "[gen_gmem]" ? "gen_gmem" : "";
+  With("[%rd0]", "reg64", "[%rd]");
+  With("[%rdu0]", "regu64", "[.u64 register]");
+  With("[%r0]", "reg32", "[%r] (32-bit register)");
+  With("[%rd0+8]", "reg-plus", "[%rd+8]");
+  With("[%rd0+-8]", "reg-plus-neg", "[%rd+-8]");
+  With("[%rd0-8]", "reg-minus", "[%rd-8]", true);
+  With("[%rd0+0x10]", "reg-plus-hex", "[%rd+0x10]");
+  With("[%rd0+(2*8)]", "reg-plus-expr", "[%rd+(2*8)]");
+  With("[%v2rd6.x]", "comp", "a vector component as base", true);
+  With("[%clock64]", "sreg", "a special register as base");
+  With("[16]", "absolute", "an absolute address");
+  if (!Sym.empty()) {
+    With("[" + Sym + "+4]", "sym-plus", "[sym+4]");
+    With("[" + Sym + "+(2*8)]", "sym-plus-expr", "[sym+(2*8)]");
+  } else {
+    With("[gen_smem]", "sym-smem", "[shared symbol]");
+    With("[gen_gmem]", "sym-gmem", "[global symbol]");
+  }
+  std::string Base = Sym.empty() ? "%rd0" : Sym;
+  With("[[%rd0]]", "nested", "[[%rd]]", true);
+  With("[{%rd0}]", "braced", "[{%rd}]", true);
+  With("[%rd0+%rd1]", "reg-plus-reg", "[%rd+%rd]", true);
+  With("[" + Base + "+%r0]", "sym-plus-reg", "[base+%r]", true);
+  With("[nosuchsym]", "undeclared-sym", "[undeclared symbol]");
+  With("[%nosuchreg]", "undeclared-reg", "[undeclared register]");
+  With("%rd0", "nobrackets", "a register without brackets");
+}
+
 } // namespace
 
 void Generator::variants(const Form &F, Config Hi) {
@@ -140,86 +253,9 @@ void Generator::variants(const Form &F, Config Hi) {
       return O.IsDest ? 8 + 2 * (DestSeq++ % 60) : 4 + SrcOff;
     };
     switch (O.Shape) {
-    case OperandShape::Vector: {
-      std::vector<std::string> Els = elements(Cur);
-      if (Els.empty())
-        break;
-      unsigned N = Els.size();
-      auto First = [&](const std::string &E, StringRef Tag, const std::string &Desc,
-                       bool Iso = false) {
-        std::vector<std::string> X = Els;
-        X[0] = E;
-        With(braced(X), Tag, "first element " + Desc, Iso);
-      };
-      auto All = [&](const std::function<std::string(unsigned)> &Fn, StringRef Tag,
-                     const std::string &Desc) {
-        std::vector<std::string> X;
-        for (unsigned J = 0; J < N; ++J)
-          X.push_back(Fn(J));
-        With(braced(X), Tag, "every element " + Desc);
-      };
-      if (T != ".pred") {
-        // Whole vector registers, and their components (.v4 only below 64
-        // bits: a .v4 of a 64-bit type exceeds ptxas's 128-bit limit).
-        bool Wide = StringRef(T).endswith("64");
-        unsigned VW = Wide ? 2 : 4;
-        for (unsigned VN : {2u, 4u}) {
-          if (VN > VW)
-            continue;
-          if (VN == N)
-            With(vecReg(T, VN, VB(0)), "vreg",
-                 "a whole .v" + std::to_string(VN) + " " + T + " register");
-          else if (N == 1 || N == 8 || VN == 2)
-            With(vecReg(T, VN, VB(0)), "vreg" + std::to_string(VN),
-                 "a whole .v" + std::to_string(VN) + " register for " + std::to_string(N) +
-                     " elements");
-        }
-        if (N == 8 && !Wide) {
-          unsigned P = VB(0);
-          With("{" + vecReg(T, 4, P) + ", " + vecReg(T, 4, P + 1) + "}", "vreg-pair",
-               "two .v4 registers in braces");
-        }
-        if (N == 2 || (N == 4 && !Wide))
-          With("{" + vecReg(T, N, VB(0)) + "}", "vreg-braced", "a whole vector register in braces");
-        const char *Comp = "xyzw";
-        unsigned CB = VB(2);
-        All([&](unsigned J) { return vecReg(T, VW, CB + (J / VW) % 2) + "." + Comp[J % VW]; },
-            "comp", "a component of a vector register (%v.x)");
-        First(vecReg(T, 2, VB(2)) + ".r", "comp-r", "a component written %v.r");
-        // (Not `.z` of a .v2: ptxas 13.0 crashes on it for some targets and
-        // forms, and then whether it crashes depends on the rest of the
-        // file; docs/differences/wmma-ldst.md.)
-        // Another type's vector register whole.
-        std::string Other = T == ".f32" ? ".b32" : T == ".b32" ? ".f32" : ".b32";
-        if (N == 2 || (N == 4 && !Wide))
-          With(vecReg(Other, N, VB(0)), "vreg-type" + Other,
-               "a whole " + Other + " vector register");
-      }
-      First("%laneid", "sreg-laneid", "the special register %laneid");
-      First("%clock64", "sreg-clock64", "the special register %clock64");
-      First("%tid.x", "sreg-tid", "the special register %tid.x");
-      All([](unsigned) { return std::string("%laneid"); }, "sreg-all", "%laneid");
-      First("_", "sink", "a sink _");
-      All([](unsigned) { return std::string("_"); }, "sink-all", "a sink _");
-      First("!" + Els[0], "negreg", "negated (!%r)", true);
-      First("!%p0", "negpred", "a negated predicate", true);
-      First("%p0", "pred", "a .pred register");
-      All([](unsigned J) { return "%p" + std::to_string(J); }, "pred-all", "a .pred register");
-      for (const RegKind &RK : RegKinds)
-        if (StringRef(RK.Type) != T && StringRef(RK.Type) != ".pred")
-          First(std::string(RK.Prefix) + "60", std::string("mix") + RK.Type,
-                std::string("a ") + RK.Type + " register (mixed types)");
-      for (const auto &IK : ImmKinds)
-        First(IK.second, std::string("imm-") + IK.first, std::string("the constant ") + IK.second);
-      for (const char *V : {"0f00000000", "(1+1)", "0x100000000"})
-        All([&](unsigned) { return std::string(V); }, std::string("immall-") + V,
-            std::string("the constant ") + V);
-      if (N > 1)
-        With(Els[0], "bare", "one register without braces");
-      With("%nosuchreg", "undeclared-bare", "an undeclared register");
-      First("%nosuchreg", "undeclared", "an undeclared register");
+    case OperandShape::Vector:
+      vectorVariants(With, Cur, T, VB);
       break;
-    }
     case OperandShape::Scalar: {
       With("{" + Cur + "}", "vec1", "a one-element vector");
       With("{" + Cur + ", " + Cur + "}", "vec2", "a two-element vector");
@@ -282,37 +318,9 @@ void Generator::variants(const Form &F, Config Hi) {
       With(Els[0], "scalar", "a scalar");
       break;
     }
-    case OperandShape::Address: {
-      bool Shared = Cur == "[gen_smem]";
-      std::string Sym = Shared ? "gen_smem" : Cur == "[gen_gmem]" ? "gen_gmem" : "";
-      With("[%rd0]", "reg64", "[%rd]");
-      With("[%rdu0]", "regu64", "[.u64 register]");
-      With("[%r0]", "reg32", "[%r] (32-bit register)");
-      With("[%rd0+8]", "reg-plus", "[%rd+8]");
-      With("[%rd0+-8]", "reg-plus-neg", "[%rd+-8]");
-      With("[%rd0-8]", "reg-minus", "[%rd-8]", true);
-      With("[%rd0+0x10]", "reg-plus-hex", "[%rd+0x10]");
-      With("[%rd0+(2*8)]", "reg-plus-expr", "[%rd+(2*8)]");
-      With("[%v2rd6.x]", "comp", "a vector component as base", true);
-      With("[%clock64]", "sreg", "a special register as base");
-      With("[16]", "absolute", "an absolute address");
-      if (!Sym.empty()) {
-        With("[" + Sym + "+4]", "sym-plus", "[sym+4]");
-        With("[" + Sym + "+(2*8)]", "sym-plus-expr", "[sym+(2*8)]");
-      } else {
-        With("[gen_smem]", "sym-smem", "[shared symbol]");
-        With("[gen_gmem]", "sym-gmem", "[global symbol]");
-      }
-      std::string Base = Sym.empty() ? "%rd0" : Sym;
-      With("[[%rd0]]", "nested", "[[%rd]]", true);
-      With("[{%rd0}]", "braced", "[{%rd}]", true);
-      With("[%rd0+%rd1]", "reg-plus-reg", "[%rd+%rd]", true);
-      With("[" + Base + "+%r0]", "sym-plus-reg", "[base+%r]", true);
-      With("[nosuchsym]", "undeclared-sym", "[undeclared symbol]");
-      With("[%nosuchreg]", "undeclared-reg", "[undeclared register]");
-      With("%rd0", "nobrackets", "a register without brackets");
+    case OperandShape::Address:
+      addressVariants(With, Cur);
       break;
-    }
     }
   }
 }

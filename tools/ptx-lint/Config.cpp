@@ -24,6 +24,7 @@
 #include "ptxlint/Target.h"
 
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/Twine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -170,8 +171,9 @@ private:
           return false;
         std::optional<Target> P = Target::parse(T);
         if (!P || !findTarget(*P))
-          return fail(V, "unknown " + Key + " '" + T +
-                             "' (expected sm_NN, sm_NNa or sm_NNf, e.g. sm_90a)");
+          return fail(V, (llvm::Twine("unknown ") + Key + " '" + T +
+                          "' (expected sm_NN, sm_NNa or sm_NNf, e.g. sm_90a)")
+                             .str());
         (Key == "arch" ? S.ArchValue : S.TargetValue) = *P;
       } else if (Key == "ptx-version") {
         std::string T;
@@ -222,9 +224,11 @@ private:
         for (const char *K : Keys)
           if (unsigned D = StringRef(Key).edit_distance(K); D < Best)
             Best = D, Near = K;
-        return fail(KV.getKey(), "unknown key '" + Key + "'" +
-                                     (Near.empty() ? "" : "; did you mean '" + Near + "'?") +
-                                     " (valid keys: " + Valid + ")");
+        std::string Msg = "unknown key '" + Key + "'";
+        if (!Near.empty())
+          Msg += "; did you mean '" + Near + "'?";
+        Msg += " (valid keys: " + Valid + ")";
+        return fail(KV.getKey(), Msg);
       }
     }
     return true;

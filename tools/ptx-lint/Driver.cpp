@@ -634,6 +634,65 @@ static std::string unsafeHint(unsigned N) {
   return "; " + plural(N, "unsafe fix", "unsafe fixes") + " not applied (--unsafe-fixes)";
 }
 
+namespace {
+/// What the files of a run add up to.
+struct RunTotals {
+  unsigned Errors = 0, Warnings = 0, Notes = 0, VerifyFailures = 0;
+  unsigned FixesApplied = 0, FilesChanged = 0, UnsafeLeft = 0;
+  std::map<std::string, std::pair<unsigned, int>> ByRule;
+  bool IoProblem = false;
+
+  void add(const FileResult &R) {
+    Errors += R.Report.Errors;
+    Warnings += R.Report.Warnings;
+    Notes += R.Report.Notes;
+    for (const auto &[Rule, CountSev] : R.ByRule) {
+      auto &E = ByRule[Rule];
+      E.first += CountSev.first;
+      E.second = CountSev.second;
+    }
+    IoProblem |= R.Report.IoError || R.Internal || !R.FixError.empty();
+    FixesApplied += R.FixesApplied;
+    FilesChanged += R.Changed;
+    UnsafeLeft += R.UnsafeLeft;
+    VerifyFailures += R.VerifyFailed;
+  }
+};
+} // namespace
+
+/// The run's summary line (stderr) and its exit status.
+static int summarize(const RunTotals &T, size_t N, const DriverOptions &Opts) {
+  if (Opts.Fix == FixMode::Diff) {
+    if (!Opts.Quiet)
+      errs() << (T.FilesChanged ? "would fix " : "nothing to fix") +
+                    (T.FilesChanged
+                         ? plural(T.FixesApplied, "problem", "problems") + " in " +
+                               plural(T.FilesChanged, "file", "files") + "; run with --fix"
+                         : std::string())
+             << unsafeHint(T.UnsafeLeft) << "\n";
+    return T.IoProblem ? ExitUsage : T.FilesChanged ? ExitErrors : ExitOk;
+  }
+  if (!Opts.Quiet && Opts.Fix == FixMode::Fix)
+    errs() << "fixed " << plural(T.FixesApplied, "problem", "problems") << " in "
+           << plural(T.FilesChanged, "file", "files") << unsafeHint(T.UnsafeLeft) << "\n";
+  if (!Opts.Quiet) {
+    if (Opts.Verify)
+      errs() << "verify-diagnostics: " << plural(N, "file", "files") << ", "
+             << (N - T.VerifyFailures) << " passed, " << T.VerifyFailures << " failed\n";
+    else
+      errs() << plural(N, "file", "files") << ", " << plural(T.Errors, "error", "errors") << ", "
+             << plural(T.Warnings, "warning", "warnings")
+             << (T.Notes ? ", " + plural(T.Notes, "note", "notes") : std::string()) << "\n";
+  }
+  if (Opts.Statistics)
+    printStatistics(T.ByRule, errs());
+  if (T.IoProblem)
+    return ExitUsage;
+  if (Opts.Verify)
+    return T.VerifyFailures ? ExitErrors : ExitOk;
+  return T.Errors ? ExitErrors : ExitOk;
+}
+
 int runLint(const std::vector<InputSpec> &Files, const DriverOptions &Opts, raw_ostream &Out) {
   size_t N = Files.size();
   std::vector<FileResult> Results(N);
@@ -696,10 +755,7 @@ int runLint(const std::vector<InputSpec> &Files, const DriverOptions &Opts, raw_
     Doc = std::make_unique<DocumentWriter>(
         Opts.Format == OutputFormat::Json ? DocumentFormat::Json : DocumentFormat::Sarif, Out,
         Opts.Doc);
-  unsigned Errors = 0, Warnings = 0, Notes = 0, VerifyFailures = 0;
-  unsigned FixesApplied = 0, FilesChanged = 0, UnsafeLeft = 0;
-  std::map<std::string, std::pair<unsigned, int>> ByRule;
-  bool IoProblem = false;
+  RunTotals Totals;
   for (size_t I = 0; I < N; ++I) {
     if (Jobs > 1) {
       std::unique_lock<std::mutex> G(M);
@@ -729,23 +785,11 @@ int runLint(const std::vector<InputSpec> &Files, const DriverOptions &Opts, raw_
       Doc->addFile(R.Report);
       R.Report.Diags = std::vector<LocatedDiagnostic>();
     }
-    Errors += R.Report.Errors;
-    Warnings += R.Report.Warnings;
-    Notes += R.Report.Notes;
-    for (const auto &[Rule, CountSev] : R.ByRule) {
-      auto &E = ByRule[Rule];
-      E.first += CountSev.first;
-      E.second = CountSev.second;
-    }
-    IoProblem |= R.Report.IoError || R.Internal || !R.FixError.empty();
-    FixesApplied += R.FixesApplied;
-    FilesChanged += R.Changed;
-    UnsafeLeft += R.UnsafeLeft;
+    Totals.add(R);
     if (!R.FixError.empty()) {
       Prog.clear();
       errs() << "ptx-lint: error: " << R.FixError << "\n";
     }
-    VerifyFailures += R.VerifyFailed;
     if (Streamed && !R.Rendered.empty()) {
       Prog.clear();
       Out << R.Rendered;
@@ -770,34 +814,7 @@ int runLint(const std::vector<InputSpec> &Files, const DriverOptions &Opts, raw_
     Out.flush();
   }
 
-  if (Opts.Fix == FixMode::Diff) {
-    if (!Opts.Quiet)
-      errs() << (FilesChanged ? "would fix " : "nothing to fix") +
-                    (FilesChanged ? plural(FixesApplied, "problem", "problems") + " in " +
-                                        plural(FilesChanged, "file", "files") + "; run with --fix"
-                                  : std::string())
-             << unsafeHint(UnsafeLeft) << "\n";
-    return IoProblem ? ExitUsage : FilesChanged ? ExitErrors : ExitOk;
-  }
-  if (!Opts.Quiet && Opts.Fix == FixMode::Fix)
-    errs() << "fixed " << plural(FixesApplied, "problem", "problems") << " in "
-           << plural(FilesChanged, "file", "files") << unsafeHint(UnsafeLeft) << "\n";
-  if (!Opts.Quiet) {
-    if (Opts.Verify)
-      errs() << "verify-diagnostics: " << plural(N, "file", "files") << ", " << (N - VerifyFailures)
-             << " passed, " << VerifyFailures << " failed\n";
-    else
-      errs() << plural(N, "file", "files") << ", " << plural(Errors, "error", "errors") << ", "
-             << plural(Warnings, "warning", "warnings")
-             << (Notes ? ", " + plural(Notes, "note", "notes") : std::string()) << "\n";
-  }
-  if (Opts.Statistics)
-    printStatistics(ByRule, errs());
-  if (IoProblem)
-    return ExitUsage;
-  if (Opts.Verify)
-    return VerifyFailures ? ExitErrors : ExitOk;
-  return Errors ? ExitErrors : ExitOk;
+  return summarize(Totals, N, Opts);
 }
 
 } // namespace ptxlint

@@ -160,7 +160,7 @@ std::string lintFindings(const std::string &Ptx, bool Warnings) {
 
 void describeMismatch(const Mismatch &M, llvm::raw_ostream &OS) {
   OS << M.Matrix;
-  if (M.Matrix.rfind("D", 0) == 0 && M.Instance)
+  if (M.Matrix.rfind('D', 0) == 0 && M.Instance)
     OS << " (MMA computation " << (M.Instance + 1) << ")";
   OS << " row " << M.Row << " column " << M.Col;
   if (M.Matrix.rfind("D (memory", 0) != 0)
@@ -168,14 +168,12 @@ void describeMismatch(const Mismatch &M, llvm::raw_ostream &OS) {
   OS << ": expected " << M.Expected << ", got " << M.Got;
 }
 
-} // namespace
+/// The forms to run, each once, in order: a file's matrix instructions,
+/// then (--exec-all) every form of the tables.
+struct CandidateList {
+  explicit CandidateList(const ExecOptions &Opts) : Opts(Opts) {}
 
-int runExecCommand(const ExecOptions &Opts, llvm::raw_ostream &OS) {
-  // 1. The forms.
-  std::vector<Candidate> Cands;
-  std::set<std::string> Seen;
-  bool AddingFiles = true;
-  auto add = [&](const std::string &Text) {
+  void add(const std::string &Text, bool FromFile) {
     if (!Opts.Filter.empty() && Text.find(Opts.Filter) == std::string::npos)
       return;
     if (!Seen.insert(Text).second)
@@ -188,21 +186,23 @@ int runExecCommand(const ExecOptions &Opts, llvm::raw_ostream &OS) {
     // Not a base form of the tables: a variant with an optional qualifier,
     // or a file's spelling that the tables do not list as such.
     C.IsVariant = !C.SpecForm || It->second.second;
-    C.FromFile = AddingFiles;
+    C.FromFile = FromFile;
     Cands.push_back(C);
-  };
-  for (const std::string &Path : Opts.Files) {
+  }
+
+  /// The matrix instructions of the file at Path; false when unreadable.
+  bool addFile(const std::string &Path) {
     auto Buf = llvm::MemoryBuffer::getFileOrSTDIN(Path);
     if (!Buf) {
       llvm::errs() << "ptx-lint: error: cannot read '" << Path << "': " << Buf.getError().message()
                    << "\n";
-      return 2;
+      return false;
     }
     SourceFile File(Path, (*Buf)->getBuffer().str());
     DiagnosticEngine Diags;
     std::unique_ptr<Module> M = parseModule(File, Diags);
     if (!M)
-      continue;
+      return true;
     for (const TopLevelItem &It : M->Items) {
       if (It.Kind != ItemKind::Function || !It.Func)
         continue;
@@ -212,34 +212,37 @@ int runExecCommand(const ExecOptions &Opts, llvm::raw_ostream &OS) {
         std::string T = std::string(S->Inst->Opcode);
         for (llvm::StringRef Q : S->Inst->Qualifiers)
           T += Q.str();
-        add(T);
+        add(T, true);
       }
     }
+    return true;
   }
-  AddingFiles = false;
-  if (Opts.All)
+
+  void addTableForms() {
     for (spec::Family Fam : spec::allFamilies())
       for (const spec::Form &F : spec::enumerateForms(Fam)) {
         std::vector<std::string> Texts;
         expandForm(F, Texts);
         for (const std::string &T : Texts)
-          add(T);
+          add(T, false);
       }
-  if (!Opts.All && Opts.Files.empty()) {
-    llvm::errs() << "ptx-lint: error: --exec needs a file (or use --exec-all)\n";
-    return 2;
   }
 
-  // 2. The target: the GPU's, unless only emitting.
+  const ExecOptions &Opts;
+  std::vector<Candidate> Cands;
+  std::set<std::string> Seen;
+};
+
+/// The harnesses' target: the GPU's (with a runner made here), --target's,
+/// or sm_90 when only emitting. False after an error is printed.
+bool chooseTarget(const ExecOptions &Opts, std::unique_ptr<CudaRunner> &Runner, Target &T) {
   const bool Emit = !Opts.EmitHarnessDir.empty();
-  std::unique_ptr<CudaRunner> Runner;
-  Target T;
   if (Emit) {
     T = Opts.Tgt ? *Opts.Tgt : *Target::parse("sm_90");
     if (std::error_code EC = llvm::sys::fs::create_directories(Opts.EmitHarnessDir)) {
       llvm::errs() << "ptx-lint: error: cannot create '" << Opts.EmitHarnessDir
                    << "': " << EC.message() << "\n";
-      return 2;
+      return false;
     }
   } else {
     std::string Err;
@@ -247,13 +250,125 @@ int runExecCommand(const ExecOptions &Opts, llvm::raw_ostream &OS) {
     if (!Runner) {
       llvm::errs() << "ptx-lint: error: --exec: " << Err
                    << "; use --emit-harness=DIR to write the kernels without running them\n";
-      return 2;
+      return false;
     }
     T.Sm = unsigned(Runner->ccMajor() * 10 + Runner->ccMinor());
     T.Suffix = 0;
     if (Opts.Tgt)
       T = *Opts.Tgt;
   }
+  return true;
+}
+
+/// How many forms passed, failed, were skipped or written.
+struct Tally {
+  unsigned Pass, Fail, Skip, Written;
+};
+
+void jsonReport(const std::vector<Outcome> &Results, const Tally &C, const Target &T,
+                CudaRunner *Runner, llvm::raw_ostream &OS) {
+  llvm::json::Array Arr;
+  for (const Outcome &O : Results) {
+    llvm::json::Object J{{"form", O.Form}, {"status", O.Status}};
+    if (!O.Reason.empty())
+      J["reason"] = O.Reason;
+    if (O.HasCheck) {
+      J["compared"] = int64_t(O.Check.Compared);
+      J["failed"] = int64_t(O.Check.Failed);
+      if (!O.Check.Pass) {
+        const Mismatch &M = O.Check.First;
+        J["first_difference"] = llvm::json::Object{{"matrix", M.Matrix},
+                                                   {"instance", int64_t(M.Instance)},
+                                                   {"row", int64_t(M.Row)},
+                                                   {"column", int64_t(M.Col)},
+                                                   {"lane", int64_t(M.Lane)},
+                                                   {"register", int64_t(M.Reg)},
+                                                   {"element", int64_t(M.Elem)},
+                                                   {"expected", M.Expected},
+                                                   {"got", M.Got}};
+      }
+    }
+    Arr.push_back(std::move(J));
+  }
+  llvm::json::Object Top{{"target", T.str()},
+                         {"results", std::move(Arr)},
+                         {"summary", llvm::json::Object{{"pass", int64_t(C.Pass)},
+                                                        {"fail", int64_t(C.Fail)},
+                                                        {"skip", int64_t(C.Skip)},
+                                                        {"written", int64_t(C.Written)}}}};
+  if (Runner) {
+    Top["gpu"] = Runner->deviceName();
+    Top["compute_capability"] =
+        std::to_string(Runner->ccMajor()) + "." + std::to_string(Runner->ccMinor());
+    Top["driver_version"] = int64_t(Runner->driverVersion());
+  }
+  OS << llvm::formatv("{0:2}", llvm::json::Value(std::move(Top))) << "\n";
+}
+
+void textReport(const std::vector<Outcome> &Results, const Tally &C, const Target &T,
+                CudaRunner *Runner, const ExecOptions &Opts, llvm::raw_ostream &OS) {
+  if (Runner)
+    OS << "GPU: " << Runner->deviceName() << " (sm_" << Runner->ccMajor() << Runner->ccMinor()
+       << "), driver " << Runner->driverVersion() / 1000 << "."
+       << (Runner->driverVersion() % 1000) / 10 << ", harness target " << T.str() << "\n";
+  for (const Outcome &O : Results) {
+    OS << O.Status << "  " << O.Form;
+    if (O.HasCheck && O.Check.Pass)
+      OS << "  (" << O.Check.Compared << " elements)";
+    if (O.HasCheck && !O.Check.Pass) {
+      OS << "\n      " << O.Check.Failed << " of " << O.Check.Compared
+         << " elements differ; first: ";
+      describeMismatch(O.Check.First, OS);
+    }
+    if (!O.Reason.empty() && O.Status != "WRITTEN")
+      OS << "\n      " << O.Reason;
+    OS << "\n";
+  }
+  OS << "summary: " << C.Pass << " pass, " << C.Fail << " fail, " << C.Skip << " skip";
+  if (!Opts.EmitHarnessDir.empty())
+    OS << ", " << C.Written << " written to " << Opts.EmitHarnessDir;
+  OS << " (" << Results.size() << " forms, target " << T.str() << ")\n";
+}
+
+/// A failed check's kernel, input and output under DumpDir, for a look.
+void dumpFailure(const std::string &DumpDir, const std::string &Name, const HarnessPlan &P,
+                 const std::vector<uint8_t> &Out) {
+  llvm::sys::fs::create_directories(DumpDir);
+  auto Dump = [&](const char *Ext, llvm::StringRef Bytes) {
+    llvm::SmallString<256> Path(DumpDir);
+    llvm::sys::path::append(Path, Name + Ext);
+    std::error_code EC;
+    llvm::raw_fd_ostream DOS(Path, EC);
+    if (!EC)
+      DOS << Bytes;
+  };
+  Dump(".ptx", P.Ptx);
+  Dump(".in", llvm::StringRef(reinterpret_cast<const char *>(P.Input.data()), P.Input.size()));
+  Dump(".out", llvm::StringRef(reinterpret_cast<const char *>(Out.data()), Out.size()));
+}
+
+} // namespace
+
+int runExecCommand(const ExecOptions &Opts, llvm::raw_ostream &OS) {
+  // 1. The forms.
+  CandidateList List(Opts);
+  for (const std::string &Path : Opts.Files)
+    if (!List.addFile(Path))
+      return 2;
+  if (Opts.All)
+    List.addTableForms();
+  if (!Opts.All && Opts.Files.empty()) {
+    llvm::errs() << "ptx-lint: error: --exec needs a file (or use --exec-all)\n";
+    return 2;
+  }
+  const std::vector<Candidate> &Cands = List.Cands;
+
+  // 2. The target: the GPU's, unless only emitting.
+  const bool Emit = !Opts.EmitHarnessDir.empty();
+  std::unique_ptr<CudaRunner> Runner;
+  Target T;
+  if (!chooseTarget(Opts, Runner, T))
+    return 2;
 
   // 3. Each form.
   std::vector<Outcome> Results;
@@ -342,87 +457,19 @@ int runExecCommand(const ExecOptions &Opts, llvm::raw_ostream &OS) {
     }
     O.Check = P.Check(Out);
     O.HasCheck = true;
-    if (!O.Check.Pass && !Opts.DumpDir.empty()) {
-      llvm::sys::fs::create_directories(Opts.DumpDir);
-      auto dump = [&](const char *Ext, llvm::StringRef Bytes) {
-        llvm::SmallString<256> Path(Opts.DumpDir);
-        llvm::sys::path::append(Path, F->fileName() + Ext);
-        std::error_code EC;
-        llvm::raw_fd_ostream DOS(Path, EC);
-        if (!EC)
-          DOS << Bytes;
-      };
-      dump(".ptx", P.Ptx);
-      dump(".in", llvm::StringRef(reinterpret_cast<const char *>(P.Input.data()), P.Input.size()));
-      dump(".out", llvm::StringRef(reinterpret_cast<const char *>(Out.data()), Out.size()));
-    }
+    if (!O.Check.Pass && !Opts.DumpDir.empty())
+      dumpFailure(Opts.DumpDir, F->fileName(), P, Out);
     O.Status = O.Check.Pass ? "PASS" : "FAIL";
     (O.Check.Pass ? Pass : Fail)++;
     Results.push_back(O);
   }
 
   // 4. The report.
-  std::string Device = Runner ? Runner->deviceName() : "";
-  if (Opts.Json) {
-    llvm::json::Array Arr;
-    for (const Outcome &O : Results) {
-      llvm::json::Object J{{"form", O.Form}, {"status", O.Status}};
-      if (!O.Reason.empty())
-        J["reason"] = O.Reason;
-      if (O.HasCheck) {
-        J["compared"] = int64_t(O.Check.Compared);
-        J["failed"] = int64_t(O.Check.Failed);
-        if (!O.Check.Pass) {
-          const Mismatch &M = O.Check.First;
-          J["first_difference"] = llvm::json::Object{{"matrix", M.Matrix},
-                                                     {"instance", int64_t(M.Instance)},
-                                                     {"row", int64_t(M.Row)},
-                                                     {"column", int64_t(M.Col)},
-                                                     {"lane", int64_t(M.Lane)},
-                                                     {"register", int64_t(M.Reg)},
-                                                     {"element", int64_t(M.Elem)},
-                                                     {"expected", M.Expected},
-                                                     {"got", M.Got}};
-        }
-      }
-      Arr.push_back(std::move(J));
-    }
-    llvm::json::Object Top{{"target", T.str()},
-                           {"results", std::move(Arr)},
-                           {"summary", llvm::json::Object{{"pass", int64_t(Pass)},
-                                                          {"fail", int64_t(Fail)},
-                                                          {"skip", int64_t(Skip)},
-                                                          {"written", int64_t(Written)}}}};
-    if (Runner) {
-      Top["gpu"] = Device;
-      Top["compute_capability"] =
-          std::to_string(Runner->ccMajor()) + "." + std::to_string(Runner->ccMinor());
-      Top["driver_version"] = int64_t(Runner->driverVersion());
-    }
-    OS << llvm::formatv("{0:2}", llvm::json::Value(std::move(Top))) << "\n";
-  } else {
-    if (Runner)
-      OS << "GPU: " << Device << " (sm_" << Runner->ccMajor() << Runner->ccMinor() << "), driver "
-         << Runner->driverVersion() / 1000 << "." << (Runner->driverVersion() % 1000) / 10
-         << ", harness target " << T.str() << "\n";
-    for (const Outcome &O : Results) {
-      OS << O.Status << "  " << O.Form;
-      if (O.HasCheck && O.Check.Pass)
-        OS << "  (" << O.Check.Compared << " elements)";
-      if (O.HasCheck && !O.Check.Pass) {
-        OS << "\n      " << O.Check.Failed << " of " << O.Check.Compared
-           << " elements differ; first: ";
-        describeMismatch(O.Check.First, OS);
-      }
-      if (!O.Reason.empty() && O.Status != "WRITTEN")
-        OS << "\n      " << O.Reason;
-      OS << "\n";
-    }
-    OS << "summary: " << Pass << " pass, " << Fail << " fail, " << Skip << " skip";
-    if (Emit)
-      OS << ", " << Written << " written to " << Opts.EmitHarnessDir;
-    OS << " (" << Results.size() << " forms, target " << T.str() << ")\n";
-  }
+  Tally Counts{Pass, Fail, Skip, Written};
+  if (Opts.Json)
+    jsonReport(Results, Counts, T, Runner.get(), OS);
+  else
+    textReport(Results, Counts, T, Runner.get(), Opts, OS);
   return Fail ? 1 : 0;
 }
 

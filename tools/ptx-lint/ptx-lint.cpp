@@ -377,6 +377,120 @@ int main(int argc, char **argv) {
   }
 }
 
+/// Err and false: the caller reports a usage error.
+static bool fail(std::string &Err, std::string Msg) {
+  Err = std::move(Msg);
+  return false;
+}
+
+/// --ptx-version, --target and --arch into Opts; false (with Err) when one
+/// is invalid or unknown.
+static bool versionAndTargets(LintOptions &Opts, std::string &Err) {
+  if (!PtxVersionOpt.empty()) {
+    std::optional<PtxVersion> V = PtxVersion::parse(PtxVersionOpt);
+    if (!V)
+      return fail(Err, "invalid --ptx-version '" + PtxVersionOpt + "': expected X.Y, e.g. 8.7");
+    if (!isKnownPtxVersion(*V))
+      return fail(Err, "unknown --ptx-version " + V->str() +
+                           "; known versions: " + knownPtxVersionsText());
+    Opts.Version = *V;
+  }
+  if (!TargetOpt.empty()) {
+    std::optional<Target> T = Target::parse(TargetOpt);
+    if (!T)
+      return fail(Err, "invalid --target '" + TargetOpt +
+                           "': expected sm_NN, sm_NNa or sm_NNf, e.g. sm_90a");
+    if (!findTarget(*T)) {
+      std::string Known;
+      for (const TargetInfo &TI : knownTargets())
+        Known += (Known.empty() ? "" : ", ") + std::string(TI.Name);
+      return fail(Err, "unknown --target " + T->str() + "; known targets: " + Known);
+    }
+    Opts.TargetOverride = *T;
+  }
+  if (!ArchOpt.empty()) {
+    std::optional<Target> T = Target::parse(ArchOpt);
+    if (!T || !findTarget(*T))
+      return fail(Err, "invalid --arch '" + ArchOpt +
+                           "': expected a known sm_NN, sm_NNa or sm_NNf, e.g. sm_90a");
+    Opts.Arch = *T;
+  }
+  return true;
+}
+
+/// Options that make sense only together: the message for the first pair
+/// that does not, or "".
+static std::string conflictingOptions() {
+  if (Emit && VerifyDiags)
+    return std::string("--emit and --verify-diagnostics cannot be combined");
+  if (FixOpt && DiffOpt)
+    return std::string("--fix and --diff cannot be combined (--diff shows what --fix would do)");
+  if ((FixOpt || DiffOpt) && (Emit || VerifyDiags))
+    return std::string(std::string(FixOpt ? "--fix" : "--diff") + " cannot be combined with " +
+                       (Emit ? "--emit" : "--verify-diagnostics"));
+  if (UnsafeFixes && !FixOpt && !DiffOpt)
+    return std::string("--unsafe-fixes needs --fix or --diff");
+  if (DiffOpt && Format.getNumOccurrences() && Format != OutputFormat::Text)
+    return std::string("--diff prints a unified diff; it takes no --format");
+  if (FixOpt && llvm::is_contained(Inputs, "-"))
+    return std::string("--fix rewrites files in place and cannot rewrite standard input; use "
+                       "--diff to see the fixes");
+  return "";
+}
+
+/// -o must never overwrite an input, stdin included (ptx-lint - -o k.ptx
+/// < k.ptx): the same device and inode is the same file, whatever its name.
+/// The message when it would, or "".
+static std::string outputIsAnInput(const std::vector<InputSpec> &Files) {
+  if (!OutputFile.empty()) {
+    sys::fs::file_status OutSt;
+    if (!sys::fs::status(OutputFile, OutSt))
+      for (const InputSpec &In : Files) {
+        if (!In.Error.empty())
+          continue;
+        sys::fs::file_status InSt;
+        std::error_code EC = In.IsStdin ? sys::fs::status(0, InSt) : sys::fs::status(In.Path, InSt);
+        if (!EC && sys::fs::equivalent(InSt, OutSt))
+          return std::string("refusing to write output to '" + OutputFile + "': it is " +
+                             (In.IsStdin ? "standard input" : "an input file"));
+      }
+  }
+  return "";
+}
+
+/// What runLint is told: the lint options and the output's flags.
+static DriverOptions driverOptions(const LintOptions &Opts, ColorChoice Color, bool ToFile,
+                                   int argc, char **argv) {
+  DriverOptions DO;
+  DO.Lint = Opts;
+  DO.Format = Format;
+  DO.Lang = Lang;
+  DO.Verify = VerifyDiags;
+  DO.MaxFileSize = MaxFileSize;
+  DO.Lint.MaxDiagnostics = MaxDiagnostics;
+  DO.Jobs = Jobs ? Jobs : std::max(1u, std::thread::hardware_concurrency());
+  DO.Colors = Format == OutputFormat::Text &&
+              (Color == ColorChoice::Always ||
+               (Color == ColorChoice::Auto && !ToFile && outs().has_colors()));
+  DO.Progress = !Quiet && !NoProgress && sys::Process::StandardErrIsDisplayed();
+  DO.Quiet = Quiet;
+  DO.MinSeverity = MinSeverity;
+  DO.Statistics = Statistics;
+  DO.Fix = FixOpt ? FixMode::Fix : DiffOpt ? FixMode::Diff : FixMode::None;
+  DO.UnsafeFixes = UnsafeFixes;
+  if (!SarifRoot.empty()) {
+    SmallString<256> Root(SarifRoot);
+    sys::fs::make_absolute(Root);
+    sys::path::remove_dots(Root, /*remove_dot_dot=*/true);
+    DO.Doc.SarifRoot = std::string(Root);
+  }
+  for (int I = 0; I < argc; ++I)
+    DO.Doc.CommandLine += (I ? " " : "") + std::string(argv[I]);
+  DO.Doc.ToolVersion = PTXLINT_VERSION;
+  DO.Doc.RulesDocUri = rulesDocUri(argv[0]);
+  return DO;
+}
+
 static int run(int argc, char **argv) {
   setBugReportMsg("PLEASE report this ptx-lint crash with the input file and the "
                   "command line; the stack dump follows.\n");
@@ -439,52 +553,13 @@ static int run(int argc, char **argv) {
   std::string Err;
   if (!collectRuleSelectors(Opts, Err))
     return usageError(Err);
-  if (!PtxVersionOpt.empty()) {
-    std::optional<PtxVersion> V = PtxVersion::parse(PtxVersionOpt);
-    if (!V)
-      return usageError("invalid --ptx-version '" + PtxVersionOpt + "': expected X.Y, e.g. 8.7");
-    if (!isKnownPtxVersion(*V))
-      return usageError("unknown --ptx-version " + V->str() +
-                        "; known versions: " + knownPtxVersionsText());
-    Opts.Version = *V;
-  }
-  if (!TargetOpt.empty()) {
-    std::optional<Target> T = Target::parse(TargetOpt);
-    if (!T)
-      return usageError("invalid --target '" + TargetOpt +
-                        "': expected sm_NN, sm_NNa or sm_NNf, e.g. sm_90a");
-    if (!findTarget(*T)) {
-      std::string Known;
-      for (const TargetInfo &TI : knownTargets())
-        Known += (Known.empty() ? "" : ", ") + std::string(TI.Name);
-      return usageError("unknown --target " + T->str() + "; known targets: " + Known);
-    }
-    Opts.TargetOverride = *T;
-  }
-  if (!ArchOpt.empty()) {
-    std::optional<Target> T = Target::parse(ArchOpt);
-    if (!T || !findTarget(*T))
-      return usageError("invalid --arch '" + ArchOpt +
-                        "': expected a known sm_NN, sm_NNa or sm_NNf, e.g. sm_90a");
-    Opts.Arch = *T;
-  }
+  if (!versionAndTargets(Opts, Err))
+    return usageError(Err);
   if (Inputs.empty())
     return usageError("no input files (give files, directories, or '-' for stdin; --help "
                       "lists the options)");
-  if (Emit && VerifyDiags)
-    return usageError("--emit and --verify-diagnostics cannot be combined");
-  if (FixOpt && DiffOpt)
-    return usageError("--fix and --diff cannot be combined (--diff shows what --fix would do)");
-  if ((FixOpt || DiffOpt) && (Emit || VerifyDiags))
-    return usageError(std::string(FixOpt ? "--fix" : "--diff") + " cannot be combined with " +
-                      (Emit ? "--emit" : "--verify-diagnostics"));
-  if (UnsafeFixes && !FixOpt && !DiffOpt)
-    return usageError("--unsafe-fixes needs --fix or --diff");
-  if (DiffOpt && Format.getNumOccurrences() && Format != OutputFormat::Text)
-    return usageError("--diff prints a unified diff; it takes no --format");
-  if (FixOpt && llvm::is_contained(Inputs, "-"))
-    return usageError("--fix rewrites files in place and cannot rewrite standard input; use "
-                      "--diff to see the fixes");
+  if (std::string Conflict = conflictingOptions(); !Conflict.empty())
+    return usageError(Conflict);
 
   // Expand directories and apply the .ptx-lint.yaml files; I/O problems
   // found here are reported in order later.
@@ -502,21 +577,8 @@ static int run(int argc, char **argv) {
   for (const std::string &Note : WalkNotes)
     WithColor::note(errs(), "ptx-lint") << Note << "\n";
 
-  // -o must never overwrite an input, stdin included (ptx-lint - -o k.ptx
-  // < k.ptx): the same device and inode is the same file, whatever its name.
-  if (!OutputFile.empty()) {
-    sys::fs::file_status OutSt;
-    if (!sys::fs::status(OutputFile, OutSt))
-      for (const InputSpec &In : Files) {
-        if (!In.Error.empty())
-          continue;
-        sys::fs::file_status InSt;
-        std::error_code EC = In.IsStdin ? sys::fs::status(0, InSt) : sys::fs::status(In.Path, InSt);
-        if (!EC && sys::fs::equivalent(InSt, OutSt))
-          return usageError("refusing to write output to '" + OutputFile + "': it is " +
-                            (In.IsStdin ? "standard input" : "an input file"));
-      }
-  }
+  if (std::string Clash = outputIsAnInput(Files); !Clash.empty())
+    return usageError(Clash);
   std::unique_ptr<raw_fd_ostream> OutFile;
   auto OpenOutput = [&]() -> bool {
     if (OutputFile.empty())
@@ -546,33 +608,7 @@ static int run(int argc, char **argv) {
     return ExitUsage;
   raw_ostream &Out = OutFile ? static_cast<raw_ostream &>(*OutFile) : outs();
 
-  DriverOptions DO;
-  DO.Lint = Opts;
-  DO.Format = Format;
-  DO.Lang = Lang;
-  DO.Verify = VerifyDiags;
-  DO.MaxFileSize = MaxFileSize;
-  DO.Lint.MaxDiagnostics = MaxDiagnostics;
-  DO.Jobs = Jobs ? Jobs : std::max(1u, std::thread::hardware_concurrency());
-  DO.Colors = Format == OutputFormat::Text &&
-              (Color == ColorChoice::Always ||
-               (Color == ColorChoice::Auto && !OutFile && outs().has_colors()));
-  DO.Progress = !Quiet && !NoProgress && sys::Process::StandardErrIsDisplayed();
-  DO.Quiet = Quiet;
-  DO.MinSeverity = MinSeverity;
-  DO.Statistics = Statistics;
-  DO.Fix = FixOpt ? FixMode::Fix : DiffOpt ? FixMode::Diff : FixMode::None;
-  DO.UnsafeFixes = UnsafeFixes;
-  if (!SarifRoot.empty()) {
-    SmallString<256> Root(SarifRoot);
-    sys::fs::make_absolute(Root);
-    sys::path::remove_dots(Root, /*remove_dot_dot=*/true);
-    DO.Doc.SarifRoot = std::string(Root);
-  }
-  for (int I = 0; I < argc; ++I)
-    DO.Doc.CommandLine += (I ? " " : "") + std::string(argv[I]);
-  DO.Doc.ToolVersion = PTXLINT_VERSION;
-  DO.Doc.RulesDocUri = rulesDocUri(argv[0]);
+  DriverOptions DO = driverOptions(Opts, Color, OutFile != nullptr, argc, argv);
   int Status = runLint(Files, DO, Out);
   if (OutFile && !writeOutputFile(*OutFile, "'" + OutputFile + "'"))
     return ExitUsage;
