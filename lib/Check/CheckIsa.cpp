@@ -23,8 +23,10 @@
 #include "Spec/IsaTables.h"
 #include "Spec/Spec.h"
 
+#include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
 
 namespace ptxlint {
 namespace check {
@@ -348,27 +350,57 @@ void reportUnknownQualifier(const Instruction &I, CheckContext &Ctx, const IsaOp
     D.Fixes.push_back({R, Suggest.str()});
 }
 
+/// What the tables alone say about an opcode and its qualifiers: the
+/// opcode's entry, whether it takes every qualifier, the matching forms.
+/// Nothing here depends on the file, so it is computed once per distinct
+/// spelling ("ld" ".global" ".u32") and thread, not once per instruction.
+struct TableFacts {
+  const IsaOpcode *Op = nullptr;
+  bool AllKnown = true;
+  llvm::SmallVector<const IsaForm *, 4> Forms;
+};
+
+const TableFacts &tableFacts(const Instruction &I) {
+  thread_local llvm::StringMap<TableFacts> Cache;
+  llvm::SmallString<64> Key(llvm::StringRef(I.Opcode));
+  for (llvm::StringRef Q : I.Qualifiers) {
+    Key += '\x01'; // qualifiers may hold dots: keep their boundaries
+    Key += Q;
+  }
+  auto It = Cache.find(Key);
+  if (It != Cache.end())
+    return It->second;
+  if (Cache.size() >= 4096) // bounded: a generated file could spell many
+    Cache.clear();
+  TableFacts F;
+  F.Op = spec::findIsaOpcode(I.Opcode);
+  if (F.Op && !llvm::StringRef(F.Op->Name).startswith(".")) {
+    for (llvm::StringRef Q : I.Qualifiers)
+      F.AllKnown = F.AllKnown && F.Op->takes(Q);
+    if (F.AllKnown)
+      F.Forms.append(matchingForms(*F.Op, I));
+  }
+  return Cache.try_emplace(Key, std::move(F)).first->second;
+}
+
 } // namespace
 
 void checkIsa(const Instruction &I, CheckContext &Ctx) {
-  const IsaOpcode *Op = spec::findIsaOpcode(I.Opcode);
+  const TableFacts &Facts = tableFacts(I);
+  const IsaOpcode *Op = Facts.Op;
   if (!Op || llvm::StringRef(Op->Name).startswith(".")) {
     reportUnknownOpcode(I, Ctx);
     return;
   }
   if (I.Opcode == "set" || I.Opcode == "setp")
     checkCompare(I, Ctx);
-  bool AllKnown = true;
-  for (size_t K = 0; K < I.Qualifiers.size(); ++K) {
-    if (Op->takes(I.Qualifiers[K]))
-      continue;
-    AllKnown = false;
-    if (Op->VocabComplete)
-      reportUnknownQualifier(I, Ctx, *Op, K);
-  }
-  if (!AllKnown)
+  if (!Facts.AllKnown) {
+    for (size_t K = 0; K < I.Qualifiers.size(); ++K)
+      if (!Op->takes(I.Qualifiers[K]) && Op->VocabComplete)
+        reportUnknownQualifier(I, Ctx, *Op, K);
     return;
-  llvm::SmallVector<const IsaForm *, 8> Forms = matchingForms(*Op, I);
+  }
+  llvm::ArrayRef<const IsaForm *> Forms = Facts.Forms;
   if (Forms.empty()) {
     if (Op->VocabComplete)
       reportCombination(I, Ctx, *Op);
