@@ -112,6 +112,21 @@ public:
   /// The full text of the 1-based line, without its newline.
   std::string_view lineText(unsigned Line) const;
 
+  /// What one pass over every byte found, so that later passes need not
+  /// read the whole text again (checkLooksLikeText records it).
+  struct ByteFacts {
+    bool Known = false;          ///< a pass has recorded the facts below
+    bool HighBytes = false;      ///< some byte is >= 0x80
+    bool SuppressMarker = false; ///< "ptx-lint-disable" occurs
+  };
+  ByteFacts byteFacts() const {
+    unsigned F = Facts.load(std::memory_order_relaxed);
+    return {(F & 1) != 0, (F & 2) != 0, (F & 4) != 0};
+  }
+  void setByteFacts(bool HighBytes, bool SuppressMarker) const {
+    Facts.store(1u | (HighBytes ? 2u : 0u) | (SuppressMarker ? 4u : 0u), std::memory_order_relaxed);
+  }
+
 private:
   SourceFile(std::string Name, void *MapBase, size_t MapSize);
   void buildLineTable() const;
@@ -131,6 +146,7 @@ private:
   /// The 2 MiB blocks (first << 32 | last) the last line query touched.
   static constexpr size_t NoHotBlocks = ~size_t(0);
   mutable std::atomic<size_t> HotBlocks{NoHotBlocks};
+  mutable std::atomic<unsigned> Facts{0}; ///< ByteFacts, as bits
 };
 
 } // namespace ptxlint

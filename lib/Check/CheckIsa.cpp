@@ -23,8 +23,10 @@
 #include "Spec/IsaTables.h"
 #include "Spec/Spec.h"
 
+#include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
 
 namespace ptxlint {
 namespace check {
@@ -136,7 +138,27 @@ void checkOperandCount(const Instruction &I, CheckContext &Ctx,
                        (Hi == 1 ? "" : "s") + ", found " + std::to_string(N));
 }
 
-void checkGates(const Instruction &I, CheckContext &Ctx, llvm::ArrayRef<const IsaForm *> Forms) {
+/// The version and target gates of one qualifier over the matching forms:
+/// gated only when every matching section gates it (0: not gated).
+struct QualGate {
+  uint16_t Ptx = 0xffff, Sm = 0xffff;
+  const char *Sec = nullptr; ///< the section that gates it (else the first)
+};
+
+/// What the tables alone say about an opcode and its qualifiers: the
+/// opcode's entry, whether it takes every qualifier, the matching forms and
+/// each qualifier's gates. Nothing here depends on the file, so it is
+/// computed once per distinct spelling ("ld" ".global" ".u32") and thread,
+/// not once per instruction.
+struct TableFacts {
+  const IsaOpcode *Op = nullptr;
+  bool AllKnown = true;
+  llvm::SmallVector<const IsaForm *, 4> Forms;
+  llvm::SmallVector<QualGate, 8> Gates; ///< one per qualifier (when Forms)
+};
+
+void checkGates(const Instruction &I, CheckContext &Ctx, const TableFacts &Facts) {
+  llvm::ArrayRef<const IsaForm *> Forms = Facts.Forms;
   // The instruction: the most permissive of the matching sections.
   uint16_t NeedPtx = 0xffff;
   bool TargetOk = false;
@@ -172,15 +194,8 @@ void checkGates(const Instruction &I, CheckContext &Ctx, llvm::ArrayRef<const Is
   // Each qualifier: gated only when every matching section gates it.
   for (size_t K = 0; K < I.Qualifiers.size(); ++K) {
     llvm::StringRef Q = I.Qualifiers[K];
-    uint16_t QPtx = 0xffff, QSm = 0xffff;
-    const char *Sec = S0.Num;
-    for (const IsaForm *F : Forms) {
-      const spec::IsaQualGate *G = F->section().gate(Q);
-      QPtx = std::min<uint16_t>(QPtx, G ? G->MinPtx : 0);
-      QSm = std::min<uint16_t>(QSm, G ? G->MinSm : 0);
-      if (G)
-        Sec = F->section().Num;
-    }
+    uint16_t QPtx = Facts.Gates[K].Ptx, QSm = Facts.Gates[K].Sm;
+    const char *Sec = Facts.Gates[K].Sec;
     SourceRange R = K < I.QualifierRanges.size() ? I.QualifierRanges[K] : I.opcodeRange();
     auto QWhat = [&] { return "qualifier " + Q.str() + " of '" + std::string(I.Opcode) + "'"; };
     if (Ctx.Version.isValid() && QPtx && QPtx != 0xffff && Ctx.Version < spec::isaVersion(QPtx))
@@ -311,6 +326,42 @@ void reportUnknownQualifier(const Instruction &I, CheckContext &Ctx, const IsaOp
     D.Fixes.push_back({R, Suggest.str()});
 }
 
+const TableFacts &tableFacts(const Instruction &I) {
+  thread_local llvm::StringMap<TableFacts> Cache;
+  llvm::SmallString<64> Key(llvm::StringRef(I.Opcode));
+  for (llvm::StringRef Q : I.Qualifiers) {
+    Key += '\x01'; // qualifiers may hold dots: keep their boundaries
+    Key += Q;
+  }
+  auto It = Cache.find(Key);
+  if (It != Cache.end())
+    return It->second;
+  if (Cache.size() >= 4096) // bounded: a generated file could spell many
+    Cache.clear();
+  TableFacts F;
+  F.Op = spec::findIsaOpcode(I.Opcode);
+  if (F.Op && !llvm::StringRef(F.Op->Name).startswith(".")) {
+    for (llvm::StringRef Q : I.Qualifiers)
+      F.AllKnown = F.AllKnown && F.Op->takes(Q);
+    if (F.AllKnown)
+      F.Forms.append(matchingForms(*F.Op, I));
+  }
+  for (size_t K = 0; K < I.Qualifiers.size() && !F.Forms.empty(); ++K) {
+    llvm::StringRef Q = I.Qualifiers[K];
+    QualGate G;
+    G.Sec = F.Forms.front()->section().Num;
+    for (const IsaForm *Form : F.Forms) {
+      const spec::IsaQualGate *QG = Form->section().gate(Q);
+      G.Ptx = std::min<uint16_t>(G.Ptx, QG ? QG->MinPtx : 0);
+      G.Sm = std::min<uint16_t>(G.Sm, QG ? QG->MinSm : 0);
+      if (QG)
+        G.Sec = Form->section().Num;
+    }
+    F.Gates.push_back(G);
+  }
+  return Cache.try_emplace(Key, std::move(F)).first->second;
+}
+
 } // namespace
 
 void reportGate(CheckContext &Ctx, Rule Id, llvm::StringRef Spec, SourceRange R,
@@ -350,24 +401,21 @@ void reportGate(CheckContext &Ctx, Rule Id, llvm::StringRef Spec, SourceRange R,
 }
 
 void checkIsa(const Instruction &I, CheckContext &Ctx) {
-  const IsaOpcode *Op = spec::findIsaOpcode(I.Opcode);
+  const TableFacts &Facts = tableFacts(I);
+  const IsaOpcode *Op = Facts.Op;
   if (!Op || llvm::StringRef(Op->Name).startswith(".")) {
     reportUnknownOpcode(I, Ctx);
     return;
   }
   if (I.Opcode == "set" || I.Opcode == "setp")
     checkCompare(I, Ctx);
-  bool AllKnown = true;
-  for (size_t K = 0; K < I.Qualifiers.size(); ++K) {
-    if (Op->takes(I.Qualifiers[K]))
-      continue;
-    AllKnown = false;
-    if (Op->VocabComplete)
-      reportUnknownQualifier(I, Ctx, *Op, K);
-  }
-  if (!AllKnown)
+  if (!Facts.AllKnown) {
+    for (size_t K = 0; K < I.Qualifiers.size(); ++K)
+      if (!Op->takes(I.Qualifiers[K]) && Op->VocabComplete)
+        reportUnknownQualifier(I, Ctx, *Op, K);
     return;
-  llvm::SmallVector<const IsaForm *, 8> Forms = matchingForms(*Op, I);
+  }
+  llvm::ArrayRef<const IsaForm *> Forms = Facts.Forms;
   if (Forms.empty()) {
     if (Op->VocabComplete)
       reportCombination(I, Ctx, *Op);
@@ -380,7 +428,7 @@ void checkIsa(const Instruction &I, CheckContext &Ctx) {
   checkIsaOperands(I, Ctx);
   checkIsaAddresses(I, Ctx);
   checkTextureOperands(I, Ctx);
-  checkGates(I, Ctx, Forms);
+  checkGates(I, Ctx, Facts);
 }
 
 void checkDirectiveGates(llvm::StringRef Name, SourceRange R, CheckContext &Ctx) {

@@ -96,29 +96,35 @@ FormBinding bindTokens(const Form &F, ArrayRef<Tok> Toks,
     // Edit-distance alignment of tokens to slots: a token on a slot costs 0
     // (accepted) or 1 (mismatch); an unwritten slot costs 0 when omittable,
     // else 1 (missing); a token on no slot costs 1 (extra).
+    // One flat table each for the costs and the substitutions (every
+    // (slot, token) pair is looked up once): this runs for every matrix
+    // instruction, so nothing is allocated for the usual sizes.
     size_t M = Slots.size(), N = Ts.size();
-    std::vector<std::vector<unsigned>> DP(M + 1, std::vector<unsigned>(N + 1, 0));
+    SmallVector<unsigned, 64> Table((M + 1) * (N + 1), 0);
+    SmallVector<uint8_t, 64> Subs(M * N);
+    for (size_t I = 0; I < M; ++I)
+      for (size_t J = 0; J < N; ++J)
+        Subs[I * N + J] = F.Quals[Slots[I]].accepts(Toks[Ts[J]].Text) ? 0 : 1;
+    auto DP = [&](size_t I, size_t J) -> unsigned & { return Table[I * (N + 1) + J]; };
     auto SkipSlot = [&](size_t I) { return F.Quals[Slots[I]].isOmittable() ? 0u : 1u; };
-    auto Sub = [&](size_t I, size_t J) {
-      return F.Quals[Slots[I]].accepts(Toks[Ts[J]].Text) ? 0u : 1u;
-    };
+    auto Sub = [&](size_t I, size_t J) { return unsigned(Subs[I * N + J]); };
     for (size_t I = 1; I <= M; ++I)
-      DP[I][0] = DP[I - 1][0] + SkipSlot(I - 1);
+      DP(I, 0) = DP(I - 1, 0) + SkipSlot(I - 1);
     for (size_t J = 1; J <= N; ++J)
-      DP[0][J] = DP[0][J - 1] + 1;
+      DP(0, J) = DP(0, J - 1) + 1;
     for (size_t I = 1; I <= M; ++I)
       for (size_t J = 1; J <= N; ++J)
-        DP[I][J] = std::min({DP[I - 1][J - 1] + Sub(I - 1, J - 1), DP[I - 1][J] + SkipSlot(I - 1),
-                             DP[I][J - 1] + 1});
+        DP(I, J) = std::min({DP(I - 1, J - 1) + Sub(I - 1, J - 1), DP(I - 1, J) + SkipSlot(I - 1),
+                             DP(I, J - 1) + 1});
     size_t I = M, J = N;
     while (I > 0 || J > 0) {
-      if (I > 0 && J > 0 && DP[I][J] == DP[I - 1][J - 1] + Sub(I - 1, J - 1)) {
+      if (I > 0 && J > 0 && DP(I, J) == DP(I - 1, J - 1) + Sub(I - 1, J - 1)) {
         B.SlotToTok[Slots[I - 1]] = Ts[J - 1];
         if (Sub(I - 1, J - 1))
           B.Issues.push_back({Issue::Mismatch, Slots[I - 1], Ts[J - 1]});
         --I;
         --J;
-      } else if (I > 0 && DP[I][J] == DP[I - 1][J] + SkipSlot(I - 1)) {
+      } else if (I > 0 && DP(I, J) == DP(I - 1, J) + SkipSlot(I - 1)) {
         if (SkipSlot(I - 1))
           B.Issues.push_back({Issue::Missing, Slots[I - 1], -1});
         --I;
@@ -200,14 +206,15 @@ std::string keyOf(ArrayRef<StringRef> Free, ArrayRef<StringRef> Layout, ArrayRef
   SmallVector<StringRef, 16> F(Free.begin(), Free.end());
   llvm::sort(F);
   std::string K;
+  K.reserve(96);
   for (StringRef S : F)
-    K += S.str() + " ";
-  K += "|";
+    K.append(S.data(), S.size()) += ' ';
+  K += '|';
   for (StringRef S : Layout)
-    K += S.str() + " ";
-  K += "|";
+    K.append(S.data(), S.size()) += ' ';
+  K += '|';
   for (StringRef S : Type)
-    K += S.str() + " ";
+    K.append(S.data(), S.size()) += ' ';
   return K;
 }
 
@@ -313,7 +320,8 @@ static std::vector<Tok> tokenize(const Instruction &I, spec::Family Fam, CheckCo
   const FormSet &S = spec::formsOf(Fam);
   const FamilyIndex &X = indexFor(Fam);
   std::vector<Tok> Toks;
-  std::set<std::string> SeenFree;
+  Toks.reserve(I.Qualifiers.size());
+  SmallVector<StringRef, 8> SeenFree;
   for (unsigned Q = 0; Q < I.Qualifiers.size(); ++Q) {
     if (llvm::is_contained(Opts.Skip, Q))
       continue;
@@ -365,7 +373,10 @@ static std::vector<Tok> tokenize(const Instruction &I, spec::Family Fam, CheckCo
       continue;
     }
     OrderGroup G = It->second.Group;
-    if (G == OrderGroup::Free && !SeenFree.insert(Text.str()).second) {
+    bool Repeated = G == OrderGroup::Free && llvm::is_contained(SeenFree, Text);
+    if (G == OrderGroup::Free && !Repeated)
+      SeenFree.push_back(Text);
+    if (Repeated) {
       // ptxas takes a repeated .sync silently and rejects other repeats
       // ("Multiple .aligned modifiers specified").
       bool Tolerated = llvm::is_contained(S.Repeatable, Text);

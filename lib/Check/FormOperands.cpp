@@ -109,6 +109,11 @@ const Operand &folded(const Operand &A, Operand &Tmp) {
 unsigned typeBits(StringRef T) {
   if (T == ".pred" || T.size() < 3)
     return 0;
+  // The usual register types (.b32, .f16, .u64 ...) without the general
+  // parse below: this runs for every register of every matrix operand.
+  if (T.size() == 4 && T[2] >= '1' && T[2] <= '9' && T[3] >= '0' && T[3] <= '9' &&
+      (T[1] == 'b' || T[1] == 'f' || T[1] == 'u' || T[1] == 's'))
+    return unsigned(T[2] - '0') * 10 + unsigned(T[3] - '0');
   if (T.endswith("x2"))
     return 2 * typeBits(T.drop_back(2));
   if (T.startswith(".bf"))
@@ -376,6 +381,7 @@ void checkVectorElements(const Operand &A, const OperandSpec &O, const Form &F, 
   const Operand *FirstIntImm = nullptr, *FirstFloatImm = nullptr;
   // Constant expressions folded to their values (kept alive for FirstIntImm).
   SmallVector<Operand, 8> Folded(A.Elements.size());
+  const std::string What = "an element of " + O.Name;
   for (size_t K = 0; K < A.Elements.size(); ++K) {
     const Operand &E = folded(A.Elements[K], Folded[K]);
     if (E.Negated) {
@@ -386,7 +392,7 @@ void checkVectorElements(const Operand &A, const OperandSpec &O, const Form &F, 
       return;
     }
     RegisterRef Info;
-    checkElement(E, O, "an element of " + O.Name, nullptr, F, Ctx, &Info);
+    checkElement(E, O, What, nullptr, F, Ctx, &Info);
     if (E.Kind == OperandKind::Name || E.Kind == OperandKind::Sink)
       AnyReg = true;
     Sinks += E.Kind == OperandKind::Sink;

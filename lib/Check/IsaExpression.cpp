@@ -81,7 +81,25 @@ const char Shape[] = "an operand that names a symbol or register is the name, op
                      "followed by '+' and a constant (tab, tab+4, [%rd1+(4)])";
 
 /// Checks one operand expression, S (a slice of the file).
+/// Whether tokenize(S) is one name or one number: nothing to check. Most
+/// operands are (%r1, 4, tab), and this runs for every operand of a file.
+bool isOneToken(llvm::StringRef S) {
+  if (S.empty())
+    return false;
+  size_t K = 1;
+  if (isNameStart(S[0]) || (S[0] == '%' && S.size() > 1 && isNameChar(S[1]))) {
+    while (K < S.size() && (isNameChar(S[K]) || S[K] == '.'))
+      ++K;
+  } else if (llvm::isDigit(S[0])) {
+    while (K < S.size() && (llvm::isAlnum(S[K]) || S[K] == '.'))
+      ++K;
+  }
+  return K == S.size();
+}
+
 void checkExpr(llvm::StringRef S, CheckContext &Ctx) {
+  if (isOneToken(S))
+    return;
   llvm::SmallVector<Token, 16> T = tokenize(S);
   // The remainder operator among names is the parser's syntax error
   // ("'%' (remainder) needs constant operands"): one cause, one report.

@@ -220,7 +220,7 @@ llvm::SmallVector<Ty, 2> typeQuals(const Instruction &I, bool &Unknown) {
 
 /// The scalar and SIMD video instructions (9.7.10.1-2).
 bool isVideo(llvm::StringRef Op) {
-  static const char *const Video[] = {
+  static constexpr llvm::StringLiteral Video[] = {
       "vadd",  "vsub",  "vabsdiff", "vmin",      "vmax",      "vshl",  "vshr",  "vmad",
       "vset",  "vadd2", "vsub2",    "vavrg2",    "vabsdiff2", "vmin2", "vmax2", "vset2",
       "vadd4", "vsub4", "vavrg4",   "vabsdiff4", "vmin4",     "vmax4", "vset4"};
@@ -318,7 +318,8 @@ bool shapeOf(const Instruction &I, Shape &S) {
     S.MinOps = S.Roles.size();
     return true;
   };
-  auto Is = [&](std::initializer_list<llvm::StringRef> L) { return llvm::is_contained(L, Op); };
+  // StringLiterals: their sizes are known, no strlen per name and call.
+  auto Is = [&](std::initializer_list<llvm::StringLiteral> L) { return llvm::is_contained(L, Op); };
   if (Packed) {
     // Measured for add, fma, neg, abs, min, max, setp, ex2 (probe); sub and
     // mul share add's operands.

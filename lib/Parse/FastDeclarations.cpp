@@ -625,7 +625,9 @@ Function *parseFunctionHeaderAt(const SourceFile &File, uint32_t Begin, ASTConte
 const Directive *parseLocAt(const SourceFile &File, uint32_t Begin, ASTContext &Ctx,
                             uint32_t &End) {
   DeclParser P(File, Ctx, Begin);
-  llvm::SmallVector<llvm::StringRef, 3> Args;
+  // nvcc -lineinfo writes ".loc 1 2 3, function_name $L__info_string0,
+  // inlined_at 1 4 5": room for that without a heap allocation per line.
+  llvm::SmallVector<llvm::StringRef, 16> Args;
   SourceRange Whole;
   if (!P.loc(Args, Whole))
     return nullptr;

@@ -376,13 +376,16 @@ void StreamParser::fastRun() {
 /// when the file has any byte >= 0x80 (rare), checked a window at a time.
 static void reportNonAsciiInComments(const SourceFile &File, DiagnosticEngine &Diags) {
   bool High = false;
-  File.forEachWindow([&](StringRef W, size_t) {
-    unsigned char Or = 0;
-    for (unsigned char C : W)
-      Or |= C;
-    High = Or & 0x80;
-    return !High;
-  });
+  if (SourceFile::ByteFacts F = File.byteFacts(); F.Known)
+    High = F.HighBytes; // checkLooksLikeText has read every byte
+  else
+    File.forEachWindow([&](StringRef W, size_t) {
+      unsigned char Or = 0;
+      for (unsigned char C : W)
+        Or |= C;
+      High = Or & 0x80;
+      return !High;
+    });
   if (!High)
     return;
   StringRef T = File.text();

@@ -75,6 +75,9 @@ namespace {
 struct TextScan {
   size_t Bad = 0, Size = 0;
   std::string Why;
+  /// Also the facts later passes want (SourceFile::ByteFacts), while each
+  /// window is in the cache: the file is then read once before parsing.
+  bool High = false, Marker = false;
   bool feed(llvm::StringRef Bytes, size_t Offset) {
     Size += Bytes.size();
     if (const void *Nul = std::memchr(Bytes.data(), 0, Bytes.size())) {
@@ -83,11 +86,17 @@ struct TextScan {
       return false;
     }
     // Branch-free, so the compiler can vectorize it: control characters
-    // other than \t \n \v \f \r (9 to 13).
+    // other than \t \n \v \f \r (9 to 13), and the bytes' union.
     size_t N = 0;
-    for (unsigned char C : Bytes)
+    unsigned char Or = 0;
+    for (unsigned char C : Bytes) {
       N += (C < 0x20) & !(C >= 9 && C <= 13);
+      Or |= C;
+    }
     Bad += N;
+    High |= (Or & 0x80) != 0;
+    // Windows never split a line, so the marker is never split either.
+    Marker = Marker || Bytes.contains("ptx-lint-disable");
     return true;
   }
   std::string result() const {
@@ -108,7 +117,10 @@ std::string ptxlint::checkLooksLikeText(std::string_view Bytes) {
 
 std::string ptxlint::checkLooksLikeText(const SourceFile &File) {
   TextScan S;
-  File.forEachWindow([&](llvm::StringRef W, size_t Off) { return S.feed(W, Off); });
+  bool Whole = true;
+  File.forEachWindow([&](llvm::StringRef W, size_t Off) { return Whole = S.feed(W, Off); });
+  if (Whole)
+    File.setByteFacts(S.High, S.Marker);
   return S.result();
 }
 

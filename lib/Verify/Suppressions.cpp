@@ -203,10 +203,13 @@ static unsigned statementLastLine(StringRef T, size_t Begin, unsigned Line) {
 void applySuppressions(const SourceFile &F, std::vector<Diagnostic> &Diags, bool ReportUnused) {
   // Cheap reject: most files have no suppression at all.
   bool Any = false;
-  F.forEachWindow([&](StringRef W, size_t) { // windows never split a line
-    Any = W.contains("ptx-lint-disable");
-    return !Any;
-  });
+  if (SourceFile::ByteFacts BF = F.byteFacts(); BF.Known)
+    Any = BF.SuppressMarker; // checkLooksLikeText has read every byte
+  else
+    F.forEachWindow([&](StringRef W, size_t) { // windows never split a line
+      Any = W.contains("ptx-lint-disable");
+      return !Any;
+    });
   if (!Any)
     return;
   std::vector<Diagnostic> Warnings;
