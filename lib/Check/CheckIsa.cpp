@@ -206,6 +206,35 @@ void checkGates(const Instruction &I, CheckContext &Ctx, llvm::ArrayRef<const Is
   if (Ctx.Tgt.isValid() && !TargetOk && GateSec)
     reportGate(Ctx, Rule::IsaTarget, GateSec->Num, I.opcodeRange(),
                What() + " " + requiresTargetText(Want, Ctx.Tgt), true, PtxVersion(), Want.front());
+  // The operand count ('min' with three inputs): gated when every matching
+  // section gates it.
+  uint8_t GateOps = 0;
+  const spec::IsaOpsGate *OG = nullptr;
+  for (const IsaForm *F : Forms) {
+    const spec::IsaOpsGate &G = F->section().OpsGate;
+    if (!G.MinOps) {
+      OG = nullptr;
+      break;
+    }
+    if (G.MinOps >= GateOps) {
+      GateOps = G.MinOps;
+      OG = &G;
+    }
+  }
+  if (OG && I.Operands.size() >= GateOps) {
+    auto OWhat = [&] {
+      return What() + " with " + std::to_string(I.Operands.size() - 1) + " input operands";
+    };
+    if (Ctx.Version.isValid() && Ctx.Version < spec::isaVersion(OG->MinPtx))
+      reportGate(Ctx, Rule::IsaPtxVersion, S0.Num, I.opcodeRange(),
+                 OWhat() + " " + requiresPtxText(spec::isaVersion(OG->MinPtx), Ctx.Version), false,
+                 spec::isaVersion(OG->MinPtx), Target());
+    Target T = smT(OG->MinSm);
+    if (Ctx.Tgt.isValid() && Ctx.Tgt.Sm < OG->MinSm)
+      reportGate(Ctx, Rule::IsaTarget, S0.Num, I.opcodeRange(),
+                 OWhat() + " " + requiresTargetText(llvm::ArrayRef<Target>(T), Ctx.Tgt), true,
+                 PtxVersion(), T);
+  }
   // Each qualifier: gated only when every matching section gates it.
   for (size_t K = 0; K < I.Qualifiers.size(); ++K) {
     llvm::StringRef Q = I.Qualifiers[K];
@@ -230,6 +259,45 @@ void checkGates(const Instruction &I, CheckContext &Ctx, llvm::ArrayRef<const Is
                  QWhat() + " " + requiresTargetText(llvm::ArrayRef<Target>(T), Ctx.Tgt), true,
                  PtxVersion(), T);
     }
+  }
+}
+
+bool isTypeQualifier(llvm::StringRef Q) {
+  if (Q == ".pred")
+    return true;
+  Q = Q.drop_front(Q.startswith(".bf") ? 3 : 2);
+  if (Q.consume_back("x2") && Q.empty())
+    return false;
+  return !Q.empty() && llvm::all_of(Q, llvm::isDigit);
+}
+
+/// A qualifier that takes only some of the types ('atom.add' no .b64): the
+/// `needs` rows of the matching sections.
+void checkQualifierTypes(const Instruction &I, CheckContext &Ctx,
+                         llvm::ArrayRef<const IsaForm *> Forms) {
+  for (size_t K = 0; K < I.Qualifiers.size(); ++K) {
+    llvm::StringRef Q = I.Qualifiers[K];
+    const spec::IsaQualNeed *Need = nullptr;
+    for (const IsaForm *F : Forms)
+      if (!(Need = F->section().need(Q)))
+        break;
+    if (!Need)
+      continue;
+    llvm::SmallVector<llvm::StringRef, 2> Found;
+    bool Ok = false;
+    for (llvm::StringRef T : I.Qualifiers)
+      if (llvm::is_contained(Need->members(), T))
+        Ok = true;
+      else if (T != Q && isTypeQualifier(T) && (T.size() != 3 || T[1] != 'v'))
+        Found.push_back(T);
+    if (Ok)
+      continue;
+    llvm::SmallVector<llvm::StringRef, 16> Members(Need->members().begin(), Need->members().end());
+    SourceRange R = K < I.QualifierRanges.size() ? I.QualifierRanges[K] : I.opcodeRange();
+    Ctx.Diags.report(Rule::IsaQualifierCombination, Forms.front()->section().Num, R,
+                     "'" + std::string(I.Opcode) + Q.str() + "' takes the type " +
+                         joinList(Members, "or") +
+                         (Found.empty() ? std::string() : ", found " + joinList(Found, "and")));
   }
 }
 
@@ -378,6 +446,7 @@ void checkIsa(const Instruction &I, CheckContext &Ctx) {
     return;
   if (I.Opcode != "set") // set's count is checkCompare's (IsaCompare.cpp)
     checkOperandCount(I, Ctx, Forms);
+  checkQualifierTypes(I, Ctx, Forms);
   checkIsaOperands(I, Ctx);
   checkIsaAddresses(I, Ctx);
   checkTextureOperands(I, Ctx);
