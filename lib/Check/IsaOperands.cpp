@@ -377,6 +377,10 @@ bool shapeOf(const Instruction &I, Shape &S) {
   if (Is({"bfe", "bfi"}) && T.Cls != 'f' && (T.Bits == 32 || T.Bits == 64))
     return Op == "bfe" ? Set({R::Strict, R::Strict, R::Count, R::Count})
                        : Set({R::Strict, R::Strict, R::Strict, R::Count, R::Count});
+  // match.{any,all}.sync.{b32,b64} d[|p], a, membermask (probe, ptxas 13.0):
+  // d and the mask .b32/.u32/.s32, a of the type ("Arguments mismatch").
+  if (Op == "match" && T.Cls == 'b' && (T.Bits == 32 || T.Bits == 64))
+    return Set({R::Count, R::Strict, R::Count});
   if (T.Bits != 32 || T.Cls == 'f')
     return false;
   if (Op == "shfl" && I.hasQualifier(".sync"))
@@ -387,8 +391,6 @@ bool shapeOf(const Instruction &I, Shape &S) {
     return Set({R::Strict});
   if (Op == "redux")
     return Set({R::Count, R::Count, R::Count});
-  if (Op == "match" && I.hasQualifier(".any"))
-    return Set({R::Count, R::Strict, R::Count});
   // lop3.b32 d, a, b, c, immLut (probe, ptxas 13.0): any 32-bit register,
   // immLut a constant (the predicate-output form has six operands).
   if (Op == "lop3" && T.Cls == 'b' && I.Operands.size() == 5)
@@ -617,9 +619,83 @@ void checkAtom(const Instruction &I, CheckContext &Ctx) {
   }
 }
 
+/// mov with a vector operand packs or unpacks bits (9.7.9.9, probe, ptxas
+/// 13.0): `mov.b64 {%r1, %r2}, %rd1`. The type is a .bN one ("Arguments
+/// mismatch" for mov.u64), two or four elements of one size, not .pred,
+/// that together make N bits ({%h1, %h2} for .b32; "Incompatible elements of
+/// vector expression" for {%r1, %rd1}; "Vector with elements of different
+/// types" for a .s32 and a .f32 element).
+void checkMovVector(const Instruction &I, CheckContext &Ctx) {
+  const Operand *V = nullptr;
+  for (const Operand &O : I.Operands)
+    if (O.Kind == OperandKind::Vector)
+      V = &O;
+  if (!V || I.Operands.size() != 2)
+    return;
+  unsigned Bits = 0;
+  llvm::StringRef TypeQ;
+  for (llvm::StringRef Q : I.Qualifiers)
+    if (Q.size() > 2 && (Q[1] == 'b' || Q[1] == 'u' || Q[1] == 's' || Q[1] == 'f') &&
+        !Q.drop_front(2).getAsInteger(10, Bits))
+      TypeQ = Q;
+  auto What = [&] { return "the vector operand of '" + spelledOp(I) + "'"; };
+  if (TypeQ.empty())
+    return;
+  if (TypeQ[1] != 'b') {
+    Ctx.Diags.report(Rule::IsaOperandType, V->Range,
+                     What() +
+                         " packs or unpacks bits: the type must be .b16, .b32, .b64 or "
+                         ".b128, not " +
+                         TypeQ.str());
+    return;
+  }
+  size_t N = V->Elements.size();
+  if (N != 2 && N != 4) {
+    Ctx.Diags.report(Rule::IsaOperandType, V->Range,
+                     What() + " has two or four elements, found " + std::to_string(N));
+    return;
+  }
+  Ty First;
+  llvm::StringRef FirstName, FirstType;
+  for (const Operand &E : V->Elements) {
+    if (E.Kind != OperandKind::Name)
+      return; // a sink or constant: not measured
+    const RegisterInfo *Info = Ctx.Syms.lookup(E.Text);
+    if (!Info || Info->StateSpace != ".reg" || Info->VectorWidth != 1)
+      return;
+    Ty R = parseTy(Info->Type);
+    if (!R.valid())
+      return;
+    std::string Why;
+    if (R.Cls == 'p')
+      Why = std::string(E.Text) + " is a .pred register";
+    else if (First.valid() && R.Bits != First.Bits)
+      Why = "the elements must have one size; " + std::string(E.Text) + " is " +
+            std::to_string(R.Bits) + "-bit, the first " + std::to_string(First.Bits) + "-bit";
+    else if (First.valid() && ((R.Cls == 'f' && (First.Cls == 'u' || First.Cls == 's')) ||
+                               (First.Cls == 'f' && (R.Cls == 'u' || R.Cls == 's'))))
+      Why = "the elements must have one type; " + std::string(E.Text) + " is " + Info->Type.str() +
+            ", " + FirstName.str() + " " + FirstType.str();
+    else if (R.Bits * N != Bits)
+      Why = std::to_string(N) + " elements of " + std::to_string(Bits / N) + " bits make " +
+            TypeQ.str() + "; " + std::string(E.Text) + " is " + Info->Type.str();
+    if (!Why.empty()) {
+      Ctx.Diags.report(Rule::IsaOperandType, E.Range, What() + ": " + Why);
+      return;
+    }
+    if (!First.valid()) {
+      First = R;
+      FirstName = E.Text;
+      FirstType = Info->Type;
+    }
+  }
+}
+
 } // namespace
 
 void checkIsaOperands(const Instruction &I, CheckContext &Ctx) {
+  if (I.Opcode == "mov")
+    checkMovVector(I, Ctx);
   if (I.Opcode == "atom" || I.Opcode == "red") {
     checkAtom(I, Ctx);
     return;
