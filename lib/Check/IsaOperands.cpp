@@ -295,11 +295,12 @@ bool shapeOf(const Instruction &I, Shape &S) {
   // Only the types whose rules the probe measured.
   bool Arith = (T.isInt() && T.Bits >= 16) || (T.Cls == 'f' && T.Bits >= 32);
   if (Op == "cvta") {
-    // d and a are addresses of the size given: a wider register is not
-    // known to be rejected, a narrower one is (%r for .u64).
+    // d and a are addresses of exactly the size given (probe, ptxas 13.0:
+    // "Arguments mismatch" for a .b64 register with .u32 and a .b32 one
+    // with .u64, and for .f64 registers).
     if (!T.isInt() || T.Bits < 32 || I.Operands.size() != 2)
       return false;
-    S.Roles = {R::Relaxed, R::Relaxed};
+    S.Roles = {R::Strict, R::Strict};
     S.MinOps = 2;
     return true;
   }
@@ -693,9 +694,27 @@ void checkMovVector(const Instruction &I, CheckContext &Ctx) {
 
 } // namespace
 
+/// cvta.u32 in a 64-bit module: ptxas 13.0 warns "Program uses 32-bit
+/// address ... which is conflicting with .address_size 64" and stops ("32-Bit
+/// compilation is no longer supported").
+void checkCvtaSize(const Instruction &I, CheckContext &Ctx) {
+  for (size_t K = 0; K < I.Qualifiers.size() && K < I.QualifierRanges.size(); ++K) {
+    if (llvm::StringRef(I.Qualifiers[K]) != ".u32")
+      continue;
+    Diagnostic &D =
+        Ctx.Diags.report(Rule::IsaOperandType, "9.7.9.20", I.QualifierRanges[K],
+                         "'" + spelledOp(I) +
+                             "' converts a 32-bit address, which a module of .address_size 64 "
+                             "cannot use (ptxas no longer compiles 32-bit code); use .u64");
+    D.Fixes.push_back({I.QualifierRanges[K], ".u64"});
+  }
+}
+
 void checkIsaOperands(const Instruction &I, CheckContext &Ctx) {
   if (I.Opcode == "mov")
     checkMovVector(I, Ctx);
+  if (I.Opcode == "cvta" && Ctx.AddressSize == 64)
+    checkCvtaSize(I, Ctx);
   if (I.Opcode == "atom" || I.Opcode == "red") {
     checkAtom(I, Ctx);
     return;
