@@ -173,6 +173,40 @@ void checkOperandCount(const Instruction &I, CheckContext &Ctx,
                        (Hi == 1 ? "" : "s") + ", found " + std::to_string(N));
 }
 
+/// Gates of qualifiers written together (".s8+.u8": wgmma's mixed integer
+/// types), where every matching section has the gate.
+void checkComboGates(const Instruction &I, CheckContext &Ctx,
+                     llvm::ArrayRef<const IsaForm *> Forms) {
+  const IsaSection &S0 = Forms.front()->section();
+  for (const spec::IsaQualGate &G : S0.gates()) {
+    llvm::StringRef Combo = G.Qual;
+    if (!Combo.contains('+') || !G.MinPtx || !Ctx.Version.isValid() ||
+        !(Ctx.Version < spec::isaVersion(G.MinPtx)))
+      continue;
+    bool All = llvm::all_of(Forms, [&](const IsaForm *F) { return F->section().gate(Combo); });
+    llvm::SmallVector<llvm::StringRef, 4> Parts;
+    Combo.split(Parts, '+');
+    SourceRange R = I.opcodeRange();
+    for (llvm::StringRef P : Parts) {
+      size_t K = 0;
+      while (K < I.Qualifiers.size() && llvm::StringRef(I.Qualifiers[K]) != P)
+        ++K;
+      if (K == I.Qualifiers.size()) {
+        All = false;
+        break;
+      }
+      if (K < I.QualifierRanges.size())
+        R = I.QualifierRanges[K];
+    }
+    if (!All)
+      continue;
+    reportGate(Ctx, Rule::IsaPtxVersion, S0.Num, R,
+               "'" + std::string(I.Opcode) + "' with " + joinList(Parts, "and") + " together " +
+                   requiresPtxText(spec::isaVersion(G.MinPtx), Ctx.Version),
+               false, spec::isaVersion(G.MinPtx), Target());
+  }
+}
+
 void checkGates(const Instruction &I, CheckContext &Ctx, llvm::ArrayRef<const IsaForm *> Forms) {
   // The instruction: the most permissive of the matching sections.
   uint16_t NeedPtx = 0xffff;
@@ -235,6 +269,8 @@ void checkGates(const Instruction &I, CheckContext &Ctx, llvm::ArrayRef<const Is
                  OWhat() + " " + requiresTargetText(llvm::ArrayRef<Target>(T), Ctx.Tgt), true,
                  PtxVersion(), T);
   }
+  if (S0.ComboGates)
+    checkComboGates(I, Ctx, Forms);
   // Each qualifier: gated only when every matching section gates it.
   for (size_t K = 0; K < I.Qualifiers.size(); ++K) {
     llvm::StringRef Q = I.Qualifiers[K];

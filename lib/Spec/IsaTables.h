@@ -62,6 +62,8 @@ struct IsaSection {
   uint32_t GateBegin, GateCount; ///< into the qualifier gates, sorted by name
   bool Directive;
   uint32_t NeedBegin, NeedCount; ///< into the qualifier needs, sorted by name
+  /// A gate names qualifiers that gate only together (".s8+.u8").
+  bool ComboGates;
   IsaOpsGate OpsGate;
 
   llvm::ArrayRef<IsaQualGate> gates() const;

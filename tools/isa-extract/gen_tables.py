@@ -349,6 +349,7 @@ def generate(sections, corr):
         out.append(f"    {{{cstr(sec.num)}, {cstr(sec.anchor)}, {cstr(title)}, {ptx}, "
                    f"{'true' if known else 'false'}, {sm}, {cstr(tl)}, {gb}, {gc}, "
                    f"{'true' if sec.kind == 'directive' else 'false'}, {nb}, {nc}, "
+                   f"{'true' if any('+' in q for q, _ in strs[gb:gb + gc]) else 'false'}, "
                    f"{{{on}, {op}, {osm}}}}},")
     out.append("};")
     out.append("static const IsaForm IsaForms[] = {")
