@@ -710,7 +710,56 @@ void checkCvtaSize(const Instruction &I, CheckContext &Ctx) {
   }
 }
 
+/// Whether Name may name a special register: nvcc's and LLVM's registers
+/// (%r12, %rd3, %fd1) are letters and a number, which no special register is
+/// but %pmN, %envregN and %clock64: those skip the symbol lookup.
+bool maySpecial(llvm::StringRef Name) {
+  if (Name.size() < 2 || Name[0] != '%')
+    return false;
+  llvm::StringRef Letters = Name.drop_front().take_while(llvm::isAlpha);
+  llvm::StringRef Rest = Name.drop_front(1 + Letters.size());
+  if (!Rest.empty() && llvm::all_of(Rest, llvm::isDigit))
+    return Letters == "pm" || Letters == "envreg" || Letters == "clock";
+  return true;
+}
+
+/// Special registers (chapter 10) are read-only and only mov, and cvt between
+/// integer types, read them (probe, ptxas 13.0: "Special register argument not
+/// allowed for instruction 'add'", "Read-only special register cannot be
+/// destination argument"; st's vector elements take them).
+void checkSpecialOperands(const Instruction &I, CheckContext &Ctx) {
+  bool Reads = I.Opcode == "mov";
+  if (I.Opcode == "cvt") {
+    bool Unknown = false;
+    llvm::SmallVector<Ty, 2> Ts = typeQuals(I, Unknown);
+    Reads = !Unknown && Ts.size() == 2 && Ts[0].isInt() && Ts[1].isInt();
+  }
+  bool HasDest =
+      I.Opcode != "st" && I.Opcode != "red" && I.Opcode != "bar" && I.Opcode != "barrier";
+  for (size_t K = 0; K < I.Operands.size(); ++K) {
+    const Operand &O = I.Operands[K];
+    if (O.Kind != OperandKind::Name || !maySpecial(O.Text))
+      continue;
+    RegisterRef R = resolveRegister(Ctx, O.Text);
+    if (!R.Special)
+      continue;
+    std::string Op = spelledOp(I);
+    if (K == 0 && HasDest && (I.Opcode == "mov" || I.Opcode == "cvt")) {
+      Ctx.Diags.report(Rule::IsaOperandKind, "10", O.Range,
+                       "special register " + std::string(O.Text) +
+                           " is read-only: it cannot be the destination of '" + Op + "'");
+    } else if (!Reads) {
+      Ctx.Diags.report(Rule::IsaOperandKind, "10", O.Range,
+                       "'" + Op + "' cannot read the special register " + std::string(O.Text) +
+                           "; only mov, and cvt between integer types, read special registers: "
+                           "copy it into a register first (mov.u32 %r, " +
+                           std::string(O.Text) + ")");
+    }
+  }
+}
+
 void checkIsaOperands(const Instruction &I, CheckContext &Ctx) {
+  checkSpecialOperands(I, Ctx);
   if (I.Opcode == "mov")
     checkMovVector(I, Ctx);
   if (I.Opcode == "cvta" && Ctx.AddressSize == 64)
