@@ -562,7 +562,7 @@ void checkCachePolicy(const Instruction &I, CheckContext &Ctx) {
   auto What = [&] { return "operand 3 of '" + spelledOp(I) + "'"; };
   if (O.Kind == OperandKind::Address) {
     Ctx.Diags.report(Rule::IsaOperandKind, O.Range,
-                     What() + " is a second address; '" + std::string(I.Opcode) +
+                     What() + " is an address; '" + std::string(I.Opcode) +
                          "' takes one address (a third operand is a cache policy)");
     return;
   }
@@ -578,8 +578,36 @@ void checkCachePolicy(const Instruction &I, CheckContext &Ctx) {
 /// red), and a cache policy only with .L2::cache_hint; the value operands
 /// are typed strictly (probe: atom.add.u32 takes .b32/.u32/.s32/.f16x2,
 /// atom.exch.b32 any 32-bit register but .pred, as strictOk).
+/// Where atom and red take their address: [a] is atom's second operand and
+/// red's first, and the only address but red.async's [mbar] (probe, ptxas
+/// 13.0: `atom.global.exch.b64 %rd3, 4, [%rd2]` and `red.global.add.u32 %r1,
+/// [%rd1]` are "Arguments mismatch").
+bool checkAtomAddress(const Instruction &I, CheckContext &Ctx) {
+  bool Red = I.Opcode == "red";
+  bool Async = I.hasQualifier(".async");
+  size_t At = Red ? 0 : 1, N = I.Operands.size();
+  bool Ok = true;
+  for (size_t K = 0; K < N; ++K) {
+    const Operand &O = I.Operands[K];
+    bool IsAddr = O.Kind == OperandKind::Address;
+    auto What = [&] { return "operand " + std::to_string(K + 1) + " of '" + spelledOp(I) + "'"; };
+    if (K == At && !IsAddr) {
+      checkOperand(I, Ctx, O, Role::Address, Ty(), false, What);
+      Ok = false;
+    } else if (K != At && IsAddr && !(Async && K + 1 == N)) {
+      Ctx.Diags.report(Rule::IsaOperandKind, O.Range,
+                       What() + " is an address; '" + std::string(I.Opcode) +
+                           "' takes its address [a] as operand " + std::to_string(At + 1));
+      Ok = false;
+    }
+  }
+  return Ok;
+}
+
 void checkAtom(const Instruction &I, CheckContext &Ctx) {
   bool Red = I.Opcode == "red";
+  if (!checkAtomAddress(I, Ctx))
+    return;
   for (llvm::StringRef Q : I.Qualifiers)
     if (Q == ".v2" || Q == ".v4" || Q == ".v8" || Q == ".async")
       return; // vector atom/red and red.async ([mbar]): forms of their own
