@@ -562,7 +562,7 @@ void checkCachePolicy(const Instruction &I, CheckContext &Ctx) {
   auto What = [&] { return "operand 3 of '" + spelledOp(I) + "'"; };
   if (O.Kind == OperandKind::Address) {
     Ctx.Diags.report(Rule::IsaOperandKind, O.Range,
-                     What() + " is an address; '" + std::string(I.Opcode) +
+                     What() + " is a second address; '" + std::string(I.Opcode) +
                          "' takes one address (a third operand is a cache policy)");
     return;
   }
@@ -606,11 +606,11 @@ bool checkAtomAddress(const Instruction &I, CheckContext &Ctx) {
 
 void checkAtom(const Instruction &I, CheckContext &Ctx) {
   bool Red = I.Opcode == "red";
-  if (!checkAtomAddress(I, Ctx))
-    return;
   for (llvm::StringRef Q : I.Qualifiers)
-    if (Q == ".v2" || Q == ".v4" || Q == ".v8" || Q == ".async")
+    if (Q == ".v2" || Q == ".v4" || Q == ".v8" || Q == ".async") {
+      checkAtomAddress(I, Ctx);
       return; // vector atom/red and red.async ([mbar]): forms of their own
+    }
   bool Hint = I.hasQualifier(".L2::cache_hint");
   bool Cas = !Red && I.hasQualifier(".cas");
   size_t Want = (Red ? 2 : 3) + (Cas ? 1 : 0) + (Hint ? 1 : 0);
@@ -629,7 +629,7 @@ void checkAtom(const Instruction &I, CheckContext &Ctx) {
                          ", found " + std::to_string(N));
     return;
   }
-  if (N != Want)
+  if (N != Want || !checkAtomAddress(I, Ctx))
     return;
   bool Unknown = false;
   llvm::SmallVector<Ty, 2> Ts = typeQuals(I, Unknown);
