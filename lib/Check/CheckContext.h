@@ -89,8 +89,6 @@ struct CheckContext {
   /// Gate diagnostics held back until the end of the file, so that a cause
   /// is reported once with its later places as notes; null: report at once.
   struct GateMemo *Gates = nullptr;
-  /// The module's .address_size (0: not written, which is 32 for ptxas).
-  unsigned AddressSize = 0;
 
   SourceRange rangeOf(llvm::StringRef Text) const { return File.rangeOf(Text); }
 };

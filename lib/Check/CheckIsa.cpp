@@ -301,6 +301,8 @@ void checkGates(const Instruction &I, CheckContext &Ctx, llvm::ArrayRef<const Is
 bool isTypeQualifier(llvm::StringRef Q) {
   if (Q == ".pred")
     return true;
+  if (Q.startswith(".v"))
+    return false; // .v2, .v4, .v8
   Q = Q.drop_front(Q.startswith(".bf") ? 3 : 2);
   if (Q.consume_back("x2") && Q.empty())
     return false;
@@ -324,7 +326,7 @@ void checkQualifierTypes(const Instruction &I, CheckContext &Ctx,
     for (llvm::StringRef T : I.Qualifiers)
       if (llvm::is_contained(Need->members(), T))
         Ok = true;
-      else if (T != Q && isTypeQualifier(T) && (T.size() != 3 || T[1] != 'v'))
+      else if (T != Q && isTypeQualifier(T) && !llvm::is_contained(Forms.front()->literals(), T))
         Found.push_back(T);
     if (Ok)
       continue;

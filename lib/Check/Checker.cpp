@@ -381,8 +381,6 @@ void Checker::onDirective(const Directive &D) {
         break;
       }
   onItem(D.Range, IsVersion, IsTarget, &D);
-  if (D.Name == ".address_size" && !D.Args.empty())
-    llvm::StringRef(D.Args.front()).getAsInteger(10, AddressSize);
   if (D.Name == ".address_size" && symbolChecks())
     SymCheck.onAddressSize(D);
   else if (D.Name == ".alias" && symbolChecks())
@@ -559,7 +557,7 @@ void Checker::checkDirective(llvm::StringRef Name, SourceRange R) {
   if (!Opts.RunChecks || FixedContext)
     return;
   CheckContext Ctx{File, Diags,          Version, effectiveTarget(), VersionRange, TargetRange,
-                   Syms, AssumeDeclared, &Gates,  AddressSize};
+                   Syms, AssumeDeclared, &Gates};
   checkDirectiveGates(Name, R, Ctx);
 }
 

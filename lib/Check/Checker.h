@@ -78,7 +78,7 @@ private:
   bool symbolChecks() const { return Opts.RunChecks && !FixedContext; }
   CheckContext context() {
     return {File, Diags,          Version, effectiveTarget(), VersionRange, TargetRange,
-            Syms, AssumeDeclared, &Gates,  AddressSize};
+            Syms, AssumeDeclared, &Gates};
   }
   LocTracker Locs; ///< .file/.loc: the source origin of each diagnostic
 
@@ -86,7 +86,6 @@ private:
   bool HeaderDone = false;
   bool FixedContext = false;
   bool AssumeDeclared = false;
-  unsigned AddressSize = 0; ///< .address_size (0: not written)
 
   // .version
   PtxVersion Version;          ///< effective

@@ -722,22 +722,6 @@ void checkMovVector(const Instruction &I, CheckContext &Ctx) {
 
 } // namespace
 
-/// cvta.u32 in a 64-bit module: ptxas 13.0 warns "Program uses 32-bit
-/// address ... which is conflicting with .address_size 64" and stops ("32-Bit
-/// compilation is no longer supported").
-void checkCvtaSize(const Instruction &I, CheckContext &Ctx) {
-  for (size_t K = 0; K < I.Qualifiers.size() && K < I.QualifierRanges.size(); ++K) {
-    if (llvm::StringRef(I.Qualifiers[K]) != ".u32")
-      continue;
-    Diagnostic &D =
-        Ctx.Diags.report(Rule::IsaOperandType, "9.7.9.20", I.QualifierRanges[K],
-                         "'" + spelledOp(I) +
-                             "' converts a 32-bit address, which a module of .address_size 64 "
-                             "cannot use (ptxas no longer compiles 32-bit code); use .u64");
-    D.Fixes.push_back({I.QualifierRanges[K], ".u64"});
-  }
-}
-
 /// Whether Name may name a special register: nvcc's and LLVM's registers
 /// (%r12, %rd3, %fd1) are letters and a number, which no special register is
 /// but %pmN, %envregN and %clock64: those skip the symbol lookup.
@@ -786,12 +770,28 @@ void checkSpecialOperands(const Instruction &I, CheckContext &Ctx) {
   }
 }
 
+/// tensormap.replace with a .field3 (9.7.9.26): "the operand new_val must be
+/// an immediate" (ptxas 13.0: "Integer constant expression expected").
+void checkTensormapReplace(const Instruction &I, CheckContext &Ctx) {
+  static const char *const Field3[] = {".elemtype", ".interleave_layout", ".swizzle_mode",
+                                       ".swizzle_atomicity", ".fill_mode"};
+  if (I.Operands.size() != 2 || !I.hasQualifier(".replace") ||
+      !llvm::any_of(Field3, [&](const char *F) { return I.hasQualifier(F); }))
+    return;
+  const Operand &O = I.Operands[1];
+  if (O.Kind == OperandKind::Name)
+    Ctx.Diags.report(Rule::IsaOperandKind, "9.7.9.26", O.Range,
+                     "new_val of '" + spelledOp(I) +
+                         "' must be an integer constant (the field's value), not the register " +
+                         std::string(O.Text));
+}
+
 void checkIsaOperands(const Instruction &I, CheckContext &Ctx) {
   checkSpecialOperands(I, Ctx);
+  if (I.Opcode == "tensormap")
+    checkTensormapReplace(I, Ctx);
   if (I.Opcode == "mov")
     checkMovVector(I, Ctx);
-  if (I.Opcode == "cvta" && Ctx.AddressSize == 64)
-    checkCvtaSize(I, Ctx);
   if (I.Opcode == "atom" || I.Opcode == "red") {
     checkAtom(I, Ctx);
     return;

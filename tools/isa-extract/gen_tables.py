@@ -82,8 +82,26 @@ def parse_instructions(path):
                 forms.extend(dict(f, opcode=m[1:]) for m in members)
             else:
                 forms.append(f)
-        sec.forms = forms
+        sec.forms = [expand_composite(f, sec.sets) for f in forms]
     return sections
+
+
+def expand_composite(form, section_sets):
+    """A required set of one member written as several qualifiers, some of
+    them sets ('.fence_qualifiers = .to_proxy::from_proxy.release.scope',
+    '.cp_qualifiers = .global.shared::cta'), is one place per qualifier: the
+    parts are each required, a part that names a set is that set."""
+    slots = []
+    for slot in form["slots"]:
+        inner = slot[1:-1] if slot.startswith("<") else None
+        members = (form["sets"].get(inner) or section_sets.get(inner)) if inner else None
+        parts = re.findall(r"\.[^.]+", members[0]) if members and len(members) == 1 else []
+        if len(parts) < 2:
+            slots.append(slot)
+            continue
+        for p in parts:
+            slots.append("<" + p + ">" if p in form["sets"] or p in section_sets else p)
+    return dict(form, slots=slots)
 
 
 def parse_corrections(path):
@@ -92,7 +110,7 @@ def parse_corrections(path):
     comments above each line."""
     corr = {"qual": {}, "noops": set(), "opcode": [], "nocheck": set(), "notarget": set(),
             "noptx": set(), "optional": {}, "minops": {}, "anyorder": set(), "gate": [],
-            "addset": [], "needs": [], "opsgate": {}}
+            "addset": [], "needs": [], "opsgate": {}, "setdef": []}
     for line in Path(path).read_text().splitlines():
         line = line.split("#", 1)[0].strip()
         if not line:
@@ -110,6 +128,8 @@ def parse_corrections(path):
             corr["opcode"].append((w[1], w[2]))
         elif w[0] == "addset":  # addset SECTION .set AFTER VALUE...
             corr["addset"].append((w[1], w[2], w[3], w[4:]))
+        elif w[0] == "setdef":  # setdef SECTION .set VALUE...
+            corr["setdef"].append((w[1], w[2], w[3:]))
         elif w[0] == "needs":  # needs SECTION... .q .t ...
             k = next(i for i, x in enumerate(w) if x.startswith("."))
             corr["needs"].extend((sec, w[k], w[k + 1:]) for sec in w[1:k])
@@ -383,12 +403,32 @@ def apply_addset(sections, rows):
             sys.exit(f"corrections: addset {sec_id} {name} {after}: no such block")
 
 
+def apply_setdef(sections, rows):
+    """setdef SECTION .set VALUE...: the set's members in SECTION are these (a
+    set the text defines through other sets, '.to_proxy::from_proxy.release.scope')."""
+    for sec_id, name, values in rows:
+        found = False
+        for sec in sections:
+            if sec.num != sec_id:
+                continue
+            if name in sec.sets:
+                sec.sets[name] = list(values)
+                found = True
+            for f in sec.forms:
+                if name in f["sets"]:
+                    f["sets"][name] = list(values)
+                    found = True
+        if not found:
+            sys.exit(f"corrections: setdef {sec_id} {name}: no such set")
+
+
 def main():
     if len(sys.argv) != 4:
         sys.exit(__doc__)
     sections = parse_instructions(sys.argv[1])
     corr = parse_corrections(sys.argv[2])
     apply_addset(sections, corr["addset"])
+    apply_setdef(sections, corr["setdef"])
     text = generate(sections, corr)
     p = Path(sys.argv[3])
     if not p.exists() or p.read_text() != text:
