@@ -115,7 +115,11 @@ void reportGate(CheckContext &Ctx, Rule Id, llvm::StringRef Spec, SourceRange R,
 llvm::SmallVector<const IsaForm *, 8> matchingForms(const IsaOpcode &Op, const Instruction &I) {
   llvm::SmallVector<const IsaForm *, 8> Out;
   uint32_t Best = 0;
-  const llvm::SmallVector<llvm::StringRef, 8> Quals(I.Qualifiers.begin(), I.Qualifiers.end());
+  // ptxas lets .uni repeat also where it is a set's member (vote.sync.uni.uni).
+  llvm::SmallVector<llvm::StringRef, 8> Quals;
+  for (llvm::StringRef Q : I.Qualifiers)
+    if (Q != ".uni" || !llvm::is_contained(Quals, Q))
+      Quals.push_back(Q);
   for (const IsaForm &F : Op.forms()) {
     if (!hasAll(I, F.literals()) || !takesAll(F, I) || !F.fits(Quals))
       continue;

@@ -351,12 +351,18 @@ void checkCvtRounding(const Instruction &I, CheckContext &Ctx) {
   llvm::StringRef R = I.Qualifiers[RoundAt];
   bool IntRound = R.endswith("i");
   const char *Valid = nullptr;
-  if (DC == 'i' && AC == 'i')
+  // A widening floating-point conversion is exact (ptxas 13.0: cvt.rn.f64.f32
+  // and cvt.rni.f64.f32 are an "Illegal rounding modifier").
+  if ((DC == 'i' && AC == 'i') || (DC == 'f' && AC == 'f' && AB < DB))
     Valid = "none (remove it)";
   else if (DC == 'i' && !IntRound)
     Valid = IntR;
   else if (DC == 'f' && IntRound && (AC == 'i' || AB != DB))
     Valid = FltR;
+  // A floating-point type to itself rounds to an integer value only (ptxas
+  // 13.0: cvt.rn.f32.f32 is an "Illegal rounding modifier").
+  else if (DC == 'f' && AC == 'f' && AB == DB && !IntRound)
+    Valid = IntR;
   if (!Valid)
     return;
   Ctx.Diags.report(Rule::IsaQualifierCombination, CvtSpec, I.QualifierRanges[RoundAt],

@@ -537,6 +537,17 @@ void checkOperand(const Instruction &I, CheckContext &Ctx, const Operand &O, Rol
   bool Elementwise = (O.Kind == OperandKind::Vector && Rl == Role::Relaxed &&
                       (I.Opcode == "ld" || I.Opcode == "st")) ||
                      (O.Kind == OperandKind::PredPair && Rl == Role::Pred);
+  if (O.Kind == OperandKind::Name && IsDest) {
+    // A variable's name stands for its address, which no instruction writes
+    // (ptxas 13.0: "Argument 0 of instruction 'mov': must be register").
+    const RegisterInfo *Info = Ctx.Syms.lookup(O.Text);
+    if (Info && Info->StateSpace != ".reg") {
+      Ctx.Diags.report(Rule::IsaOperandKind, O.Range,
+                       What() + " must be a register; " + std::string(O.Text) + " is a " +
+                           Info->StateSpace.str() + " variable");
+      return;
+    }
+  }
   if (O.Kind == OperandKind::Name) {
     checkRegister(I, Ctx, O, Rl, T, What);
   } else if (Elementwise) {
