@@ -644,7 +644,7 @@ void checkAtom(const Instruction &I, CheckContext &Ctx) {
     return;
   bool Unknown = false;
   llvm::SmallVector<Ty, 2> Ts = typeQuals(I, Unknown);
-  if (Unknown || Ts.size() != 1 || Ts[0].Cls == 'p' || Ts[0].Bits < 32)
+  if (Unknown || Ts.size() != 1 || Ts[0].Cls == 'p' || Ts[0].Bits < 16)
     return;
   Ty T = Ts[0];
   size_t Values = Red ? 1 : Cas ? 3 : 2; // d, b (, c) or b
