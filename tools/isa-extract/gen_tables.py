@@ -106,11 +106,13 @@ def expand_composite(form, section_sets):
 
 def parse_corrections(path):
     """Lines: 'qual OPCODE .q ...', 'noops OPCODE', 'opcode NAME SECTION',
-    'nocheck OPCODE' (opcode known, qualifiers not checked); evidence in
-    comments above each line."""
+    'nocheck OPCODE' (opcode known, qualifiers not checked), 'needs SECTION...
+    .q .t...' (.q takes only these types), 'opsgate SECTION... N X.Y sm_NN+'
+    (N or more operands need the version and target), 'gate SECTION... .q
+    VALUE...' ('.a+.b': both written); evidence in comments above each line."""
     corr = {"qual": {}, "noops": set(), "opcode": [], "nocheck": set(), "notarget": set(),
             "noptx": set(), "optional": {}, "minops": {}, "anyorder": set(), "gate": [],
-            "addset": [], "needs": [], "opsgate": {}, "setdef": []}
+            "addset": [], "needs": [], "opsgate": {}}
     for line in Path(path).read_text().splitlines():
         line = line.split("#", 1)[0].strip()
         if not line:
@@ -128,8 +130,6 @@ def parse_corrections(path):
             corr["opcode"].append((w[1], w[2]))
         elif w[0] == "addset":  # addset SECTION .set AFTER VALUE...
             corr["addset"].append((w[1], w[2], w[3], w[4:]))
-        elif w[0] == "setdef":  # setdef SECTION .set VALUE...
-            corr["setdef"].append((w[1], w[2], w[3:]))
         elif w[0] == "needs":  # needs SECTION... .q .t ...
             k = next(i for i, x in enumerate(w) if x.startswith("."))
             corr["needs"].extend((sec, w[k], w[k + 1:]) for sec in w[1:k])
@@ -403,32 +403,12 @@ def apply_addset(sections, rows):
             sys.exit(f"corrections: addset {sec_id} {name} {after}: no such block")
 
 
-def apply_setdef(sections, rows):
-    """setdef SECTION .set VALUE...: the set's members in SECTION are these (a
-    set the text defines through other sets, '.to_proxy::from_proxy.release.scope')."""
-    for sec_id, name, values in rows:
-        found = False
-        for sec in sections:
-            if sec.num != sec_id:
-                continue
-            if name in sec.sets:
-                sec.sets[name] = list(values)
-                found = True
-            for f in sec.forms:
-                if name in f["sets"]:
-                    f["sets"][name] = list(values)
-                    found = True
-        if not found:
-            sys.exit(f"corrections: setdef {sec_id} {name}: no such set")
-
-
 def main():
     if len(sys.argv) != 4:
         sys.exit(__doc__)
     sections = parse_instructions(sys.argv[1])
     corr = parse_corrections(sys.argv[2])
     apply_addset(sections, corr["addset"])
-    apply_setdef(sections, corr["setdef"])
     text = generate(sections, corr)
     p = Path(sys.argv[3])
     if not p.exists() or p.read_text() != text:
