@@ -211,6 +211,26 @@ void checkComboGates(const Instruction &I, CheckContext &Ctx,
   }
 }
 
+/// A deprecated section that newer targets no longer support from some PTX
+/// ISA version on (`vote` and `shfl` without .sync on sm_70 from PTX ISA 6.4),
+/// where every matching section is one.
+void checkRemoved(const Instruction &I, CheckContext &Ctx, llvm::ArrayRef<const IsaForm *> Forms) {
+  const IsaSection &S0 = Forms.front()->section();
+  if (!Ctx.Version.isValid() || !Ctx.Tgt.isValid() ||
+      Ctx.Version < spec::isaVersion(S0.RemovedPtx) || Ctx.Tgt.Sm < S0.RemovedSm)
+    return;
+  for (const IsaForm *F : Forms)
+    if (!F->section().RemovedPtx)
+      return;
+  std::string Name = std::string(I.Opcode);
+  reportGate(Ctx, Rule::IsaTarget, S0.Num, I.opcodeRange(),
+             "this form of '" + Name + "' (" + S0.Num + ", deprecated) is not supported on sm_" +
+                 std::to_string(S0.RemovedSm) + " and higher from PTX ISA " +
+                 spec::isaVersion(S0.RemovedPtx).str() + " (target is " + Ctx.Tgt.str() +
+                 ", .version " + Ctx.Version.str() + ")",
+             true, PtxVersion(), Target());
+}
+
 void checkGates(const Instruction &I, CheckContext &Ctx, llvm::ArrayRef<const IsaForm *> Forms) {
   // The instruction: the most permissive of the matching sections.
   uint16_t NeedPtx = 0xffff;
@@ -275,6 +295,8 @@ void checkGates(const Instruction &I, CheckContext &Ctx, llvm::ArrayRef<const Is
   }
   if (S0.ComboGates)
     checkComboGates(I, Ctx, Forms);
+  if (S0.RemovedPtx)
+    checkRemoved(I, Ctx, Forms);
   // Each qualifier: gated only when every matching section gates it.
   for (size_t K = 0; K < I.Qualifiers.size(); ++K) {
     llvm::StringRef Q = I.Qualifiers[K];

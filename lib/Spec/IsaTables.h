@@ -65,6 +65,9 @@ struct IsaSection {
   /// A gate names qualifiers that gate only together (".s8+.u8").
   bool ComboGates;
   IsaOpsGate OpsGate;
+  /// The section is not supported from this PTX ISA version on targets from
+  /// RemovedSm on (`shfl` without .sync: sm_70, PTX ISA 6.4); 0: never.
+  uint16_t RemovedPtx, RemovedSm;
 
   llvm::ArrayRef<IsaQualGate> gates() const;
   /// The types qualifier Q takes in this section, or null where any.

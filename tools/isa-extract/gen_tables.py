@@ -112,7 +112,7 @@ def parse_corrections(path):
     VALUE...' ('.a+.b': both written); evidence in comments above each line."""
     corr = {"qual": {}, "noops": set(), "opcode": [], "nocheck": set(), "notarget": set(),
             "noptx": set(), "optional": {}, "minops": {}, "anyorder": set(), "gate": [],
-            "addset": [], "needs": [], "opsgate": {}}
+            "addset": [], "needs": [], "opsgate": {}, "removed": {}}
     for line in Path(path).read_text().splitlines():
         line = line.split("#", 1)[0].strip()
         if not line:
@@ -138,6 +138,9 @@ def parse_corrections(path):
             n, ptx, sm = w[1 + len(secs):]
             for sec in secs:
                 corr["opsgate"][sec] = (int(n), version_code(ptx), int(sm[3:].rstrip("+")))
+        elif w[0] == "removed":  # removed SECTION... X.Y sm_NN+
+            for sec in w[1:-2]:
+                corr["removed"][sec] = (version_code(w[-2]), int(w[-1][3:].rstrip("+")))
         elif w[0] == "gate":  # gate SECTION... .q X.Y|sm_NN+ ...
             k = next(i for i, x in enumerate(w) if x.startswith("."))
             secs, q = w[1:k], w[k]
@@ -257,7 +260,7 @@ def generate(sections, corr):
     lits, vocab, slot_rows, slot_members_list = [], [], [], []
     need_rows, need_members = [], []
     known = {s.num for s in sections}
-    for sec in [r[0] for r in corr["needs"]] + list(corr["opsgate"]):
+    for sec in [r[0] for r in corr["needs"]] + list(corr["opsgate"]) + list(corr["removed"]):
         if sec not in known:
             sys.exit(f"corrections: needs/opsgate {sec}: no such section")
 
@@ -281,6 +284,7 @@ def generate(sections, corr):
         for q, ts_ in needs:
             need_rows.append((q, add_list(need_members, sorted(ts_))))
         og = corr["opsgate"].get(sec.num, (0, 0, 0))
+        og = og + corr["removed"].get(sec.num, (0, 0))
         sec_rows.append((sec, ptx, ts, gb, gc, (nb, len(needs)), og))
 
     op_rows = []
@@ -362,7 +366,7 @@ def generate(sections, corr):
     out.extend(f"    {{{cstr(q)}, {b}, {c}}}," for q, (b, c) in need_rows or [("", (0, 0))])
     out.append("};")
     out.append("static const IsaSection IsaSections[] = {")
-    for sec, ptx, ts, gb, gc, (nb, nc), (on, op, osm) in sec_rows:
+    for sec, ptx, ts, gb, gc, (nb, nc), (on, op, osm, rp, rsm) in sec_rows:
         known = ts is not None
         tl, sm = ts if ts else ("", 0)
         title = sec.title.split(":", 1)[-1].strip()
@@ -370,7 +374,7 @@ def generate(sections, corr):
                    f"{'true' if known else 'false'}, {sm}, {cstr(tl)}, {gb}, {gc}, "
                    f"{'true' if sec.kind == 'directive' else 'false'}, {nb}, {nc}, "
                    f"{'true' if any('+' in q for q, _ in strs[gb:gb + gc]) else 'false'}, "
-                   f"{{{on}, {op}, {osm}}}}},")
+                   f"{{{on}, {op}, {osm}}}, {rp}, {rsm}}},")
     out.append("};")
     out.append("static const IsaForm IsaForms[] = {")
     for si, (lb, lc), (vb, vc), ops, text, (sb, sc), nw in form_rows:
