@@ -288,6 +288,22 @@ char cvtClass(llvm::StringRef Q, unsigned &Bits) {
   return 0;
 }
 
+/// Whether cvt's two type qualifiers are one type (cvt.rn.f32.f32, not
+/// cvt.rn.bf16.f16, which rounds).
+bool sameTypes(const Instruction &I) {
+  llvm::StringRef First;
+  for (llvm::StringRef Q : I.Qualifiers) {
+    unsigned Bits = 0;
+    if (!cvtClass(Q, Bits))
+      continue;
+    if (First.empty())
+      First = Q;
+    else
+      return Q == First;
+  }
+  return false;
+}
+
 void checkCvtRounding(const Instruction &I, CheckContext &Ctx) {
   if (I.Opcode != "cvt")
     return;
@@ -361,7 +377,7 @@ void checkCvtRounding(const Instruction &I, CheckContext &Ctx) {
     Valid = FltR;
   // A floating-point type to itself rounds to an integer value only (ptxas
   // 13.0: cvt.rn.f32.f32 is an "Illegal rounding modifier").
-  else if (DC == 'f' && AC == 'f' && AB == DB && !IntRound)
+  else if (DC == 'f' && AC == 'f' && AB == DB && !IntRound && sameTypes(I))
     Valid = IntR;
   if (!Valid)
     return;
