@@ -80,7 +80,11 @@ std::string spelled(const Instruction &I, size_t NumQuals) {
 llvm::SmallVector<const IsaForm *, 8> matchingForms(const IsaOpcode &Op, const Instruction &I) {
   llvm::SmallVector<const IsaForm *, 8> Out;
   uint32_t Best = 0;
-  const llvm::SmallVector<llvm::StringRef, 8> Quals(I.Qualifiers.begin(), I.Qualifiers.end());
+  // ptxas lets .uni repeat also where it is a set's member (vote.sync.uni.uni).
+  llvm::SmallVector<llvm::StringRef, 8> Quals;
+  for (llvm::StringRef Q : I.Qualifiers)
+    if (Q != ".uni" || !llvm::is_contained(Quals, Q))
+      Quals.push_back(Q);
   for (const IsaForm &F : Op.forms()) {
     if (!hasAll(I, F.literals()) || !takesAll(F, I) || !F.fits(Quals))
       continue;
@@ -157,6 +161,60 @@ struct TableFacts {
   llvm::SmallVector<QualGate, 8> Gates; ///< one per qualifier (when Forms)
 };
 
+/// Gates of qualifiers written together (".s8+.u8": wgmma's mixed integer
+/// types), where every matching section has the gate.
+void checkComboGates(const Instruction &I, CheckContext &Ctx,
+                     llvm::ArrayRef<const IsaForm *> Forms) {
+  const IsaSection &S0 = Forms.front()->section();
+  for (const spec::IsaQualGate &G : S0.gates()) {
+    llvm::StringRef Combo = G.Qual;
+    if (!Combo.contains('+') || !G.MinPtx || !Ctx.Version.isValid() ||
+        !(Ctx.Version < spec::isaVersion(G.MinPtx)))
+      continue;
+    bool All = llvm::all_of(Forms, [&](const IsaForm *F) { return F->section().gate(Combo); });
+    llvm::SmallVector<llvm::StringRef, 4> Parts;
+    Combo.split(Parts, '+');
+    SourceRange R = I.opcodeRange();
+    for (llvm::StringRef P : Parts) {
+      size_t K = 0;
+      while (K < I.Qualifiers.size() && llvm::StringRef(I.Qualifiers[K]) != P)
+        ++K;
+      if (K == I.Qualifiers.size()) {
+        All = false;
+        break;
+      }
+      if (K < I.QualifierRanges.size())
+        R = I.QualifierRanges[K];
+    }
+    if (!All)
+      continue;
+    reportGate(Ctx, Rule::IsaPtxVersion, S0.Num, R,
+               "'" + std::string(I.Opcode) + "' with " + joinList(Parts, "and") + " together " +
+                   requiresPtxText(spec::isaVersion(G.MinPtx), Ctx.Version),
+               false, spec::isaVersion(G.MinPtx), Target());
+  }
+}
+
+/// A deprecated section that newer targets no longer support from some PTX
+/// ISA version on (`vote` and `shfl` without .sync on sm_70 from PTX ISA 6.4),
+/// where every matching section is one.
+void checkRemoved(const Instruction &I, CheckContext &Ctx, llvm::ArrayRef<const IsaForm *> Forms) {
+  const IsaSection &S0 = Forms.front()->section();
+  if (!Ctx.Version.isValid() || !Ctx.Tgt.isValid() ||
+      Ctx.Version < spec::isaVersion(S0.RemovedPtx) || Ctx.Tgt.Sm < S0.RemovedSm)
+    return;
+  for (const IsaForm *F : Forms)
+    if (!F->section().RemovedPtx)
+      return;
+  std::string Name = std::string(I.Opcode);
+  reportGate(Ctx, Rule::IsaTarget, S0.Num, I.opcodeRange(),
+             "this form of '" + Name + "' (" + S0.Num + ", deprecated) is not supported on sm_" +
+                 std::to_string(S0.RemovedSm) + " and higher from PTX ISA " +
+                 spec::isaVersion(S0.RemovedPtx).str() + " (target is " + Ctx.Tgt.str() +
+                 ", .version " + Ctx.Version.str() + ")",
+             true, PtxVersion(), Target());
+}
+
 void checkGates(const Instruction &I, CheckContext &Ctx, const TableFacts &Facts) {
   llvm::ArrayRef<const IsaForm *> Forms = Facts.Forms;
   // The instruction: the most permissive of the matching sections.
@@ -191,6 +249,39 @@ void checkGates(const Instruction &I, CheckContext &Ctx, const TableFacts &Facts
   if (Ctx.Tgt.isValid() && !TargetOk && GateSec)
     reportGate(Ctx, Rule::IsaTarget, GateSec->Num, I.opcodeRange(),
                What() + " " + requiresTargetText(Want, Ctx.Tgt), true, PtxVersion(), Want.front());
+  // The operand count ('min' with three inputs): gated when every matching
+  // section gates it.
+  uint8_t GateOps = 0;
+  const spec::IsaOpsGate *OG = nullptr;
+  for (const IsaForm *F : Forms) {
+    const spec::IsaOpsGate &G = F->section().OpsGate;
+    if (!G.MinOps) {
+      OG = nullptr;
+      break;
+    }
+    if (G.MinOps >= GateOps) {
+      GateOps = G.MinOps;
+      OG = &G;
+    }
+  }
+  if (OG && I.Operands.size() >= GateOps) {
+    auto OWhat = [&] {
+      return What() + " with " + std::to_string(I.Operands.size() - 1) + " input operands";
+    };
+    if (Ctx.Version.isValid() && Ctx.Version < spec::isaVersion(OG->MinPtx))
+      reportGate(Ctx, Rule::IsaPtxVersion, S0.Num, I.opcodeRange(),
+                 OWhat() + " " + requiresPtxText(spec::isaVersion(OG->MinPtx), Ctx.Version), false,
+                 spec::isaVersion(OG->MinPtx), Target());
+    Target T = smT(OG->MinSm);
+    if (Ctx.Tgt.isValid() && Ctx.Tgt.Sm < OG->MinSm)
+      reportGate(Ctx, Rule::IsaTarget, S0.Num, I.opcodeRange(),
+                 OWhat() + " " + requiresTargetText(llvm::ArrayRef<Target>(T), Ctx.Tgt), true,
+                 PtxVersion(), T);
+  }
+  if (S0.ComboGates)
+    checkComboGates(I, Ctx, Forms);
+  if (S0.RemovedPtx)
+    checkRemoved(I, Ctx, Forms);
   // Each qualifier: gated only when every matching section gates it.
   for (size_t K = 0; K < I.Qualifiers.size(); ++K) {
     llvm::StringRef Q = I.Qualifiers[K];
@@ -208,6 +299,47 @@ void checkGates(const Instruction &I, CheckContext &Ctx, const TableFacts &Facts
                  QWhat() + " " + requiresTargetText(llvm::ArrayRef<Target>(T), Ctx.Tgt), true,
                  PtxVersion(), T);
     }
+  }
+}
+
+bool isTypeQualifier(llvm::StringRef Q) {
+  if (Q == ".pred")
+    return true;
+  if (Q.startswith(".v"))
+    return false; // .v2, .v4, .v8
+  Q = Q.drop_front(Q.startswith(".bf") ? 3 : 2);
+  if (Q.consume_back("x2") && Q.empty())
+    return false;
+  return !Q.empty() && llvm::all_of(Q, llvm::isDigit);
+}
+
+/// A qualifier that takes only some of the types ('atom.add' no .b64): the
+/// `needs` rows of the matching sections.
+void checkQualifierTypes(const Instruction &I, CheckContext &Ctx,
+                         llvm::ArrayRef<const IsaForm *> Forms) {
+  for (size_t K = 0; K < I.Qualifiers.size(); ++K) {
+    llvm::StringRef Q = I.Qualifiers[K];
+    const spec::IsaQualNeed *Need = nullptr;
+    for (const IsaForm *F : Forms)
+      if (!(Need = F->section().need(Q)))
+        break;
+    if (!Need)
+      continue;
+    llvm::SmallVector<llvm::StringRef, 2> Found;
+    bool Ok = false;
+    for (llvm::StringRef T : I.Qualifiers)
+      if (llvm::is_contained(Need->members(), T))
+        Ok = true;
+      else if (T != Q && isTypeQualifier(T) && !llvm::is_contained(Forms.front()->literals(), T))
+        Found.push_back(T);
+    if (Ok)
+      continue;
+    llvm::SmallVector<llvm::StringRef, 16> Members(Need->members().begin(), Need->members().end());
+    SourceRange R = K < I.QualifierRanges.size() ? I.QualifierRanges[K] : I.opcodeRange();
+    Ctx.Diags.report(Rule::IsaQualifierCombination, Forms.front()->section().Num, R,
+                     "'" + std::string(I.Opcode) + Q.str() + "' takes the type " +
+                         joinList(Members, "or") +
+                         (Found.empty() ? std::string() : ", found " + joinList(Found, "and")));
   }
 }
 
@@ -425,6 +557,7 @@ void checkIsa(const Instruction &I, CheckContext &Ctx) {
     return;
   if (I.Opcode != "set") // set's count is checkCompare's (IsaCompare.cpp)
     checkOperandCount(I, Ctx, Forms);
+  checkQualifierTypes(I, Ctx, Forms);
   checkIsaOperands(I, Ctx);
   checkIsaAddresses(I, Ctx);
   checkTextureOperands(I, Ctx);

@@ -273,6 +273,22 @@ char cvtClass(llvm::StringRef Q, unsigned &Bits) {
   return 0;
 }
 
+/// Whether cvt's two type qualifiers are one type (cvt.rn.f32.f32, not
+/// cvt.rn.bf16.f16, which rounds).
+bool sameTypes(const Instruction &I) {
+  llvm::StringRef First;
+  for (llvm::StringRef Q : I.Qualifiers) {
+    unsigned Bits = 0;
+    if (!cvtClass(Q, Bits))
+      continue;
+    if (First.empty())
+      First = Q;
+    else
+      return Q == First;
+  }
+  return false;
+}
+
 void checkCvtRounding(const Instruction &I, CheckContext &Ctx) {
   if (I.Opcode != "cvt")
     return;
@@ -336,12 +352,18 @@ void checkCvtRounding(const Instruction &I, CheckContext &Ctx) {
   llvm::StringRef R = I.Qualifiers[RoundAt];
   bool IntRound = R.endswith("i");
   const char *Valid = nullptr;
-  if (DC == 'i' && AC == 'i')
+  // A widening floating-point conversion is exact (ptxas 13.0: cvt.rn.f64.f32
+  // and cvt.rni.f64.f32 are an "Illegal rounding modifier").
+  if ((DC == 'i' && AC == 'i') || (DC == 'f' && AC == 'f' && AB < DB))
     Valid = "none (remove it)";
   else if (DC == 'i' && !IntRound)
     Valid = IntR;
   else if (DC == 'f' && IntRound && (AC == 'i' || AB != DB))
     Valid = FltR;
+  // A floating-point type to itself rounds to an integer value only (ptxas
+  // 13.0: cvt.rn.f32.f32 is an "Illegal rounding modifier").
+  else if (DC == 'f' && AC == 'f' && AB == DB && !IntRound && sameTypes(I))
+    Valid = IntR;
   if (!Valid)
     return;
   Ctx.Diags.report(Rule::IsaQualifierCombination, CvtSpec, I.QualifierRanges[RoundAt],

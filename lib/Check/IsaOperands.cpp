@@ -295,11 +295,12 @@ bool shapeOf(const Instruction &I, Shape &S) {
   // Only the types whose rules the probe measured.
   bool Arith = (T.isInt() && T.Bits >= 16) || (T.Cls == 'f' && T.Bits >= 32);
   if (Op == "cvta") {
-    // d and a are addresses of the size given: a wider register is not
-    // known to be rejected, a narrower one is (%r for .u64).
+    // d and a are addresses of exactly the size given (probe, ptxas 13.0:
+    // "Arguments mismatch" for a .b64 register with .u32 and a .b32 one
+    // with .u64, and for .f64 registers).
     if (!T.isInt() || T.Bits < 32 || I.Operands.size() != 2)
       return false;
-    S.Roles = {R::Relaxed, R::Relaxed};
+    S.Roles = {R::Strict, R::Strict};
     S.MinOps = 2;
     return true;
   }
@@ -378,6 +379,10 @@ bool shapeOf(const Instruction &I, Shape &S) {
   if (Is({"bfe", "bfi"}) && T.Cls != 'f' && (T.Bits == 32 || T.Bits == 64))
     return Op == "bfe" ? Set({R::Strict, R::Strict, R::Count, R::Count})
                        : Set({R::Strict, R::Strict, R::Strict, R::Count, R::Count});
+  // match.{any,all}.sync.{b32,b64} d[|p], a, membermask (probe, ptxas 13.0):
+  // d and the mask .b32/.u32/.s32, a of the type ("Arguments mismatch").
+  if (Op == "match" && T.Cls == 'b' && (T.Bits == 32 || T.Bits == 64))
+    return Set({R::Count, R::Strict, R::Count});
   if (T.Bits != 32 || T.Cls == 'f')
     return false;
   if (Op == "shfl" && I.hasQualifier(".sync"))
@@ -388,8 +393,6 @@ bool shapeOf(const Instruction &I, Shape &S) {
     return Set({R::Strict});
   if (Op == "redux")
     return Set({R::Count, R::Count, R::Count});
-  if (Op == "match" && I.hasQualifier(".any"))
-    return Set({R::Count, R::Strict, R::Count});
   // lop3.b32 d, a, b, c, immLut (probe, ptxas 13.0): any 32-bit register,
   // immLut a constant (the predicate-output form has six operands).
   if (Op == "lop3" && T.Cls == 'b' && I.Operands.size() == 5)
@@ -535,6 +538,17 @@ void checkOperand(const Instruction &I, CheckContext &Ctx, const Operand &O, Rol
   bool Elementwise = (O.Kind == OperandKind::Vector && Rl == Role::Relaxed &&
                       (I.Opcode == "ld" || I.Opcode == "st")) ||
                      (O.Kind == OperandKind::PredPair && Rl == Role::Pred);
+  if (O.Kind == OperandKind::Name && IsDest) {
+    // A variable's name stands for its address, which no instruction writes
+    // (ptxas 13.0: "Argument 0 of instruction 'mov': must be register").
+    const RegisterInfo *Info = Ctx.Syms.lookup(O.Text);
+    if (Info && Info->StateSpace != ".reg") {
+      Ctx.Diags.report(Rule::IsaOperandKind, O.Range,
+                       What() + " must be a register; " + std::string(O.Text) + " is a " +
+                           Info->StateSpace.str() + " variable");
+      return;
+    }
+  }
   if (O.Kind == OperandKind::Name) {
     checkRegister(I, Ctx, O, Rl, T, What);
   } else if (Elementwise) {
@@ -576,11 +590,39 @@ void checkCachePolicy(const Instruction &I, CheckContext &Ctx) {
 /// red), and a cache policy only with .L2::cache_hint; the value operands
 /// are typed strictly (probe: atom.add.u32 takes .b32/.u32/.s32/.f16x2,
 /// atom.exch.b32 any 32-bit register but .pred, as strictOk).
+/// Where atom and red take their address: [a] is atom's second operand and
+/// red's first, and the only address but red.async's [mbar] (probe, ptxas
+/// 13.0: `atom.global.exch.b64 %rd3, 4, [%rd2]` and `red.global.add.u32 %r1,
+/// [%rd1]` are "Arguments mismatch").
+bool checkAtomAddress(const Instruction &I, CheckContext &Ctx) {
+  bool Red = I.Opcode == "red";
+  bool Async = I.hasQualifier(".async");
+  size_t At = Red ? 0 : 1, N = I.Operands.size();
+  bool Ok = true;
+  for (size_t K = 0; K < N; ++K) {
+    const Operand &O = I.Operands[K];
+    bool IsAddr = O.Kind == OperandKind::Address;
+    auto What = [&] { return "operand " + std::to_string(K + 1) + " of '" + spelledOp(I) + "'"; };
+    if (K == At && !IsAddr) {
+      checkOperand(I, Ctx, O, Role::Address, Ty(), false, What);
+      Ok = false;
+    } else if (K != At && IsAddr && !(Async && K + 1 == N)) {
+      Ctx.Diags.report(Rule::IsaOperandKind, O.Range,
+                       What() + " is an address; '" + std::string(I.Opcode) +
+                           "' takes its address [a] as operand " + std::to_string(At + 1));
+      Ok = false;
+    }
+  }
+  return Ok;
+}
+
 void checkAtom(const Instruction &I, CheckContext &Ctx) {
   bool Red = I.Opcode == "red";
   for (llvm::StringRef Q : I.Qualifiers)
-    if (Q == ".v2" || Q == ".v4" || Q == ".v8" || Q == ".async")
+    if (Q == ".v2" || Q == ".v4" || Q == ".v8" || Q == ".async") {
+      checkAtomAddress(I, Ctx);
       return; // vector atom/red and red.async ([mbar]): forms of their own
+    }
   bool Hint = I.hasQualifier(".L2::cache_hint");
   bool Cas = !Red && I.hasQualifier(".cas");
   size_t Want = (Red ? 2 : 3) + (Cas ? 1 : 0) + (Hint ? 1 : 0);
@@ -599,11 +641,11 @@ void checkAtom(const Instruction &I, CheckContext &Ctx) {
                          ", found " + std::to_string(N));
     return;
   }
-  if (N != Want)
+  if (N != Want || !checkAtomAddress(I, Ctx))
     return;
   bool Unknown = false;
   llvm::SmallVector<Ty, 2> Ts = typeQuals(I, Unknown);
-  if (Unknown || Ts.size() != 1 || Ts[0].Cls == 'p' || Ts[0].Bits < 32)
+  if (Unknown || Ts.size() != 1 || Ts[0].Cls == 'p' || Ts[0].Bits < 16)
     return;
   Ty T = Ts[0];
   size_t Values = Red ? 1 : Cas ? 3 : 2; // d, b (, c) or b
@@ -618,9 +660,150 @@ void checkAtom(const Instruction &I, CheckContext &Ctx) {
   }
 }
 
+/// mov with a vector operand packs or unpacks bits (9.7.9.9, probe, ptxas
+/// 13.0): `mov.b64 {%r1, %r2}, %rd1`. The type is a .bN one ("Arguments
+/// mismatch" for mov.u64), two or four elements of one size, not .pred,
+/// that together make N bits ({%h1, %h2} for .b32; "Incompatible elements of
+/// vector expression" for {%r1, %rd1}; "Vector with elements of different
+/// types" for a .s32 and a .f32 element).
+void checkMovVector(const Instruction &I, CheckContext &Ctx) {
+  const Operand *V = nullptr;
+  for (const Operand &O : I.Operands)
+    if (O.Kind == OperandKind::Vector)
+      V = &O;
+  if (!V || I.Operands.size() != 2)
+    return;
+  unsigned Bits = 0;
+  llvm::StringRef TypeQ;
+  for (llvm::StringRef Q : I.Qualifiers)
+    if (Q.size() > 2 && (Q[1] == 'b' || Q[1] == 'u' || Q[1] == 's' || Q[1] == 'f') &&
+        !Q.drop_front(2).getAsInteger(10, Bits))
+      TypeQ = Q;
+  auto What = [&] { return "the vector operand of '" + spelledOp(I) + "'"; };
+  if (TypeQ.empty())
+    return;
+  if (TypeQ[1] != 'b') {
+    Ctx.Diags.report(Rule::IsaOperandType, V->Range,
+                     What() +
+                         " packs or unpacks bits: the type must be .b16, .b32, .b64 or "
+                         ".b128, not " +
+                         TypeQ.str());
+    return;
+  }
+  size_t N = V->Elements.size();
+  if (N != 2 && N != 4) {
+    Ctx.Diags.report(Rule::IsaOperandType, V->Range,
+                     What() + " has two or four elements, found " + std::to_string(N));
+    return;
+  }
+  Ty First;
+  llvm::StringRef FirstName, FirstType;
+  for (const Operand &E : V->Elements) {
+    if (E.Kind != OperandKind::Name)
+      return; // a sink or constant: not measured
+    const RegisterInfo *Info = Ctx.Syms.lookup(E.Text);
+    if (!Info || Info->StateSpace != ".reg" || Info->VectorWidth != 1)
+      return;
+    Ty R = parseTy(Info->Type);
+    if (!R.valid())
+      return;
+    std::string Why;
+    if (R.Cls == 'p')
+      Why = std::string(E.Text) + " is a .pred register";
+    else if (First.valid() && R.Bits != First.Bits)
+      Why = "the elements must have one size; " + std::string(E.Text) + " is " +
+            std::to_string(R.Bits) + "-bit, the first " + std::to_string(First.Bits) + "-bit";
+    else if (First.valid() && ((R.Cls == 'f' && (First.Cls == 'u' || First.Cls == 's')) ||
+                               (First.Cls == 'f' && (R.Cls == 'u' || R.Cls == 's'))))
+      Why = "the elements must have one type; " + std::string(E.Text) + " is " + Info->Type.str() +
+            ", " + FirstName.str() + " " + FirstType.str();
+    else if (R.Bits * N != Bits)
+      Why = std::to_string(N) + " elements of " + std::to_string(Bits / N) + " bits make " +
+            TypeQ.str() + "; " + std::string(E.Text) + " is " + Info->Type.str();
+    if (!Why.empty()) {
+      Ctx.Diags.report(Rule::IsaOperandType, E.Range, What() + ": " + Why);
+      return;
+    }
+    if (!First.valid()) {
+      First = R;
+      FirstName = E.Text;
+      FirstType = Info->Type;
+    }
+  }
+}
+
 } // namespace
 
+/// Whether Name may name a special register: nvcc's and LLVM's registers
+/// (%r12, %rd3, %fd1) are letters and a number, which no special register is
+/// but %pmN, %envregN and %clock64: those skip the symbol lookup.
+bool maySpecial(llvm::StringRef Name) {
+  if (Name.size() < 2 || Name[0] != '%')
+    return false;
+  llvm::StringRef Letters = Name.drop_front().take_while(llvm::isAlpha);
+  llvm::StringRef Rest = Name.drop_front(1 + Letters.size());
+  if (!Rest.empty() && llvm::all_of(Rest, llvm::isDigit))
+    return Letters == "pm" || Letters == "envreg" || Letters == "clock";
+  return true;
+}
+
+/// Special registers (chapter 10) are read-only and only mov, and cvt between
+/// integer types, read them (probe, ptxas 13.0: "Special register argument not
+/// allowed for instruction 'add'", "Read-only special register cannot be
+/// destination argument"; st's vector elements take them).
+void checkSpecialOperands(const Instruction &I, CheckContext &Ctx) {
+  bool Reads = I.Opcode == "mov";
+  if (I.Opcode == "cvt") {
+    bool Unknown = false;
+    llvm::SmallVector<Ty, 2> Ts = typeQuals(I, Unknown);
+    Reads = !Unknown && Ts.size() == 2 && Ts[0].isInt() && Ts[1].isInt();
+  }
+  bool HasDest =
+      I.Opcode != "st" && I.Opcode != "red" && I.Opcode != "bar" && I.Opcode != "barrier";
+  for (size_t K = 0; K < I.Operands.size(); ++K) {
+    const Operand &O = I.Operands[K];
+    if (O.Kind != OperandKind::Name || !maySpecial(O.Text))
+      continue;
+    RegisterRef R = resolveRegister(Ctx, O.Text);
+    if (!R.Special)
+      continue;
+    std::string Op = spelledOp(I);
+    if (K == 0 && HasDest && (I.Opcode == "mov" || I.Opcode == "cvt")) {
+      Ctx.Diags.report(Rule::IsaOperandKind, "10", O.Range,
+                       "special register " + std::string(O.Text) +
+                           " is read-only: it cannot be the destination of '" + Op + "'");
+    } else if (!Reads) {
+      Ctx.Diags.report(Rule::IsaOperandKind, "10", O.Range,
+                       "'" + Op + "' cannot read the special register " + std::string(O.Text) +
+                           "; only mov, and cvt between integer types, read special registers: "
+                           "copy it into a register first (mov.u32 %r, " +
+                           std::string(O.Text) + ")");
+    }
+  }
+}
+
+/// tensormap.replace with a .field3 (9.7.9.26): "the operand new_val must be
+/// an immediate" (ptxas 13.0: "Integer constant expression expected").
+void checkTensormapReplace(const Instruction &I, CheckContext &Ctx) {
+  static const char *const Field3[] = {".elemtype", ".interleave_layout", ".swizzle_mode",
+                                       ".swizzle_atomicity", ".fill_mode"};
+  if (I.Operands.size() != 2 || !I.hasQualifier(".replace") ||
+      !llvm::any_of(Field3, [&](const char *F) { return I.hasQualifier(F); }))
+    return;
+  const Operand &O = I.Operands[1];
+  if (O.Kind == OperandKind::Name)
+    Ctx.Diags.report(Rule::IsaOperandKind, "9.7.9.26", O.Range,
+                     "new_val of '" + spelledOp(I) +
+                         "' must be an integer constant (the field's value), not the register " +
+                         std::string(O.Text));
+}
+
 void checkIsaOperands(const Instruction &I, CheckContext &Ctx) {
+  checkSpecialOperands(I, Ctx);
+  if (I.Opcode == "tensormap")
+    checkTensormapReplace(I, Ctx);
+  if (I.Opcode == "mov")
+    checkMovVector(I, Ctx);
   if (I.Opcode == "atom" || I.Opcode == "red") {
     checkAtom(I, Ctx);
     return;

@@ -35,6 +35,17 @@ const IsaQualGate *IsaSection::gate(llvm::StringRef Q) const {
   return It != G.end() && It->Qual == Q ? &*It : nullptr;
 }
 
+llvm::ArrayRef<llvm::StringLiteral> IsaQualNeed::members() const {
+  return llvm::makeArrayRef(IsaNeedMembers).slice(MemberBegin, MemberCount);
+}
+
+const IsaQualNeed *IsaSection::need(llvm::StringRef Q) const {
+  for (const IsaQualNeed &N : llvm::makeArrayRef(IsaQualNeeds).slice(NeedBegin, NeedCount))
+    if (N.Qual == Q)
+      return &N;
+  return nullptr;
+}
+
 const IsaSection &IsaForm::section() const { return IsaSections[Section]; }
 
 llvm::ArrayRef<llvm::StringLiteral> IsaForm::literals() const {

@@ -31,6 +31,24 @@ struct IsaQualGate {
   uint16_t MinSm;  ///< 0: none
 };
 
+/// A qualifier that takes only some of the instruction's types (ptxas:
+/// "Operation .add requires .u32 or .s32 ... type for instruction 'atom'"),
+/// from the `needs` lines of spec/isa/corrections.txt.
+struct IsaQualNeed {
+  llvm::StringLiteral Qual;
+  uint32_t MemberBegin, MemberCount; ///< the types it takes, sorted
+
+  llvm::ArrayRef<llvm::StringLiteral> members() const;
+};
+
+/// A gate on the operand count ("`min` with three input arguments requires
+/// sm_100"), from the `opsgate` lines of spec/isa/corrections.txt.
+struct IsaOpsGate {
+  uint8_t MinOps;  ///< the gate holds from this many operands on; 0: none
+  uint16_t MinPtx; ///< encoded major*100+minor
+  uint16_t MinSm;
+};
+
 /// One instruction or directive section of the ISA.
 struct IsaSection {
   const char *Num;    ///< "9.7.1.1"
@@ -43,8 +61,17 @@ struct IsaSection {
   const char *Targets;
   uint32_t GateBegin, GateCount; ///< into the qualifier gates, sorted by name
   bool Directive;
+  uint32_t NeedBegin, NeedCount; ///< into the qualifier needs, sorted by name
+  /// A gate names qualifiers that gate only together (".s8+.u8").
+  bool ComboGates;
+  IsaOpsGate OpsGate;
+  /// The section is not supported from this PTX ISA version on targets from
+  /// RemovedSm on (`shfl` without .sync: sm_70, PTX ISA 6.4); 0: never.
+  uint16_t RemovedPtx, RemovedSm;
 
   llvm::ArrayRef<IsaQualGate> gates() const;
+  /// The types qualifier Q takes in this section, or null where any.
+  const IsaQualNeed *need(llvm::StringRef Q) const;
   /// The gate of qualifier Q in this section, or null.
   const IsaQualGate *gate(llvm::StringRef Q) const;
 };

@@ -82,17 +82,37 @@ def parse_instructions(path):
                 forms.extend(dict(f, opcode=m[1:]) for m in members)
             else:
                 forms.append(f)
-        sec.forms = forms
+        sec.forms = [expand_composite(f, sec.sets) for f in forms]
     return sections
+
+
+def expand_composite(form, section_sets):
+    """A required set of one member written as several qualifiers, some of
+    them sets ('.fence_qualifiers = .to_proxy::from_proxy.release.scope',
+    '.cp_qualifiers = .global.shared::cta'), is one place per qualifier: the
+    parts are each required, a part that names a set is that set."""
+    slots = []
+    for slot in form["slots"]:
+        inner = slot[1:-1] if slot.startswith("<") else None
+        members = (form["sets"].get(inner) or section_sets.get(inner)) if inner else None
+        parts = re.findall(r"\.[^.]+", members[0]) if members and len(members) == 1 else []
+        if len(parts) < 2:
+            slots.append(slot)
+            continue
+        for p in parts:
+            slots.append("<" + p + ">" if p in form["sets"] or p in section_sets else p)
+    return dict(form, slots=slots)
 
 
 def parse_corrections(path):
     """Lines: 'qual OPCODE .q ...', 'noops OPCODE', 'opcode NAME SECTION',
-    'nocheck OPCODE' (opcode known, qualifiers not checked); evidence in
-    comments above each line."""
+    'nocheck OPCODE' (opcode known, qualifiers not checked), 'needs SECTION...
+    .q .t...' (.q takes only these types), 'opsgate SECTION... N X.Y sm_NN+'
+    (N or more operands need the version and target), 'gate SECTION... .q
+    VALUE...' ('.a+.b': both written); evidence in comments above each line."""
     corr = {"qual": {}, "noops": set(), "opcode": [], "nocheck": set(), "notarget": set(),
             "noptx": set(), "optional": {}, "minops": {}, "anyorder": set(), "gate": [],
-            "addset": []}
+            "addset": [], "needs": [], "opsgate": {}, "removed": {}}
     for line in Path(path).read_text().splitlines():
         line = line.split("#", 1)[0].strip()
         if not line:
@@ -110,6 +130,17 @@ def parse_corrections(path):
             corr["opcode"].append((w[1], w[2]))
         elif w[0] == "addset":  # addset SECTION .set AFTER VALUE...
             corr["addset"].append((w[1], w[2], w[3], w[4:]))
+        elif w[0] == "needs":  # needs SECTION... .q .t ...
+            k = next(i for i, x in enumerate(w) if x.startswith("."))
+            corr["needs"].extend((sec, w[k], w[k + 1:]) for sec in w[1:k])
+        elif w[0] == "opsgate":  # opsgate SECTION... N X.Y sm_NN+
+            secs = [x for x in w[1:] if re.match(r"^\d+(\.\d+)+$", x) and x.count(".") > 1]
+            n, ptx, sm = w[1 + len(secs):]
+            for sec in secs:
+                corr["opsgate"][sec] = (int(n), version_code(ptx), int(sm[3:].rstrip("+")))
+        elif w[0] == "removed":  # removed SECTION... X.Y sm_NN+
+            for sec in w[1:-2]:
+                corr["removed"][sec] = (version_code(w[-2]), int(w[-1][3:].rstrip("+")))
         elif w[0] == "gate":  # gate SECTION... .q X.Y|sm_NN+ ...
             k = next(i for i, x in enumerate(w) if x.startswith("."))
             secs, q = w[1:k], w[k]
@@ -227,6 +258,11 @@ def generate(sections, corr):
 
     sec_rows, form_rows, strs = [], [], []
     lits, vocab, slot_rows, slot_members_list = [], [], [], []
+    need_rows, need_members = [], []
+    known = {s.num for s in sections}
+    for sec in [r[0] for r in corr["needs"]] + list(corr["opsgate"]) + list(corr["removed"]):
+        if sec not in known:
+            sys.exit(f"corrections: needs/opsgate {sec}: no such section")
 
     def add_list(dst, items):
         start = len(dst)
@@ -243,7 +279,13 @@ def generate(sections, corr):
         gates = qual_gates(sec)
         ptx = 0 if sec.num in corr["noptx"] else version_code(sec.ptx)
         gb, gc = add_list(strs, sorted(gates.items()))
-        sec_rows.append((sec, ptx, ts, gb, gc))
+        needs = sorted((q, ts_) for s_, q, ts_ in corr["needs"] if s_ == sec.num)
+        nb = len(need_rows)
+        for q, ts_ in needs:
+            need_rows.append((q, add_list(need_members, sorted(ts_))))
+        og = corr["opsgate"].get(sec.num, (0, 0, 0))
+        og = og + corr["removed"].get(sec.num, (0, 0))
+        sec_rows.append((sec, ptx, ts, gb, gc, (nb, len(needs)), og))
 
     op_rows = []
     for name in sorted(opcodes):
@@ -317,14 +359,22 @@ def generate(sections, corr):
     out.append("static const IsaQualGate IsaQualGates[] = {")
     out.extend(f"    {{{cstr(q)}, {p}, {s}}}," for q, (p, s) in strs or [("", (0, 0))])
     out.append("};")
+    out.append("static constexpr llvm::StringLiteral IsaNeedMembers[] = {")
+    out.extend(f"    {cstr(x)}," for x in need_members or [""])
+    out.append("};")
+    out.append("static const IsaQualNeed IsaQualNeeds[] = {")
+    out.extend(f"    {{{cstr(q)}, {b}, {c}}}," for q, (b, c) in need_rows or [("", (0, 0))])
+    out.append("};")
     out.append("static const IsaSection IsaSections[] = {")
-    for sec, ptx, ts, gb, gc in sec_rows:
+    for sec, ptx, ts, gb, gc, (nb, nc), (on, op, osm, rp, rsm) in sec_rows:
         known = ts is not None
         tl, sm = ts if ts else ("", 0)
         title = sec.title.split(":", 1)[-1].strip()
         out.append(f"    {{{cstr(sec.num)}, {cstr(sec.anchor)}, {cstr(title)}, {ptx}, "
                    f"{'true' if known else 'false'}, {sm}, {cstr(tl)}, {gb}, {gc}, "
-                   f"{'true' if sec.kind == 'directive' else 'false'}}},")
+                   f"{'true' if sec.kind == 'directive' else 'false'}, {nb}, {nc}, "
+                   f"{'true' if any('+' in q for q, _ in strs[gb:gb + gc]) else 'false'}, "
+                   f"{{{on}, {op}, {osm}}}, {rp}, {rsm}}},")
     out.append("};")
     out.append("static const IsaForm IsaForms[] = {")
     for si, (lb, lc), (vb, vc), ops, text, (sb, sc), nw in form_rows:
