@@ -250,8 +250,8 @@ RefValue referenceElem(const MatmulProblem &P, unsigned I, unsigned J) {
   if (!spec::isFloatType(P.AType)) {
     R.IsInt = true;
     int64_t Acc = P.IC[I * P.N + J];
-    for (unsigned K = 0; K < K; ++K) {
-      int64_t A = P.IA[I * K + K], B = P.IB[K * P.N + J];
+    for (unsigned L = 0; L < K; ++L) {
+      int64_t A = P.IA[I * K + L], B = P.IB[L * P.N + J];
       if (P.Op == MatmulProblem::BitOp::Xor)
         Acc += (A ^ B) & 1;
       else if (P.Op == MatmulProblem::BitOp::And)
@@ -266,8 +266,8 @@ RefValue referenceElem(const MatmulProblem &P, unsigned I, unsigned J) {
   double C = P.C[I * P.N + J];
   double S = std::fabs(C);
   Acc = addDD(Acc, C);
-  for (unsigned K = 0; K < K; ++K) {
-    double A = P.A[I * K + K], B = P.B[K * P.N + J];
+  for (unsigned L = 0; L < K; ++L) {
+    double A = P.A[I * K + L], B = P.B[L * P.N + J];
     Acc = addProduct(Acc, A, B);
     S += std::fabs(A * B);
   }
