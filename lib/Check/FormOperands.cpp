@@ -371,6 +371,59 @@ StringRef typeClass(StringRef T) {
   return T;
 }
 
+/// A vector of constants only: ptxas types a vector from its registers, so
+/// it refuses most such fragments (error) and takes some (warning).
+void reportConstantsOnly(const Operand &A, const OperandSpec &O, const Form &F, CheckContext &Ctx,
+                         const Operand *FirstIntImm, const Operand *FirstFloatImm) {
+  // ptxas types a vector from its registers; with constants only it
+  // refuses most fragments (error) and takes some (warning).
+  // Observed (ptxas 13.0): integer constants are refused except in .f64,
+  // .s32 (and wmma.mma .s4/.u4) fragments; floating-point ones are refused in .f16/.bf16
+  // fragments and in m8n8k16, taken elsewhere. wmma.mma's sub-byte .s4/.u4 fragments take integer
+  // constants too from sm_90 on, where ptxas lowers them to its built-in (below, its '_mma'
+  // refuses them: "Arguments mismatch for instruction '_mma'"; dense mma's refuse them).
+  bool AB = O.Name == "a" || O.Name == "b";
+  bool IntTaken = O.ElemType == ".f64" || O.ElemType == ".s32" ||
+                  (F.Fam == spec::Family::WmmaMma && (O.ElemType == ".s4" || O.ElemType == ".u4") &&
+                   (!Ctx.Tgt.isValid() || loweredToBuiltin(F, Ctx)));
+  // Block-scaled a and b (untyped .b32 fragments) refuse every constant.
+  // Floating-point constants in .s32 accumulators are refused too (the
+  // issue-10 sweep: m8n8k16, m16n8k256 .b1, mma.sp m16n8k32/m16n8k64).
+  bool Refused = (FirstIntImm && !IntTaken) || (FirstFloatImm && O.ElemType == ".s32") ||
+                 O.ElemType == ".f16" || O.ElemType == ".bf16" || (F.Shape == ".m8n8k16" && AB) ||
+                 (AB && !F.SType.empty());
+  Ctx.Diags.report(Refused ? Severity::Error : Severity::Warning,
+                   familyRule(F.Fam, FamilyRule::ImmediateNotAllowed), F.Spec, A.Range,
+                   O.Name +
+                       " is made of constants only; ptxas types a fragment from its "
+                       "registers" +
+                       std::string(Refused ? " and refuses this one" : " (write a register)"));
+}
+
+/// A constant among registers takes the type of its literal.
+void reportConstantAmongRegisters(StringRef OT, const OperandSpec &O, const Form &F,
+                                  CheckContext &Ctx, const Operand *FirstIntImm,
+                                  const Operand *FirstFloatImm) {
+  // A constant takes the type of its literal (integer, or floating point for
+  // 0f/0d/1.0): ptxas refuses it among registers of the other class ("Vector
+  // with elements of different types"), and any constant among .f16x2.
+  bool FloatRegs = OT == ".f32" || OT == ".f64";
+  bool IntRegs = typeClass(OT).startswith("int");
+  if (FirstIntImm && (FloatRegs || OT == ".f16x2"))
+    Ctx.Diags.report(
+        familyRule(F.Fam, FamilyRule::RegisterType), F.Spec, FirstIntImm->Range,
+        "integer constant " + std::string(FirstIntImm->Text) + " in a vector of " + OT.str() +
+            " registers: ptxas refuses mixed types; " +
+            (FloatRegs ? "write a floating-point constant such as 0f00000000" : "use a register"));
+  else if (FirstFloatImm && (IntRegs || OT == ".f16x2") &&
+           (F.Fam == spec::Family::Mma || F.Fam == spec::Family::MmaSp))
+    // (wmma and stmatrix: checkFragmentImmediates, CheckWmma.cpp.)
+    Ctx.Diags.report(familyRule(F.Fam, FamilyRule::RegisterType), F.Spec, FirstFloatImm->Range,
+                     "floating-point constant " + std::string(FirstFloatImm->Text) +
+                         " in a vector of " + OT.str() + " registers: ptxas refuses mixed types; " +
+                         (IntRegs ? "write an integer constant such as 0" : "use a register"));
+}
+
 /// ptxas types a vector by its elements: one type for all, or untyped bits
 /// (.b32/.b64) mixed with at most one other type (then it counts as bits).
 /// Constants take the vector's type; a vector of constants only is refused.
@@ -446,30 +499,7 @@ void checkVectorElements(const Operand &A, const OperandSpec &O, const Form &F, 
     return;
   }
   if (!AnyReg && O.ImmAllowed && !A.Elements.empty()) {
-    // ptxas types a vector from its registers; with constants only it
-    // refuses most fragments (error) and takes some (warning).
-    // Observed (ptxas 13.0): integer constants are refused except in .f64,
-    // .s32 (and wmma.mma .s4/.u4) fragments; floating-point ones are refused in .f16/.bf16
-    // fragments and in m8n8k16, taken elsewhere. wmma.mma's sub-byte .s4/.u4 fragments take integer
-    // constants too from sm_90 on, where ptxas lowers them to its built-in (below, its '_mma'
-    // refuses them: "Arguments mismatch for instruction '_mma'"; dense mma's refuse them).
-    bool AB = O.Name == "a" || O.Name == "b";
-    bool IntTaken =
-        O.ElemType == ".f64" || O.ElemType == ".s32" ||
-        (F.Fam == spec::Family::WmmaMma && (O.ElemType == ".s4" || O.ElemType == ".u4") &&
-         (!Ctx.Tgt.isValid() || loweredToBuiltin(F, Ctx)));
-    // Block-scaled a and b (untyped .b32 fragments) refuse every constant.
-    // Floating-point constants in .s32 accumulators are refused too (the
-    // issue-10 sweep: m8n8k16, m16n8k256 .b1, mma.sp m16n8k32/m16n8k64).
-    bool Refused = (FirstIntImm && !IntTaken) || (FirstFloatImm && O.ElemType == ".s32") ||
-                   O.ElemType == ".f16" || O.ElemType == ".bf16" || (F.Shape == ".m8n8k16" && AB) ||
-                   (AB && !F.SType.empty());
-    Ctx.Diags.report(Refused ? Severity::Error : Severity::Warning,
-                     familyRule(F.Fam, FamilyRule::ImmediateNotAllowed), F.Spec, A.Range,
-                     O.Name +
-                         " is made of constants only; ptxas types a fragment from its "
-                         "registers" +
-                         std::string(Refused ? " and refuses this one" : " (write a register)"));
+    reportConstantsOnly(A, O, F, Ctx, FirstIntImm, FirstFloatImm);
     return;
   }
   if (O.RegTypes.empty() || Regs.empty())
@@ -535,25 +565,7 @@ void checkVectorElements(const Operand &A, const OperandSpec &O, const Form &F, 
   }
   if (!Other || AnyBits)
     return;
-  // A constant takes the type of its literal (integer, or floating point for
-  // 0f/0d/1.0): ptxas refuses it among registers of the other class ("Vector
-  // with elements of different types"), and any constant among .f16x2.
-  StringRef OT = Other->second.Type;
-  bool FloatRegs = OT == ".f32" || OT == ".f64";
-  bool IntRegs = typeClass(OT).startswith("int");
-  if (FirstIntImm && (FloatRegs || OT == ".f16x2"))
-    Ctx.Diags.report(
-        familyRule(F.Fam, FamilyRule::RegisterType), F.Spec, FirstIntImm->Range,
-        "integer constant " + std::string(FirstIntImm->Text) + " in a vector of " + OT.str() +
-            " registers: ptxas refuses mixed types; " +
-            (FloatRegs ? "write a floating-point constant such as 0f00000000" : "use a register"));
-  else if (FirstFloatImm && (IntRegs || OT == ".f16x2") &&
-           (F.Fam == spec::Family::Mma || F.Fam == spec::Family::MmaSp))
-    // (wmma and stmatrix: checkFragmentImmediates, CheckWmma.cpp.)
-    Ctx.Diags.report(familyRule(F.Fam, FamilyRule::RegisterType), F.Spec, FirstFloatImm->Range,
-                     "floating-point constant " + std::string(FirstFloatImm->Text) +
-                         " in a vector of " + OT.str() + " registers: ptxas refuses mixed types; " +
-                         (IntRegs ? "write an integer constant such as 0" : "use a register"));
+  reportConstantAmongRegisters(Other->second.Type, O, F, Ctx, FirstIntImm, FirstFloatImm);
 }
 
 /// `%rd0+(2*8)`: a register plus a constant expression (ptxas folds it).

@@ -768,12 +768,14 @@ void checkSpecialOperands(const Instruction &I, CheckContext &Ctx) {
     if (!R.Special)
       continue;
     std::string Op = spelledOp(I);
+    // Cited to the chapter of special registers, the sreg rules' section.
+    const char *SregSpec = ruleInfo(Rule::SregGate).Spec;
     if (K == 0 && HasDest && (I.Opcode == "mov" || I.Opcode == "cvt")) {
-      Ctx.Diags.report(Rule::IsaOperandKind, "10", O.Range,
+      Ctx.Diags.report(Rule::IsaOperandKind, SregSpec, O.Range,
                        "special register " + std::string(O.Text) +
                            " is read-only: it cannot be the destination of '" + Op + "'");
     } else if (!Reads) {
-      Ctx.Diags.report(Rule::IsaOperandKind, "10", O.Range,
+      Ctx.Diags.report(Rule::IsaOperandKind, SregSpec, O.Range,
                        "'" + Op + "' cannot read the special register " + std::string(O.Text) +
                            "; only mov, and cvt between integer types, read special registers: "
                            "copy it into a register first (mov.u32 %r, " +
@@ -792,7 +794,7 @@ void checkTensormapReplace(const Instruction &I, CheckContext &Ctx) {
     return;
   const Operand &O = I.Operands[1];
   if (O.Kind == OperandKind::Name)
-    Ctx.Diags.report(Rule::IsaOperandKind, "9.7.9.26", O.Range,
+    Ctx.Diags.report(Rule::IsaOperandKind, O.Range,
                      "new_val of '" + spelledOp(I) +
                          "' must be an integer constant (the field's value), not the register " +
                          std::string(O.Text));
