@@ -28,6 +28,7 @@
 
 #include "Check/IsaOperands.h"
 #include "Check/CheckUtil.h"
+#include "Support/IntLiteral.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
@@ -525,6 +526,16 @@ void checkOperand(const Instruction &I, CheckContext &Ctx, const Operand &O, Rol
       return;
     }
     Ty IT = Rl == Role::Shift || Rl == Role::Pred ? Ty{'u', 32} : T;
+    // bfe/bfi's bit position and field length (ptxas 13.0: "value '256' out
+    // of range, expected to be in range [0..255]"; test/isa-operands/bit-field-range.test).
+    if (Rl == Role::Count && (I.Opcode == "bfe" || I.Opcode == "bfi") &&
+        O.Kind == OperandKind::IntImm) {
+      IntLiteral L = decodeIntLiteral(llvm::StringRef(O.Text).ltrim("-"));
+      if (O.IntValue < 0 || O.IntValue > 255 || L.State != IntLiteral::Fits)
+        Ctx.Diags.report(Rule::IsaOperandImmediate, O.Range,
+                         What() + " takes a constant from 0 to 255, not " + std::string(O.Text));
+      return;
+    }
     if (immOk(IT, O))
       return;
     bool IsFloat = O.Kind == OperandKind::FloatImm;
