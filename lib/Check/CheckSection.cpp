@@ -44,7 +44,6 @@ void SectionChecker::onLine(const Directive &Piece, bool Continues, CheckContext
   if (Piece.IsLabel)
     return;
   if (!InLine) {
-    LineRange = Piece.Range;
     SawLabel = AfterPlus = false;
     Minus = SourceRange();
     llvm::StringRef Name = Piece.Name;
@@ -72,13 +71,13 @@ void SectionChecker::onToken(llvm::StringRef Tok, CheckContext &Ctx) {
     return;
   if (Tok == "-") {
     if (SawLabel)
-      gate(Ctx, SectionDataForm::LabelMinusLabel, LineRange);
+      gate(Ctx, SectionDataForm::LabelMinusLabel, Ctx.File.rangeOf(Tok));
     else
       Minus = Ctx.File.rangeOf(Tok);
     return;
   }
   if (Tok == "+") {
-    gate(Ctx, SectionDataForm::LabelPlusImm, LineRange);
+    gate(Ctx, SectionDataForm::LabelPlusImm, Ctx.File.rangeOf(Tok));
     AfterPlus = true;
     return;
   }

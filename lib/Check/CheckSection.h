@@ -37,7 +37,6 @@ private:
   bool SawLabel = false;  ///< the line is a label form
   bool AfterPlus = false; ///< the next integer is a label's offset
   SourceRange Minus;      ///< a '-' before the next integer (invalid: none)
-  SourceRange LineRange;
 };
 
 } // namespace check
