@@ -250,6 +250,7 @@ void Generator::gateCases(const Form &F, const std::vector<Config> &Mins) {
       PtxVersion Low = prevVersion(G.MinPtx);
       bool Found = false;
       std::vector<Target> Cands;
+      Cands.reserve(Mins.size() + knownTargets().size());
       for (const Config &C : Mins)
         Cands.push_back(C.T);
       for (const TargetInfo &I : knownTargets())

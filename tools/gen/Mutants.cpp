@@ -31,8 +31,8 @@ void qualifierMutants(const Inst &B, const std::vector<std::string> &SlotOf,
     auto Repl = [&](const std::string &V, StringRef Why) {
       Inst I = B;
       I.Quals[P] = V;
-      Add(I, "repl" + Slot + "=" + V,
-          Slot + " " + Cur + " replaced by " + V + " (" + Why.str() + ")", "?", Iso);
+      Add(I, (Twine("repl") + Slot + "=" + V).str(),
+          (Twine(Slot) + " " + Cur + " replaced by " + V + " (" + Why + ")").str(), "?", Iso);
     };
     auto SV = SlotValues.find(Slot);
     if (SV != SlotValues.end())
@@ -44,23 +44,23 @@ void qualifierMutants(const Inst &B, const std::vector<std::string> &SlotOf,
         continue;
       for (const std::string &V : Other.second)
         if (SV == SlotValues.end() || !llvm::is_contained(SV->second, V)) {
-          Repl(V, "from " + Other.first);
+          Repl(V, (Twine("from ") + Other.first).str());
           break;
         }
     }
     Repl(".foo", "unknown qualifier");
     Inst Drop = B;
     Drop.Quals.erase(Drop.Quals.begin() + P);
-    Add(Drop, "drop" + Slot, Slot + " " + Cur + " dropped", "?", Iso);
+    Add(Drop, "drop" + Slot, (Twine(Slot) + " " + Cur + " dropped").str(), "?", Iso);
     Inst Dup = B;
     Dup.Quals.insert(Dup.Quals.begin() + P, Cur);
-    Add(Dup, "dup" + Slot, Slot + " " + Cur + " duplicated", "?", Iso);
+    Add(Dup, "dup" + Slot, (Twine(Slot) + " " + Cur + " duplicated").str(), "?", Iso);
     if (P + 1 < B.Quals.size() && B.Quals[P] != B.Quals[P + 1]) {
       Inst Sw = B;
       std::swap(Sw.Quals[P], Sw.Quals[P + 1]);
-      Add(Sw, "swap" + Slot + SlotOf[P + 1],
-          Slot + " " + Cur + " swapped with " + SlotOf[P + 1] + " " + B.Quals[P + 1], "?",
-          Iso || OpcodeSlot(P + 1));
+      Add(Sw, (Twine("swap") + Slot + SlotOf[P + 1]).str(),
+          (Twine(Slot) + " " + Cur + " swapped with " + SlotOf[P + 1] + " " + B.Quals[P + 1]).str(),
+          "?", Iso || OpcodeSlot(P + 1));
     }
   }
 }
@@ -95,13 +95,14 @@ void Generator::mutants(const Form &F, Config Hi) {
   // Operands.
   for (size_t K = 0; K < F.Operands.size(); ++K) {
     const OperandSpec &O = F.Operands[K];
-    auto With = [&](OperandChoice C, StringRef Tag, std::string Desc, StringRef Expect = "?",
+    auto With = [&](OperandChoice C, StringRef Tag, const std::string &Desc, StringRef Expect = "?",
                     bool Isolated = false) {
       std::vector<OperandChoice> Ch(F.Operands.size());
       Ch[K] = std::move(C);
       Inst I = B;
       I.Ops = operands(F, Ch);
-      Add(I, "op-" + O.Name + "-" + Tag.str(), "operand " + O.Name + ": " + Desc, Expect, Isolated);
+      Add(I, (Twine("op-") + O.Name + "-" + Tag).str(),
+          (Twine("operand ") + O.Name + ": " + Desc).str(), Expect, Isolated);
     };
     if (O.Shape == OperandShape::Vector) {
       OperandChoice Short, Long;

@@ -258,7 +258,7 @@ void Generator::variants(const Form &F, Config Hi) {
       break;
     case OperandShape::Scalar: {
       With("{" + Cur + "}", "vec1", "a one-element vector");
-      With("{" + Cur + ", " + Cur + "}", "vec2", "a two-element vector");
+      With((Twine("{") + Cur + ", " + Cur + "}").str(), "vec2", "a two-element vector");
       if (T != ".pred") {
         With(vecReg(T, 2, VB(2)) + ".x", "comp", "a vector component");
         With(vecReg(T, 2, VB(0)), "vreg", "a whole .v2 register");
