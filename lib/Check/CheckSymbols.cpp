@@ -786,7 +786,8 @@ bool SymbolChecker::reportedByFamily(const Uses &U) {
 }
 
 void SymbolChecker::reportUnresolved(llvm::StringRef Name, Uses &U, const ModuleSym *Later) {
-  if (reportedByFamily(U))
+  if (reportedByFamily(U) ||
+      (!Later && KnownElsewhere && KnownElsewhere(Name, U.Kind == UseKind::Label)))
     return;
   std::string N = "'" + Name.str() + "'";
   std::string Count;

@@ -25,6 +25,7 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -54,6 +55,11 @@ public:
   /// Before the function's scopes are dropped from the symbol table.
   void onFunctionEnd(const Function &F);
   void onEndOfFile();
+  /// Names declared outside the text checked (an inline asm template's
+  /// file): never reported as unknown.
+  void setKnownElsewhere(std::function<bool(llvm::StringRef Name, bool IsLabel)> F) {
+    KnownElsewhere = std::move(F);
+  }
 
 private:
   enum class UseKind : uint8_t { Operand, Label, Call, CallTarget, Alias, Init };
@@ -123,6 +129,7 @@ private:
   /// many diagnostics have been scanned for them.
   llvm::DenseSet<uint32_t> FamilyReported;
   size_t Scanned = 0;
+  std::function<bool(llvm::StringRef, bool)> KnownElsewhere;
 };
 
 } // namespace check

@@ -102,6 +102,11 @@ void Checker::setFixedContext(PtxVersion V, Target T, bool Assume) {
   AssumeDeclared = Assume;
 }
 
+void Checker::resolveNames(std::function<bool(llvm::StringRef, bool)> Elsewhere) {
+  ResolveFixed = true;
+  SymCheck.setKnownElsewhere(std::move(Elsewhere));
+}
+
 SourceRange Checker::argsRange(const Directive &D) const {
   SourceRange R;
   for (llvm::StringRef A : D.Args)
@@ -491,8 +496,11 @@ void Checker::flushGates() {
 void Checker::onEndOfFile() {
   flushGates();
   Locs.onEndOfFile();
-  if (FixedContext)
+  if (FixedContext) {
+    if (symbolChecks())
+      SymCheck.onEndOfFile();
     return;
+  }
   if (symbolChecks())
     SymCheck.onEndOfFile();
   // A header the parser could not read (".version" without a number) has

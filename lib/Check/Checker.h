@@ -49,6 +49,12 @@ public:
   /// header is expected and module-level rules are not checked).
   /// AssumeDeclared: undeclared register names are taken as acceptable.
   void setFixedContext(PtxVersion V, Target T, bool AssumeDeclared);
+  /// In a fixed context, also resolve every name the text uses (registers,
+  /// predicates, labels, variables, call targets) and report those declared
+  /// nowhere, except the names Elsewhere says are declared outside the text
+  /// (an inline asm template: the C++ file's variables, other templates);
+  /// IsLabel: the name is used as a branch target.
+  void resolveNames(std::function<bool(llvm::StringRef Name, bool IsLabel)> Elsewhere);
 
   /// Runs the family check of I, if I is a matrix instruction.
   void checkInstruction(const Instruction &I);
@@ -79,8 +85,8 @@ private:
   SymbolTable Syms;
   SymbolChecker SymCheck{File, Diags, Syms};
   /// Symbol resolution runs on whole files with checks on (not in
-  /// single-instruction mode).
-  bool symbolChecks() const { return Opts.RunChecks && !FixedContext; }
+  /// single-instruction mode, unless resolveNames asked for it).
+  bool symbolChecks() const { return Opts.RunChecks && (!FixedContext || ResolveFixed); }
   CheckContext context() {
     return {File, Diags,          Version, effectiveTarget(), VersionRange, TargetRange,
             Syms, AssumeDeclared, &Gates};
@@ -90,6 +96,7 @@ private:
   Phase State = Phase::Start;
   bool HeaderDone = false;
   bool FixedContext = false;
+  bool ResolveFixed = false;
   bool AssumeDeclared = false;
 
   // .version

@@ -192,6 +192,146 @@ void addOperand(const AsmInput &In, unsigned K, SourceRange From, Expansion &X) 
   X.add(std::string(RegPrefix[static_cast<int>(Cls)]) + std::to_string(R), From);
 }
 
+/// The message for an operand reference that names no operand: by name
+/// (ByName) or by a number past the last operand.
+std::string noSuchOperand(bool ByName, const std::string &Name, StringRef What, size_t NumOperands,
+                          char Mark) {
+  std::string Msg;
+  if (ByName) {
+    Msg += "no operand is named '";
+    Msg += Name;
+    Msg += "' in this asm statement ('";
+    Msg += What;
+    Msg += "')";
+    return Msg;
+  }
+  Msg += "operand ";
+  Msg += What;
+  Msg += " does not exist: the asm statement has ";
+  Msg += std::to_string(NumOperands);
+  Msg += NumOperands == 1 ? " operand" : " operands";
+  if (NumOperands != 0) {
+    Msg += " (";
+    Msg += Mark;
+    Msg += "0 to ";
+    Msg += Mark;
+    Msg += std::to_string(NumOperands - 1);
+    Msg += ")";
+  }
+  return Msg;
+}
+
+/// Names a template may use without declaring them: the compiler's own
+/// registers (%r12, %rd3, %f1, %p2 ...: nvcc and LLVM declare them, and how
+/// many is not known here), mangled C++ names and the parameter names the
+/// compiler makes (`_Z3fooPi_param_0`).
+bool compilerName(StringRef N) {
+  if (N.startswith("_Z") || N.contains("_param_") || N.startswith("__cudaparm"))
+    return true;
+  if (!N.consume_front("%"))
+    return false;
+  StringRef Letters = N.take_while([](char C) { return llvm::isAlpha(C); });
+  StringRef Digits = N.drop_front(Letters.size());
+  static const StringRef Prefixes[] = {"r", "rd", "rs", "rq", "rl", "f", "fd", "h", "hh", "p", "b"};
+  return !Digits.empty() && llvm::all_of(Digits, [](char C) { return llvm::isDigit(C); }) &&
+         llvm::is_contained(Prefixes, Letters);
+}
+
+/// Whether a name the template uses but does not declare may be declared
+/// outside it (see AsmInput::Outer).
+bool declaredOutside(const OuterNames *Outer, StringRef N, bool IsLabel) {
+  if (compilerName(N))
+    return true;
+  if (!Outer)
+    return !IsLabel && !N.startswith("%");
+  if (Outer->Asm.count(N.str()))
+    return true;
+  return !IsLabel && Outer->Cxx.count(N.str());
+}
+
+/// The statements of a template, comments dropped: split at ';', '{', '}'.
+std::vector<StringRef> templateStatements(StringRef T, std::string &Buf) {
+  Buf.clear();
+  for (size_t I = 0; I < T.size(); ++I) {
+    if (T.substr(I).startswith("//")) {
+      I = T.find('\n', I);
+      if (I == StringRef::npos)
+        break;
+    } else if (T.substr(I).startswith("/*")) {
+      I = T.find("*/", I + 2);
+      if (I == StringRef::npos)
+        break;
+      ++I;
+      Buf += ' ';
+      continue;
+    }
+    Buf += T[I];
+  }
+  std::vector<StringRef> Out;
+  StringRef S(Buf);
+  while (!S.empty()) {
+    size_t E = S.find_first_of(";{}");
+    Out.push_back(S.take_front(E).trim());
+    S = E == StringRef::npos ? StringRef() : S.drop_front(E + 1);
+  }
+  return Out;
+}
+
+bool isNameChar(char C) { return llvm::isAlnum(C) || C == '_' || C == '$' || C == '%'; }
+
+/// Adds the names of a declaration's list (`p, q`, `%r<4>`, `buf[16] = {0}`).
+void declaredVariables(StringRef List, std::set<std::string> &Out) {
+  llvm::SmallVector<StringRef, 8> Parts;
+  List.split(Parts, ',');
+  for (StringRef P : Parts) {
+    P = P.trim();
+    StringRef Name = P.take_while(isNameChar);
+    if (Name.empty())
+      continue;
+    unsigned N = 0;
+    StringRef Rest = P.drop_front(Name.size()).ltrim();
+    if (Rest.consume_front("<") && !Rest.consumeInteger(10, N) && Rest.startswith(">")) {
+      for (unsigned I = 0; I < std::min(N, 4096u); ++I)
+        Out.insert(Name.str() + std::to_string(I));
+      continue;
+    }
+    Out.insert(Name.str());
+  }
+}
+
+} // namespace
+
+void declaredNames(StringRef Template, std::set<std::string> &Out) {
+  std::string Buf;
+  for (StringRef S : templateStatements(Template, Buf)) {
+    // Labels first: `L1: bra L2`, `$done:` (not a `::` qualifier).
+    for (;;) {
+      StringRef Name = S.take_while(isNameChar);
+      StringRef Rest = S.drop_front(Name.size()).ltrim();
+      if (Name.empty() || !Rest.startswith(":") || Rest.startswith("::"))
+        break;
+      Out.insert(Name.str());
+      S = Rest.drop_front(1).ltrim();
+    }
+    static const char *const Spaces[] = {".reg",   ".local", ".shared",  ".global", ".const",
+                                         ".param", ".tex",   ".sampler", ".surf"};
+    StringRef First = S.take_until([](char C) { return llvm::isSpace(C); });
+    if (!llvm::is_contained(Spaces, First))
+      continue;
+    // Skip the directive's qualifiers (.v2 .b32, .align 8) up to the names.
+    S = S.drop_front(First.size()).ltrim();
+    while (S.startswith(".")) {
+      StringRef Q = S.take_until([](char C) { return llvm::isSpace(C); });
+      S = S.drop_front(Q.size()).ltrim();
+      if (Q == ".align" || Q.startswith(".ptr")) // .align N
+        S = S.drop_while([](char C) { return llvm::isDigit(C); }).ltrim();
+    }
+    declaredVariables(S, Out);
+  }
+}
+
+namespace {
+
 /// Builds the PTX; placeholder errors go to Out.
 Expansion expand(const AsmInput &In, std::vector<Diagnostic> &Out) {
   Expansion X;
@@ -270,17 +410,9 @@ Expansion expand(const AsmInput &In, std::vector<Diagnostic> &Out) {
       continue;
     }
     if (Index < 0 || static_cast<size_t>(Index) >= In.Operands.size()) {
-      std::string What = StringRef(B).slice(I, E).str();
       Out.push_back(makeAsmDiagnostic(
           Severity::Error, Rule::AsmOperand, From,
-          Index < 0 ? "no operand is named '" + Name + "' in this asm statement ('" + What + "')"
-                    : "operand " + What + " does not exist: the asm statement has " +
-                          std::to_string(In.Operands.size()) + " operand" +
-                          (In.Operands.size() == 1 ? "" : "s") +
-                          (In.Operands.empty()
-                               ? ""
-                               : " (" + std::string(1, Mark) + "0 to " + std::string(1, Mark) +
-                                     std::to_string(In.Operands.size() - 1) + ")")));
+          noSuchOperand(Index < 0, Name, StringRef(B).slice(I, E), In.Operands.size(), Mark)));
       X.add("%r_unknown", From, /*Unk=*/true);
     } else {
       addOperand(In, static_cast<unsigned>(Index), From, X);
@@ -350,6 +482,8 @@ std::vector<Diagnostic> checkAsmTemplate(const AsmInput &In, Target T, PtxVersio
   CheckOpts.Version.reset();
   check::Checker C(File, DE, CheckOpts);
   C.setFixedContext(V, T, /*AssumeDeclared=*/false);
+  const OuterNames *Outer = In.Outer;
+  C.resolveNames([Outer](StringRef N, bool IsLabel) { return declaredOutside(Outer, N, IsLabel); });
   try {
     parse(File, &C, DE);
   } catch (...) {

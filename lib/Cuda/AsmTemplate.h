@@ -18,6 +18,7 @@
 
 #include "llvm/ADT/StringRef.h"
 
+#include <set>
 #include <string>
 #include <vector>
 
@@ -54,6 +55,17 @@ enum class OperandClass : uint8_t { B16, B32, B64, F32, F64, B128, Immediate, Un
 /// resolved by the caller); Letter gets the constraint letter.
 OperandClass classifyConstraint(llvm::StringRef Constraint, char *Letter = nullptr);
 
+/// Names declared outside one asm template, in its file: a template may use
+/// them without declaring them.
+struct OuterNames {
+  std::set<std::string> Cxx; ///< identifiers of the C/C++ code (variables, functions)
+  std::set<std::string> Asm; ///< what the file's asm templates declare (.reg ..., labels)
+};
+
+/// Adds to Out the names Template declares: variables of its state-space
+/// directives (`.reg .pred p, q;`, `%r<4>` as %r0..%r3) and its labels.
+void declaredNames(llvm::StringRef Template, std::set<std::string> &Out);
+
 struct AsmInput {
   TemplateText Template;
   std::vector<AsmOperand> Operands;
@@ -69,6 +81,10 @@ struct AsmInput {
   unsigned UniqueId = 0;
   /// Where diagnostics that point at no template byte go (the asm keyword).
   SourceRange Anchor;
+  /// The names declared in the template's file outside it; null when the
+  /// template is checked alone, where a name without '%' that is not a label
+  /// may be a variable or function of the module.
+  const OuterNames *Outer = nullptr;
 };
 
 /// A diagnostic of the inline asm layer (no spec section: the rules are

@@ -353,6 +353,14 @@ LintResult lintCudaSource(const SourceFile &File, const LintOptions &Opts) {
   std::vector<Diagnostic> Out;
   try {
     ScanResult Scan = scanSource(File.text());
+    // What a template may use undeclared: the file's C/C++ names and what
+    // its other templates declare (a `.reg` or label of another asm).
+    OuterNames Names;
+    Names.Cxx = std::move(Scan.Identifiers);
+    for (const AsmStatement &S : Scan.Statements)
+      declaredNames(S.Input.Template.Bytes, Names.Asm);
+    for (AsmStatement &S : Scan.Statements)
+      S.Input.Outer = &Names;
     std::vector<Target> Targets = guardTargets();
     for (const AsmStatement &S : Scan.Statements)
       lintStatement(S, Scan, Targets, Opts, Out);

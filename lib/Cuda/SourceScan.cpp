@@ -76,9 +76,8 @@ public:
         if ((D == 'e' || D == 'E' || D == 'p' || D == 'P') && I + 1 < E &&
             (T[I + 1] == '+' || T[I + 1] == '-'))
           I += 2;
-        else if (llvm::isAlnum(D) || D == '_' || D == '.')
-          ++I;
-        else if (D == '\'' && I + 1 < E && llvm::isAlnum(T[I + 1])) // 1'000
+        else if (llvm::isAlnum(D) || D == '_' || D == '.' ||
+                 (D == '\'' && I + 1 < E && llvm::isAlnum(T[I + 1]))) // 1'000
           ++I;
         else
           break;
@@ -397,6 +396,8 @@ private:
       StringRef Id = Text.slice(K.Begin, K.End);
       if (Id == "asm" || Id == "__asm" || Id == "__asm__")
         asmStatement(L, K, InMacro);
+      else
+        R.Identifiers.insert(Id.str());
     }
   }
 

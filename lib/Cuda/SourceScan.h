@@ -56,6 +56,9 @@ struct ScanResult {
   std::vector<AsmStatement> Statements;
   std::vector<MacroDef> Macros;
   std::set<std::string> Undefined; ///< names the file #undefs
+  /// Every identifier of the C/C++ code (outside comments, literals and
+  /// preprocessor lines): the names an asm template may refer to.
+  std::set<std::string> Identifiers;
 };
 
 /// Scans Text (a whole source file); offsets are into Text.

@@ -18,6 +18,7 @@
 #include "gtest/gtest.h"
 
 #include <cstring>
+#include <set>
 #include <string>
 
 using namespace ptxlint;
@@ -69,6 +70,33 @@ TEST(InlineAsmTest, OperandOutOfRange) {
   ASSERT_TRUE(hasRule(R, "asm-operand"));
   EXPECT_EQ(R.Diags.front().Range.Begin, 12u);
   EXPECT_EQ(R.Diags.front().Range.End, 14u);
+}
+
+TEST(InlineAsmTest, UndeclaredNamesAlone) {
+  // A template checked alone: its own labels, predicates and %-registers
+  // must be declared in it; the compiler's registers (%r1, %p2) and names
+  // without '%' (module variables) may be declared outside it.
+  LintResult Label = checkInlineAsm("bra.uni DONE;", "", Target(), PtxVersion());
+  EXPECT_TRUE(hasRule(Label, "symbol-unknown"));
+  LintResult Reg = checkInlineAsm("mov.b32 %0, %tmp;", "=r", Target(), PtxVersion());
+  ASSERT_TRUE(hasRule(Reg, "symbol-unknown"));
+  EXPECT_EQ(Reg.Diags.front().Range.Begin, 12u);
+  EXPECT_EQ(Reg.Diags.front().Range.End, 16u);
+  EXPECT_EQ(checkInlineAsm("{ .reg .pred p; setp.eq.u32 p, $1, 0; @p bra.uni L; mov.b32 $0, 1; "
+                           "L: }",
+                           "=r,r", Target(), PtxVersion())
+                .Errors,
+            0u);
+  EXPECT_EQ(checkInlineAsm("mov.b32 %0, %r1;", "=r", Target(), PtxVersion()).Errors, 0u);
+  EXPECT_EQ(checkInlineAsm("ld.global.b32 $0, [g];", "=r", Target(), PtxVersion()).Errors, 0u);
+}
+
+TEST(InlineAsmTest, DeclaredNamesOfTemplates) {
+  std::set<std::string> N;
+  declaredNames(".reg .b32 t<2>, u; L1: $L2: bra.uni L1; { .shared .align 4 .b8 buf[16]; }"
+                " // .reg .b32 no;\n .reg .v2 .f32 %v;",
+                N);
+  EXPECT_EQ(N, (std::set<std::string>{"t0", "t1", "u", "L1", "$L2", "buf", "%v"}));
 }
 
 TEST(InlineAsmTest, UnknownImmediateIsNotGuessed) {
