@@ -718,6 +718,7 @@ std::string SymbolChecker::hintFor(llvm::StringRef Name, UseKind K, const LabelS
   std::vector<std::string> Members;
   if (D < Name.size())
     Syms.collectRangeMembers(Name.drop_front(D), Members);
+  Names.reserve(Members.size());
   for (const std::string &M : Members)
     Names.push_back(M);
   if (!Scopes.empty())

@@ -354,15 +354,14 @@ void checkCvtRounding(const Instruction &I, CheckContext &Ctx) {
   const char *Valid = nullptr;
   // A widening floating-point conversion is exact (ptxas 13.0: cvt.rn.f64.f32
   // and cvt.rni.f64.f32 are an "Illegal rounding modifier").
-  if ((DC == 'i' && AC == 'i') || (DC == 'f' && AC == 'f' && AB < DB))
-    Valid = "none (remove it)";
-  else if (DC == 'i' && !IntRound)
-    Valid = IntR;
-  else if (DC == 'f' && IntRound && (AC == 'i' || AB != DB))
-    Valid = FltR;
   // A floating-point type to itself rounds to an integer value only (ptxas
   // 13.0: cvt.rn.f32.f32 is an "Illegal rounding modifier").
-  else if (DC == 'f' && AC == 'f' && AB == DB && !IntRound && sameTypes(I))
+  const bool FloatToItself = DC == 'f' && AC == 'f' && AB == DB && sameTypes(I);
+  if ((DC == 'i' && AC == 'i') || (DC == 'f' && AC == 'f' && AB < DB))
+    Valid = "none (remove it)";
+  else if (DC == 'f' && IntRound && (AC == 'i' || AB != DB))
+    Valid = FltR;
+  else if (!IntRound && (DC == 'i' || FloatToItself))
     Valid = IntR;
   if (!Valid)
     return;

@@ -190,10 +190,10 @@ Target TargetGate::suggest() const {
   return T;
 }
 
-void addGate(Form &F, Gate G) {
+void addGate(Form &F, const Gate &G) {
   if (G.MinPtx.isValid() && (!F.MinPtx.isValid() || F.MinPtx < G.MinPtx))
     F.MinPtx = G.MinPtx;
-  F.Gates.push_back(std::move(G));
+  F.Gates.push_back(G);
 }
 
 //===----------------------------------------------------------------------===//

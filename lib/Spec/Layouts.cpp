@@ -169,10 +169,9 @@ TypeFamily familyOf(ElemKind T, Packing P) {
   case ElemKind::U8:
   case ElemKind::E4M3:
   case ElemKind::E5M2:
-    return TypeFamily::Bits8;
-  case ElemKind::E3M2:
+  case ElemKind::E3M2: // fp6: always in an 8-bit container (9.7.14.5.14)
   case ElemKind::E2M3:
-    return TypeFamily::Bits8; // always in an 8-bit container (9.7.14.5.14)
+    return TypeFamily::Bits8;
   case ElemKind::E2M1:
     return P == Packing::Container8 ? TypeFamily::Bits8 : TypeFamily::Bits4;
   case ElemKind::S4:

@@ -438,7 +438,7 @@ void addRejected(FormSet &Out, Form F, llvm::StringRef Rule, llvm::StringRef Sec
 /// ignored by ptxas in Out, with Message (see FormSet::IgnoredQual).
 void ignoreLdmatrixFormats(FormSet &Out, llvm::StringRef Message);
 /// Adds G to F.Gates and raises F.MinPtx.
-void addGate(Form &F, Gate G);
+void addGate(Form &F, const Gate &G);
 
 } // namespace spec
 } // namespace ptxlint
