@@ -32,15 +32,28 @@ llvm::StringRef internType(llvm::StringRef T) {
 }
 
 /// True when Name is Prefix followed by a decimal index below Count (no
-/// leading zeros except "0" itself, as ptxas spells the expansion).
-bool matchesRange(llvm::StringRef Name, llvm::StringRef Prefix, int64_t Count) {
-  if (!Name.startswith(Prefix))
+/// leading zeros except "0" itself, as ptxas spells the expansion). Every
+/// register use runs this against the ranges in scope, so the cheap tests
+/// go first and the prefix (a few bytes) is compared inline: the byte after
+/// the prefix must be a digit, and the prefix is compared from its end
+/// ("%f1" against "%r", "%rd1" against "%r" fail at the first test).
+inline bool matchesRange(llvm::StringRef Name, llvm::StringRef Prefix, int64_t Count) {
+  size_t N = Prefix.size();
+  if (Name.size() <= N)
     return false;
-  llvm::StringRef Digits = Name.drop_front(Prefix.size());
-  if (Digits.empty() || Digits.size() > 18 || (Digits.size() > 1 && Digits[0] == '0'))
+  const char *S = Name.data();
+  if (S[N] < '0' || S[N] > '9')
+    return false;
+  const char *P = Prefix.data();
+  for (size_t K = N; K-- > 0;)
+    if (S[K] != P[K])
+      return false;
+  size_t Digits = Name.size() - N;
+  if (Digits > 18 || (Digits > 1 && S[N] == '0'))
     return false;
   int64_t V = 0;
-  for (char C : Digits) {
+  for (size_t K = N; K < Name.size(); ++K) {
+    char C = S[K];
     if (C < '0' || C > '9')
       return false;
     V = V * 10 + (C - '0');
