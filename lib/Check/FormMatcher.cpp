@@ -12,6 +12,7 @@
 #include "Spec/MmaCommon.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
 
@@ -723,6 +724,9 @@ static void checkPresenceVersions(const Instruction &I, const Form &F, CheckCont
     return;
   for (unsigned S = 0; S < F.Quals.size(); ++S) {
     const QualSlot &Q = F.Quals[S];
+    // Most slots have no version note: nothing to look for.
+    if (!Q.Introduced.isValid() && !Q.RequiredFrom.isValid())
+      continue;
     int At = findWritten(I, Q);
     if (At >= 0 && Q.Introduced.isValid() && Ctx.Version < Q.Introduced) {
       requirePtx(Ctx, Q.Introduced, qualifierRange(I, At, Ctx),
@@ -807,16 +811,82 @@ static bool reportOrderRules(const Instruction &I, const FormSet &S, CheckContex
   return Broken;
 }
 
+namespace {
+/// A match that reported nothing: the form and the binding, which depend on
+/// the family, the qualifiers as written and the skipped ones alone (every
+/// step of the exact-match path reads nothing else; what depends on the
+/// target, the version or the operands is checked after matchForm).
+struct CleanMatch {
+  const Form *F;
+  Binding B;
+};
+
+/// The key of I's qualifiers for the memo below.
+void cleanKey(const Instruction &I, spec::Family Fam, const MatchOptions &Opts,
+              SmallString<128> &Key) {
+  Key.push_back(static_cast<char>(Fam));
+  for (unsigned K : Opts.Skip) {
+    Key += '\x02';
+    Key += std::to_string(K);
+  }
+  for (StringRef Q : I.Qualifiers) {
+    Key += '\x01'; // qualifiers may hold dots: keep their boundaries
+    Key += Q;
+  }
+}
+
+/// Clean matches per thread (no lock), bounded: generated code repeats a
+/// few spellings, a file could hold many.
+StringMap<CleanMatch> &cleanMatches() {
+  thread_local StringMap<CleanMatch> Memo;
+  return Memo;
+}
+} // namespace
+
+/// True when the exact-match path of matchForm reported nothing for I and
+/// its binding B to F: every written qualifier became a token, no slot the
+/// spec requires is empty and the qualifiers are in the form's order.
+static bool reportedNothing(const Instruction &I, const Form &F, const FormBinding &B,
+                            ArrayRef<Tok> Toks, const MatchOptions &Opts) {
+  size_t Skipped = 0;
+  for (unsigned K = 0; K < I.Qualifiers.size(); ++K)
+    Skipped += llvm::is_contained(Opts.Skip, K);
+  if (Toks.size() + Skipped != I.Qualifiers.size())
+    return false;
+  int Last = -1;
+  for (unsigned Slot = 0; Slot < F.Quals.size(); ++Slot) {
+    int T = B.SlotToTok[Slot];
+    if (T < 0 && F.Quals[Slot].Pres == Presence::SpecRequired)
+      return false;
+    if (T < 0)
+      continue;
+    if (T < Last)
+      return false;
+    Last = T;
+  }
+  return true;
+}
+
 MatchResult matchForm(const Instruction &I, spec::Family Fam, CheckContext &Ctx,
                       const MatchOptions &Opts) {
   MatchResult Res;
   const FormSet &S = spec::formsOf(Fam);
   if (S.Forms.empty())
     return Res;
+  SmallString<128> Key;
+  cleanKey(I, Fam, Opts, Key);
+  StringMap<CleanMatch> &Memo = cleanMatches();
+  auto Hit = Memo.find(Key);
+  if (Hit != Memo.end()) {
+    Res.F = Hit->second.F;
+    Res.B = Hit->second.B;
+    return Res;
+  }
   if (reportUnchecked(I, S, Ctx))
     return Res;
   // The order note would repeat what a broken order rule says.
-  bool ReportOrder = !reportOrderRules(I, S, Ctx) && Opts.ReportOrder;
+  bool OrderBroken = reportOrderRules(I, S, Ctx);
+  bool ReportOrder = !OrderBroken && Opts.ReportOrder;
   std::vector<Tok> Toks = tokenize(I, Fam, Ctx, Opts, Res.HadErrors);
 
   SmallVector<StringRef, 16> Free, Layout, Type;
@@ -828,6 +898,7 @@ MatchResult matchForm(const Instruction &I, spec::Family Fam, CheckContext &Ctx,
   const FamilyIndex &X = indexFor(Fam);
   auto It = X.Exact.find(keyOf(Free, Layout, Type));
   const Form *Matched = It == X.Exact.end() ? nullptr : &S.Forms[It->second];
+  bool Exact = Matched != nullptr;
   if (!Matched)
     Matched = matchStrayType(I, Fam, Toks, Ctx);
   if (!Matched) {
@@ -873,6 +944,11 @@ MatchResult matchForm(const Instruction &I, spec::Family Fam, CheckContext &Ctx,
   reportMissingSpecRequired(I, F, B, Ctx);
   if (ReportOrder)
     reportOrder(I, F, B, Toks, Ctx);
+  if (Exact && !OrderBroken && !Res.HadErrors && reportedNothing(I, F, B, Toks, Opts)) {
+    if (Memo.size() >= 4096)
+      Memo.clear();
+    Memo.try_emplace(Key, CleanMatch{&F, Res.B});
+  }
   return Res;
 }
 

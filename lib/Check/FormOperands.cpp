@@ -909,9 +909,9 @@ void checkGateRequirements(const Instruction &I, const Form &F, CheckContext &Ct
                familyRule(F.Fam, FamilyRule::PtxVersion), Newest->Spec, Newest->Feature);
   bool TargetReported = false;
   for (const spec::Gate &G : F.Gates) {
-    SourceRange R = gateRange(I, F, G, Ctx);
     if (Tgt && !TargetReported && Ctx.Tgt.isValid() && G.Targets.isRestricted() &&
         !G.Targets.allows(Ctx.Tgt, Ctx.Version)) {
+      SourceRange R = gateRange(I, F, G, Ctx);
       SmallVector<Target, 4> AnyOf;
       if (G.Targets.Specific.empty()) {
         AnyOf.push_back(smT(G.Targets.MinSm));
