@@ -63,7 +63,7 @@ Ty parseTy(llvm::StringRef S) {
   if (C != 'b' && C != 'u' && C != 's' && C != 'f')
     return {};
   unsigned Bits = 0;
-  if (S.drop_front(2).getAsInteger(10, Bits))
+  if (decimalFails(S.drop_front(2), Bits))
     return {};
   if (Bits != 8 && Bits != 16 && Bits != 32 && Bits != 64)
     return {};
@@ -692,7 +692,7 @@ void checkMovVector(const Instruction &I, CheckContext &Ctx) {
   llvm::StringRef TypeQ;
   for (llvm::StringRef Q : I.Qualifiers)
     if (Q.size() > 2 && (Q[1] == 'b' || Q[1] == 'u' || Q[1] == 's' || Q[1] == 'f') &&
-        !Q.drop_front(2).getAsInteger(10, Bits))
+        !decimalFails(Q.drop_front(2), Bits))
       TypeQ = Q;
   auto What = [&] { return "the vector operand of '" + spelledOp(I) + "'"; };
   if (TypeQ.empty())
