@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "Check/FormMatcher.h"
 #include "Check/CheckUtil.h"
+#include "Check/MatchMemo.h"
 #include "Spec/MmaCommon.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -811,38 +812,6 @@ static bool reportOrderRules(const Instruction &I, const FormSet &S, CheckContex
   return Broken;
 }
 
-namespace {
-/// A match that reported nothing: the form and the binding, which depend on
-/// the family, the qualifiers as written and the skipped ones alone (every
-/// step of the exact-match path reads nothing else; what depends on the
-/// target, the version or the operands is checked after matchForm).
-struct CleanMatch {
-  const Form *F;
-  Binding B;
-};
-
-/// The key of I's qualifiers for the memo below.
-void cleanKey(const Instruction &I, spec::Family Fam, const MatchOptions &Opts,
-              SmallString<128> &Key) {
-  Key.push_back(static_cast<char>(Fam));
-  for (unsigned K : Opts.Skip) {
-    Key += '\x02';
-    Key += std::to_string(K);
-  }
-  for (StringRef Q : I.Qualifiers) {
-    Key += '\x01'; // qualifiers may hold dots: keep their boundaries
-    Key += Q;
-  }
-}
-
-/// Clean matches per thread (no lock), bounded: generated code repeats a
-/// few spellings, a file could hold many.
-StringMap<CleanMatch> &cleanMatches() {
-  thread_local StringMap<CleanMatch> Memo;
-  return Memo;
-}
-} // namespace
-
 /// True when the exact-match path of matchForm reported nothing for I and
 /// its binding B to F: every written qualifier became a token, no slot the
 /// spec requires is empty and the qualifiers are in the form's order.
@@ -873,13 +842,12 @@ MatchResult matchForm(const Instruction &I, spec::Family Fam, CheckContext &Ctx,
   const FormSet &S = spec::formsOf(Fam);
   if (S.Forms.empty())
     return Res;
+  // A spelling that matched cleanly before matches the same way again.
   SmallString<128> Key;
-  cleanKey(I, Fam, Opts, Key);
-  StringMap<CleanMatch> &Memo = cleanMatches();
-  auto Hit = Memo.find(Key);
-  if (Hit != Memo.end()) {
-    Res.F = Hit->second.F;
-    Res.B = Hit->second.B;
+  cleanMatchKey(I, Fam, Opts, Key);
+  if (const CleanMatch *Hit = findCleanMatch(Key)) {
+    Res.F = Hit->F;
+    Res.B = Hit->B;
     return Res;
   }
   if (reportUnchecked(I, S, Ctx))
@@ -944,11 +912,8 @@ MatchResult matchForm(const Instruction &I, spec::Family Fam, CheckContext &Ctx,
   reportMissingSpecRequired(I, F, B, Ctx);
   if (ReportOrder)
     reportOrder(I, F, B, Toks, Ctx);
-  if (Exact && !OrderBroken && !Res.HadErrors && reportedNothing(I, F, B, Toks, Opts)) {
-    if (Memo.size() >= 4096)
-      Memo.clear();
-    Memo.try_emplace(Key, CleanMatch{&F, Res.B});
-  }
+  if (Exact && !OrderBroken && !Res.HadErrors && reportedNothing(I, F, B, Toks, Opts))
+    rememberCleanMatch(Key, F, Res.B);
   return Res;
 }
 

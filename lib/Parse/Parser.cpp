@@ -88,11 +88,12 @@ struct TextScan {
     }
     // Branch-free, so the compiler can vectorize it: control characters
     // other than \t \n \v \f \r (9 to 13), and the bytes' union. Counted
-    // in bytes, 255 at a time: a vector of byte counters, no widening.
+    // in bytes, 240 at a time (a multiple of the vector width, at most 255):
+    // a vector of byte counters, no widening.
     const unsigned char *P = reinterpret_cast<const unsigned char *>(Bytes.data());
     unsigned char Or = 0;
     for (size_t Left = Bytes.size(); Left;) {
-      size_t K = std::min<size_t>(Left, 255);
+      size_t K = std::min<size_t>(Left, 240);
       unsigned char N = 0;
       for (size_t J = 0; J < K; ++J) {
         unsigned char C = P[J];
