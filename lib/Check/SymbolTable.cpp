@@ -20,13 +20,14 @@ namespace {
 /// statement, so point the common ones at static storage; anything else is
 /// a token of the source text, which outlives the table.
 llvm::StringRef internType(llvm::StringRef T) {
-  static const char *const Known[] = {
+  // StringLiterals: a compare tests the length first (no strlen per entry).
+  static constexpr llvm::StringLiteral Known[] = {
       ".pred", ".b8",     ".b16",    ".b32",    ".b64",    ".b128",       ".u8",
       ".u16",  ".u32",    ".u64",    ".s8",     ".s16",    ".s32",        ".s64",
       ".f16",  ".f16x2",  ".bf16",   ".bf16x2", ".f32",    ".f64",        ".e4m3",
       ".e5m2", ".e4m3x2", ".e5m2x2", ".tf32",   ".texref", ".samplerref", ".surfref"};
-  for (const char *K : Known)
-    if (T == K)
+  for (llvm::StringRef K : Known)
+    if (T.size() == K.size() && T.size() > 1 && T[1] == K[1] && T == K)
       return K;
   return T;
 }
@@ -95,6 +96,8 @@ void SymbolTable::declare(const VarDecl &V, const SourceFile *File) {
     RegisterInfo DI = Info;
     DI.DeclRange = File ? D.Range : SourceRange();
     if (D.RangeCount >= 0) {
+      if (S.Ranges.empty())
+        S.Ranges.reserve(8); // a function declares a few: one allocation
       S.Ranges.push_back({std::string(D.Name), D.RangeCount, DI});
       continue;
     }
