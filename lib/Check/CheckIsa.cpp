@@ -565,7 +565,16 @@ void checkIsa(const Instruction &I, CheckContext &Ctx) {
 }
 
 void checkDirectiveGates(llvm::StringRef Name, SourceRange R, CheckContext &Ctx) {
-  const IsaOpcode *Op = spec::findIsaOpcode(Name);
+  // One table search per directive name and thread (nvcc writes a .loc every
+  // few lines), bounded like tableFacts.
+  thread_local llvm::StringMap<const IsaOpcode *> Known;
+  auto It = Known.find(Name);
+  if (It == Known.end()) {
+    if (Known.size() >= 4096)
+      Known.clear();
+    It = Known.try_emplace(Name, spec::findIsaOpcode(Name)).first;
+  }
+  const IsaOpcode *Op = It->second;
   if (!Op || !Op->FormCount)
     return;
   const IsaSection &S = Op->forms().front().section();

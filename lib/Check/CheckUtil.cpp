@@ -13,6 +13,7 @@
 #include "llvm/ADT/SmallVector.h"
 
 #include <algorithm>
+#include <array>
 
 namespace ptxlint {
 namespace check {
@@ -201,9 +202,11 @@ SourceRange qualifierRange(const Instruction &I, llvm::StringRef Q) {
 namespace {
 /// Special registers (PTX ISA 10) and their types; components (`%tid.x`)
 /// are looked up with their suffix.
+/// StringLiterals: a compare is a length test first (no strlen per entry;
+/// every register of an instruction is looked up here when undeclared).
 struct SpecialReg {
-  const char *Name;
-  const char *Type;
+  llvm::StringLiteral Name;
+  llvm::StringLiteral Type;
 };
 const SpecialReg SpecialRegs[] = {
     {"%laneid", ".u32"},
@@ -231,9 +234,25 @@ const SpecialReg SpecialRegs[] = {
     {"%is_explicit_cluster", ".pred"},
     {"%current_graph_exec", ".u64"},
 };
-const char *const SpecialVectors[] = {"%tid",           "%ntid",          "%ctaid",
-                                      "%nctaid",        "%clusterid",     "%nclusterid",
-                                      "%cluster_ctaid", "%cluster_nctaid"};
+const llvm::StringLiteral SpecialVectors[] = {"%tid",           "%ntid",          "%ctaid",
+                                              "%nctaid",        "%clusterid",     "%nclusterid",
+                                              "%cluster_ctaid", "%cluster_nctaid"};
+
+/// False when Name cannot be a special register: its second byte starts
+/// none of their names (ordinary registers, %r1 %rd1 %f1, are ruled out
+/// before the name-by-name scan below).
+bool maybeSpecialName(llvm::StringRef Name) {
+  static const std::array<bool, 256> Second = [] {
+    std::array<bool, 256> S{};
+    for (const SpecialReg &R : SpecialRegs)
+      S[static_cast<unsigned char>(R.Name[1])] = true;
+    for (llvm::StringRef V : SpecialVectors)
+      S[static_cast<unsigned char>(V[1])] = true;
+    S['e'] = S['p'] = true; // %envreg<N>, %pm<N>
+    return S;
+  }();
+  return Name.size() > 1 && Name[0] == '%' && Second[static_cast<unsigned char>(Name[1])];
+}
 
 bool isComponent(llvm::StringRef C) {
   return C == "x" || C == "y" || C == "z" || C == "w" || C == "r" || C == "g" || C == "b" ||
@@ -267,13 +286,15 @@ RegisterRef resolveRegister(const CheckContext &Ctx, llvm::StringRef Name) {
         R.BadComponent = Idx >= Info->VectorWidth;
         return R;
       }
+  if (!maybeSpecialName(Name))
+    return R;
   for (const SpecialReg &S : SpecialRegs)
     if (Name == S.Name) {
       R.Type = S.Type;
       R.Special = true;
       return R;
     }
-  for (const char *V : SpecialVectors)
+  for (llvm::StringRef V : SpecialVectors)
     if (Base == V && (Comp == "x" || Comp == "y" || Comp == "z")) {
       R.Type = ".u32";
       R.Special = true;

@@ -22,6 +22,25 @@
 namespace ptxlint {
 namespace check {
 
+/// S as an unsigned decimal (digits only, at most UINT_MAX), as
+/// `S.getAsInteger(10, Out)` reads it, without its generic radix loop: true
+/// on failure, and then Out is left as it was. The checker reads a type's
+/// width and every .loc's numbers with it.
+inline bool decimalFails(llvm::StringRef S, unsigned &Out) {
+  if (S.empty())
+    return true;
+  uint64_t V = 0;
+  for (char C : S) {
+    if (C < '0' || C > '9')
+      return true;
+    V = V * 10 + static_cast<unsigned>(C - '0');
+    if (V > 0xffffffffu)
+      return true;
+  }
+  Out = static_cast<unsigned>(V);
+  return false;
+}
+
 //===----------------------------------------------------------------------===//
 // Version and target gating
 //===----------------------------------------------------------------------===//

@@ -9,9 +9,11 @@
 //===----------------------------------------------------------------------===//
 #include "Check/FormMatcher.h"
 #include "Check/CheckUtil.h"
+#include "Check/MatchMemo.h"
 #include "Spec/MmaCommon.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
 
@@ -723,6 +725,9 @@ static void checkPresenceVersions(const Instruction &I, const Form &F, CheckCont
     return;
   for (unsigned S = 0; S < F.Quals.size(); ++S) {
     const QualSlot &Q = F.Quals[S];
+    // Most slots have no version note: nothing to look for.
+    if (!Q.Introduced.isValid() && !Q.RequiredFrom.isValid())
+      continue;
     int At = findWritten(I, Q);
     if (At >= 0 && Q.Introduced.isValid() && Ctx.Version < Q.Introduced) {
       requirePtx(Ctx, Q.Introduced, qualifierRange(I, At, Ctx),
@@ -807,16 +812,49 @@ static bool reportOrderRules(const Instruction &I, const FormSet &S, CheckContex
   return Broken;
 }
 
+/// True when the exact-match path of matchForm reported nothing for I and
+/// its binding B to F: every written qualifier became a token, no slot the
+/// spec requires is empty and the qualifiers are in the form's order.
+static bool reportedNothing(const Instruction &I, const Form &F, const FormBinding &B,
+                            ArrayRef<Tok> Toks, const MatchOptions &Opts) {
+  size_t Skipped = 0;
+  for (unsigned K = 0; K < I.Qualifiers.size(); ++K)
+    Skipped += llvm::is_contained(Opts.Skip, K);
+  if (Toks.size() + Skipped != I.Qualifiers.size())
+    return false;
+  int Last = -1;
+  for (unsigned Slot = 0; Slot < F.Quals.size(); ++Slot) {
+    int T = B.SlotToTok[Slot];
+    if (T < 0 && F.Quals[Slot].Pres == Presence::SpecRequired)
+      return false;
+    if (T < 0)
+      continue;
+    if (T < Last)
+      return false;
+    Last = T;
+  }
+  return true;
+}
+
 MatchResult matchForm(const Instruction &I, spec::Family Fam, CheckContext &Ctx,
                       const MatchOptions &Opts) {
   MatchResult Res;
   const FormSet &S = spec::formsOf(Fam);
   if (S.Forms.empty())
     return Res;
+  // A spelling that matched cleanly before matches the same way again.
+  SmallString<128> Key;
+  cleanMatchKey(I, Fam, Opts, Key);
+  if (const CleanMatch *Hit = findCleanMatch(Key)) {
+    Res.F = Hit->F;
+    Res.B = Hit->B;
+    return Res;
+  }
   if (reportUnchecked(I, S, Ctx))
     return Res;
   // The order note would repeat what a broken order rule says.
-  bool ReportOrder = !reportOrderRules(I, S, Ctx) && Opts.ReportOrder;
+  bool OrderBroken = reportOrderRules(I, S, Ctx);
+  bool ReportOrder = !OrderBroken && Opts.ReportOrder;
   std::vector<Tok> Toks = tokenize(I, Fam, Ctx, Opts, Res.HadErrors);
 
   SmallVector<StringRef, 16> Free, Layout, Type;
@@ -828,6 +866,7 @@ MatchResult matchForm(const Instruction &I, spec::Family Fam, CheckContext &Ctx,
   const FamilyIndex &X = indexFor(Fam);
   auto It = X.Exact.find(keyOf(Free, Layout, Type));
   const Form *Matched = It == X.Exact.end() ? nullptr : &S.Forms[It->second];
+  bool Exact = Matched != nullptr;
   if (!Matched)
     Matched = matchStrayType(I, Fam, Toks, Ctx);
   if (!Matched) {
@@ -873,6 +912,8 @@ MatchResult matchForm(const Instruction &I, spec::Family Fam, CheckContext &Ctx,
   reportMissingSpecRequired(I, F, B, Ctx);
   if (ReportOrder)
     reportOrder(I, F, B, Toks, Ctx);
+  if (Exact && !OrderBroken && !Res.HadErrors && reportedNothing(I, F, B, Toks, Opts))
+    rememberCleanMatch(Key, F, Res.B);
   return Res;
 }
 

@@ -29,6 +29,7 @@
 #include "Spec/Spec.h"
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <string>
@@ -38,12 +39,13 @@ namespace ptxlint {
 namespace check {
 
 /// How the instruction's qualifiers bound to one form.
+/// Small vectors: a match (and a copy from MatchMemo.h) allocates nothing.
 struct Binding {
   /// For each instruction qualifier (parallel to I.Qualifiers): the index
   /// of the slot of the form it was bound to, or -1 (unknown/extra).
-  std::vector<int> QualToSlot;
+  llvm::SmallVector<int, 16> QualToSlot;
   /// For each slot of the form: the instruction qualifier index bound, or -1.
-  std::vector<int> SlotToQual;
+  llvm::SmallVector<int, 16> SlotToQual;
 };
 
 struct MatchResult {

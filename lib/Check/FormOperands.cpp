@@ -459,9 +459,11 @@ void checkVectorElements(const Operand &A, const OperandSpec &O, const Form &F, 
   // Special registers (%laneid is .u32, %clock64 .u64) count by their size
   // only: ptxas takes them beside registers of any type of that size.
   auto NotSpecial = [&O](const std::pair<const Operand *, RegisterRef> &R) {
+    if (!R.second.Special)
+      return true; // (the sizes below are read for special registers only)
     unsigned Bits = typeBits(R.second.Type);
     bool Wide = llvm::any_of(O.RegTypes, [](const std::string &T) { return typeBits(T) == 64; });
-    return !R.second.Special || !(Bits == 32 || (Bits == 64 && Wide));
+    return !(Bits == 32 || (Bits == 64 && Wide));
   };
   if (Sinks && Sinks == A.Elements.size() && O.IsDest) {
     // ptxas: "Unable to infer type of vector elements".
@@ -487,8 +489,10 @@ void checkVectorElements(const Operand &A, const OperandSpec &O, const Form &F, 
   // A special register of a size no register of O has (`{%tid.x}` in the
   // 64-bit b of .f64 mma): ptxas, "Arguments mismatch".
   for (const auto &R : Regs) {
+    if (!R.second.Special)
+      continue;
     unsigned Bits = typeBits(R.second.Type);
-    if (!R.second.Special || !Bits || O.RegTypes.empty() ||
+    if (!Bits || O.RegTypes.empty() ||
         llvm::any_of(O.RegTypes, [Bits](const std::string &T) { return typeBits(T) == Bits; }))
       continue;
     Ctx.Diags.report(familyRule(F.Fam, FamilyRule::RegisterType), F.Spec, R.first->Range,
@@ -909,9 +913,9 @@ void checkGateRequirements(const Instruction &I, const Form &F, CheckContext &Ct
                familyRule(F.Fam, FamilyRule::PtxVersion), Newest->Spec, Newest->Feature);
   bool TargetReported = false;
   for (const spec::Gate &G : F.Gates) {
-    SourceRange R = gateRange(I, F, G, Ctx);
     if (Tgt && !TargetReported && Ctx.Tgt.isValid() && G.Targets.isRestricted() &&
         !G.Targets.allows(Ctx.Tgt, Ctx.Version)) {
+      SourceRange R = gateRange(I, F, G, Ctx);
       SmallVector<Target, 4> AnyOf;
       if (G.Targets.Specific.empty()) {
         AnyOf.push_back(smT(G.Targets.MinSm));

@@ -23,6 +23,9 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
 
+#include <array>
+#include <cstdint>
+
 namespace ptxlint {
 namespace check {
 
@@ -35,8 +38,22 @@ struct Token {
   llvm::StringRef Text;
 };
 
-bool isNameStart(char C) { return llvm::isAlpha(C) || C == '_' || C == '$'; }
-bool isNameChar(char C) { return llvm::isAlnum(C) || C == '_' || C == '$'; }
+/// Byte classes by table (every operand of a file is read here): bit 1 a
+/// name's first byte (letters, '_', '$'), bit 2 a name's byte (and digits),
+/// bit 4 what follows a number's first digit (letters, digits, '.').
+constexpr std::array<uint8_t, 256> ByteClass = [] {
+  std::array<uint8_t, 256> T{};
+  for (unsigned C = 0; C < 256; ++C) {
+    bool Alpha = (C >= 'a' && C <= 'z') || (C >= 'A' && C <= 'Z');
+    bool Digit = C >= '0' && C <= '9';
+    T[C] = (Alpha || C == '_' || C == '$' ? 1 : 0) |
+           (Alpha || Digit || C == '_' || C == '$' ? 2 : 0) | (Alpha || Digit || C == '.' ? 4 : 0);
+  }
+  return T;
+}();
+
+bool isNameStart(char C) { return ByteClass[static_cast<unsigned char>(C)] & 1; }
+bool isNameChar(char C) { return ByteClass[static_cast<unsigned char>(C)] & 2; }
 
 /// The tokens of an operand's source text; names as ptxas reads them (`%3`
 /// is a name to ptxas too, never the remainder operator before 3).
@@ -91,7 +108,7 @@ bool isOneToken(llvm::StringRef S) {
     while (K < S.size() && (isNameChar(S[K]) || S[K] == '.'))
       ++K;
   } else if (llvm::isDigit(S[0])) {
-    while (K < S.size() && (llvm::isAlnum(S[K]) || S[K] == '.'))
+    while (K < S.size() && (ByteClass[static_cast<unsigned char>(S[K])] & 4))
       ++K;
   }
   return K == S.size();

@@ -32,7 +32,9 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
 
 namespace ptxlint {
 namespace check {
@@ -63,7 +65,7 @@ Ty parseTy(llvm::StringRef S) {
   if (C != 'b' && C != 'u' && C != 's' && C != 'f')
     return {};
   unsigned Bits = 0;
-  if (S.drop_front(2).getAsInteger(10, Bits))
+  if (decimalFails(S.drop_front(2), Bits))
     return {};
   if (Bits != 8 && Bits != 16 && Bits != 32 && Bits != 64)
     return {};
@@ -225,7 +227,8 @@ bool isVideo(llvm::StringRef Op) {
       "vadd",  "vsub",  "vabsdiff", "vmin",      "vmax",      "vshl",  "vshr",  "vmad",
       "vset",  "vadd2", "vsub2",    "vavrg2",    "vabsdiff2", "vmin2", "vmax2", "vset2",
       "vadd4", "vsub4", "vavrg4",   "vabsdiff4", "vmin4",     "vmax4", "vset4"};
-  return llvm::is_contained(Video, Op);
+  // Every name starts with 'v': the common opcodes skip the list.
+  return Op.startswith("v") && llvm::is_contained(Video, Op);
 }
 
 /// bar/barrier (9.7.13.1), probe with ptxas 13.0: barrier numbers, thread
@@ -252,7 +255,7 @@ bool shapeOfBarrier(const Instruction &I, Shape &S) {
 }
 
 /// The operand roles of I, or false where I is not one whose rules are known.
-bool shapeOf(const Instruction &I, Shape &S) {
+bool computeShape(const Instruction &I, Shape &S) {
   bool Unknown = false;
   llvm::SmallVector<Ty, 2> Ts = typeQuals(I, Unknown);
   llvm::StringRef Op = I.Opcode;
@@ -411,6 +414,30 @@ bool shapeOf(const Instruction &I, Shape &S) {
   if (Op == "mul24")
     return Set({R::Strict, R::Strict, R::Strict});
   return false;
+}
+
+/// computeShape, once per spelling, operand count and thread: it reads the
+/// opcode, the qualifiers and the number of operands only (bounded like
+/// CheckIsa.cpp's tableFacts).
+bool shapeOf(const Instruction &I, Shape &S) {
+  thread_local llvm::StringMap<std::pair<bool, Shape>> Memo;
+  llvm::SmallString<64> Key(llvm::StringRef(I.Opcode));
+  Key += '\x02';
+  Key += std::to_string(I.Operands.size());
+  for (llvm::StringRef Q : I.Qualifiers) {
+    Key += '\x01'; // qualifiers may hold dots: keep their boundaries
+    Key += Q;
+  }
+  auto It = Memo.find(Key);
+  if (It == Memo.end()) {
+    if (Memo.size() >= 4096)
+      Memo.clear();
+    Shape New;
+    bool Known = computeShape(I, New);
+    It = Memo.try_emplace(Key, Known, std::move(New)).first;
+  }
+  S = It->second.second;
+  return It->second.first;
 }
 
 std::string spelledOp(const Instruction &I) {
@@ -692,7 +719,7 @@ void checkMovVector(const Instruction &I, CheckContext &Ctx) {
   llvm::StringRef TypeQ;
   for (llvm::StringRef Q : I.Qualifiers)
     if (Q.size() > 2 && (Q[1] == 'b' || Q[1] == 'u' || Q[1] == 's' || Q[1] == 'f') &&
-        !Q.drop_front(2).getAsInteger(10, Bits))
+        !decimalFails(Q.drop_front(2), Bits))
       TypeQ = Q;
   auto What = [&] { return "the vector operand of '" + spelledOp(I) + "'"; };
   if (TypeQ.empty())

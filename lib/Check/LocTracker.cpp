@@ -1,6 +1,7 @@
 //===- LocTracker.cpp - source origins of diagnostics from .file/.loc -----===//
 
 #include "Check/LocTracker.h"
+#include "Check/CheckUtil.h"
 
 #include "llvm/ADT/StringExtras.h"
 
@@ -13,7 +14,7 @@ void LocTracker::onDirective(const Directive &D) {
   if (D.Name != ".file" || D.Args.size() < 2)
     return;
   unsigned N;
-  if (llvm::StringRef(D.Args[0]).getAsInteger(10, N))
+  if (decimalFails(D.Args[0], N))
     return;
   StringRef Name = D.Args[1];
   if (Name.size() >= 2 && Name.front() == '"' && Name.back() == '"')
@@ -37,10 +38,10 @@ void LocTracker::setLoc(const Directive &D) {
   // Args as written: 1 17 22 , function_name $L__info_string0 , inlined_at 1 30 5
   auto AddFrame = [&](size_t I, const char *Msg) {
     unsigned F, L, C = 0;
-    if (I + 1 >= D.Args.size() || llvm::StringRef(D.Args[I]).getAsInteger(10, F) ||
-        llvm::StringRef(D.Args[I + 1]).getAsInteger(10, L) || L == 0)
+    if (I + 1 >= D.Args.size() || decimalFails(D.Args[I], F) || decimalFails(D.Args[I + 1], L) ||
+        L == 0)
       return false;
-    if (I + 2 < D.Args.size() && llvm::StringRef(D.Args[I + 2]).getAsInteger(10, C))
+    if (I + 2 < D.Args.size() && decimalFails(D.Args[I + 2], C))
       C = 0;
     Current.push_back({F, L, C, Msg});
     return true;

@@ -20,27 +20,41 @@ namespace {
 /// statement, so point the common ones at static storage; anything else is
 /// a token of the source text, which outlives the table.
 llvm::StringRef internType(llvm::StringRef T) {
-  static const char *const Known[] = {
+  // StringLiterals: a compare tests the length first (no strlen per entry).
+  static constexpr llvm::StringLiteral Known[] = {
       ".pred", ".b8",     ".b16",    ".b32",    ".b64",    ".b128",       ".u8",
       ".u16",  ".u32",    ".u64",    ".s8",     ".s16",    ".s32",        ".s64",
       ".f16",  ".f16x2",  ".bf16",   ".bf16x2", ".f32",    ".f64",        ".e4m3",
       ".e5m2", ".e4m3x2", ".e5m2x2", ".tf32",   ".texref", ".samplerref", ".surfref"};
-  for (const char *K : Known)
-    if (T == K)
+  for (llvm::StringRef K : Known)
+    if (T.size() == K.size() && T.size() > 1 && T[1] == K[1] && T == K)
       return K;
   return T;
 }
 
 /// True when Name is Prefix followed by a decimal index below Count (no
-/// leading zeros except "0" itself, as ptxas spells the expansion).
-bool matchesRange(llvm::StringRef Name, llvm::StringRef Prefix, int64_t Count) {
-  if (!Name.startswith(Prefix))
+/// leading zeros except "0" itself, as ptxas spells the expansion). Every
+/// register use runs this against the ranges in scope, so the cheap tests
+/// go first and the prefix (a few bytes) is compared inline: the byte after
+/// the prefix must be a digit, and the prefix is compared from its end
+/// ("%f1" against "%r", "%rd1" against "%r" fail at the first test).
+inline bool matchesRange(llvm::StringRef Name, llvm::StringRef Prefix, int64_t Count) {
+  size_t N = Prefix.size();
+  if (Name.size() <= N)
     return false;
-  llvm::StringRef Digits = Name.drop_front(Prefix.size());
-  if (Digits.empty() || Digits.size() > 18 || (Digits.size() > 1 && Digits[0] == '0'))
+  const char *S = Name.data();
+  if (S[N] < '0' || S[N] > '9')
+    return false;
+  const char *P = Prefix.data();
+  for (size_t K = N; K-- > 0;)
+    if (S[K] != P[K])
+      return false;
+  size_t Digits = Name.size() - N;
+  if (Digits > 18 || (Digits > 1 && S[N] == '0'))
     return false;
   int64_t V = 0;
-  for (char C : Digits) {
+  for (size_t K = N; K < Name.size(); ++K) {
+    char C = S[K];
     if (C < '0' || C > '9')
       return false;
     V = V * 10 + (C - '0');
@@ -82,6 +96,8 @@ void SymbolTable::declare(const VarDecl &V, const SourceFile *File) {
     RegisterInfo DI = Info;
     DI.DeclRange = File ? D.Range : SourceRange();
     if (D.RangeCount >= 0) {
+      if (S.Ranges.empty())
+        S.Ranges.reserve(8); // a function declares a few: one allocation
       S.Ranges.push_back({std::string(D.Name), D.RangeCount, DI});
       continue;
     }
