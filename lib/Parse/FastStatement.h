@@ -88,7 +88,8 @@ const Directive *parseGenericDirectiveAt(const SourceFile &File, uint32_t Begin,
                                          uint32_t &End);
 
 /// Moves Pos past whitespace and comments as the lexer skips them. False on
-/// an unterminated block comment (Pos is then unspecified).
+/// an unterminated block comment (Pos is then at its '/'). Defined with the
+/// lexer (Lexer.cpp), which skips them the same way.
 bool skipSpaceAndComments(llvm::StringRef Text, size_t &Pos);
 
 } // namespace parsedriver

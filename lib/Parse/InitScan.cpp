@@ -1,6 +1,6 @@
 //===- InitScan.cpp - large data initializers without a parse tree ---------===//
 #include "Parse/InitScan.h"
-#include "Parse/FastCursor.h"
+#include "Parse/FastStatement.h"
 
 using namespace llvm;
 
@@ -9,10 +9,10 @@ namespace parsedriver {
 
 namespace {
 
-using fast::isAlpha;
-using fast::isDigit;
-using fast::isHex;
-bool isIdentRest(char C) { return fast::isWordChar(C) || C == '$'; }
+bool isAlpha(char C) { return (C >= 'a' && C <= 'z') || (C >= 'A' && C <= 'Z'); }
+bool isDigit(char C) { return C >= '0' && C <= '9'; }
+bool isHex(char C) { return isDigit(C) || (C >= 'a' && C <= 'f') || (C >= 'A' && C <= 'F'); }
+bool isIdentRest(char C) { return isAlpha(C) || isDigit(C) || C == '_' || C == '$'; }
 
 class Scanner {
 public:

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Parse/Lexer.h"
+#include "Parse/FastStatement.h"
 
 #include <cstring>
 
@@ -222,6 +223,13 @@ size_t Lexer::punct(Tok &K) const {
   const char *Hit = C ? std::strchr(One, C) : nullptr;
   K = Hit ? OneK[Hit - One] : Tok::ERROR_CHAR;
   return 1;
+}
+
+bool skipSpaceAndComments(llvm::StringRef Text, size_t &Pos) {
+  Lexer L(Text, static_cast<uint32_t>(Pos));
+  bool More = L.skipTrivia();
+  Pos = L.pos();
+  return !More || Text[Pos] != '/' || Pos + 1 >= Text.size() || Text[Pos + 1] != '*';
 }
 
 Token Lexer::next() {

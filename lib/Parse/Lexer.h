@@ -107,9 +107,12 @@ public:
   uint32_t pos() const { return Pos; }
   void seek(uint32_t P) { Pos = P; }
 
+  /// Skips whitespace and comments (WS, LINE_COMMENT, BLOCK_COMMENT); false
+  /// at the end. An unterminated block comment is no comment: it stops there.
+  bool skipTrivia();
+
 private:
   char at(size_t P) const { return P < In.size() ? In[P] : '\0'; }
-  bool skipTrivia();
   size_t number(Tok &K) const;
   size_t dotWord(Tok &K) const;
   size_t ident() const;
