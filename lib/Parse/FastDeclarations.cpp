@@ -52,8 +52,11 @@ public:
 
   /// A .loc number: an INT of decimal digits (a leading 0 too).
   bool locNumber(llvm::SmallVectorImpl<llvm::StringRef> &Args) {
-    if (!is(Tok::INT) || text().find_first_not_of("0123456789") != llvm::StringRef::npos)
+    if (!is(Tok::INT))
       return false;
+    for (char C : text())
+      if (!isDigit(C))
+        return false;
     Args.push_back(text(take()));
     return true;
   }
