@@ -35,10 +35,28 @@ const llvm::StringLiteral Keywords[] = {
 
 } // namespace
 
-/// Only the keywords of W's length and second character are compared.
+/// Most dot-words (.b32, .u64, .align ...) are rejected on their length and
+/// second character; the rest are compared with the keywords of that length.
 Tok Lexer::keyword(llvm::StringRef W) {
   if (W.size() < 4 || W.size() > 13)
     return Tok::DOTNAME;
+  switch (W[1]) {
+  case 'a':
+  case 'c':
+  case 'e':
+  case 'f':
+  case 'g':
+  case 'l':
+  case 'p':
+  case 'r':
+  case 's':
+  case 't':
+  case 'v':
+  case 'w':
+    break;
+  default:
+    return Tok::DOTNAME;
+  }
   for (size_t I = 0; I < sizeof(Keywords) / sizeof(Keywords[0]); ++I)
     if (Keywords[I].size() == W.size() && Keywords[I][1] == W[1] && W == Keywords[I])
       return static_cast<Tok>(static_cast<size_t>(Tok::VERSION) + I);

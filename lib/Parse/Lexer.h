@@ -12,6 +12,7 @@
 #define PTXLINT_LIB_PARSE_LEXER_H
 
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Compiler.h"
 
 #include <cstdint>
 
@@ -143,7 +144,7 @@ public:
 
   /// The next token (Eof at the end, forever). Inline: names, the common
   /// punctuation and plain whitespace take no call; the rest is nextSlow().
-  Token next() {
+  LLVM_ATTRIBUTE_ALWAYS_INLINE Token next() {
     using namespace lexchars;
     const size_t N = In.size();
     while (Pos < N && isSpace(In[Pos]))
@@ -181,7 +182,7 @@ public:
         return T;
       }
     }
-    size_t Len = (Class & Alpha) || C == '%' ? ident() : 0;
+    size_t Len = (Class & (Alpha | Under | Dollar)) || C == '%' ? ident() : 0;
     if (!Len)
       return nextSlow();
     T.Kind = Tok::IDENT;
