@@ -374,29 +374,37 @@ private:
 
 } // namespace
 
+static const VarDecl *regDeclAt(llvm::StringRef Text, uint32_t Begin, ASTContext &Ctx,
+                                uint32_t &End, TokenMemo *Memo) {
+  DeclParser P(Text, Ctx, Begin, Memo);
+  const VarDecl *V = P.regDecl();
+  if (!V)
+    return nullptr;
+  End = P.lastEnd();
+  P.remember();
+  return V;
+}
+
 const VarDecl *parseRegDeclAt(const SourceFile &File, uint32_t Begin, ASTContext &Ctx,
-                              uint32_t &End) {
-  return parseRegDeclAt(File.text(), Begin, Ctx, End);
+                              uint32_t &End, TokenMemo *Memo) {
+  return regDeclAt(File.text(), Begin, Ctx, End, Memo);
 }
 
 const VarDecl *parseRegDeclAt(llvm::StringRef Text, uint32_t Begin, ASTContext &Ctx,
                               uint32_t &End) {
-  DeclParser P(Text, Ctx, Begin);
-  const VarDecl *V = P.regDecl();
-  if (V)
-    End = P.lastEnd();
-  return V;
+  return regDeclAt(Text, Begin, Ctx, End, nullptr);
 }
 
 bool parseSectionLineAt(const SourceFile &File, uint32_t Begin, ASTContext &Ctx, bool Keep,
-                        Directive &Out, uint32_t &End) {
-  DeclParser P(File, Ctx, Begin);
+                        Directive &Out, uint32_t &End, TokenMemo *Memo) {
+  DeclParser P(File, Ctx, Begin, Memo);
   llvm::SmallVector<llvm::StringRef, 48> Toks;
   SourceRange Whole;
   bool IsLabel = false;
   if (!P.sectionLine(Keep ? &Toks : nullptr, Whole, IsLabel))
     return false;
   End = Whole.End;
+  P.remember();
   if (!Keep)
     return true;
   Out = Directive();
@@ -410,7 +418,7 @@ bool parseSectionLineAt(const SourceFile &File, uint32_t Begin, ASTContext &Ctx,
 }
 
 bool parseSectionLineStreamedAt(const SourceFile &File, uint32_t Begin, ASTContext &Ctx,
-                                SectionPieceFn OnPiece, uint32_t &End) {
+                                SectionPieceFn OnPiece, uint32_t &End, TokenMemo *Memo) {
   SourceRange Whole;
   bool IsLabel = false;
   llvm::SmallVector<llvm::StringRef, 48> Toks;
@@ -419,7 +427,7 @@ bool parseSectionLineStreamedAt(const SourceFile &File, uint32_t Begin, ASTConte
     // declined before any piece has been handed out. A line of at most
     // PieceTokens tokens (nearly all) is kept on the way and handed out as
     // one piece; a longer one is read again below, a piece at a time.
-    DeclParser Check(File, Ctx, Begin);
+    DeclParser Check(File, Ctx, Begin, Memo);
     bool Long = false;
     auto Drop = [&](llvm::SmallVectorImpl<llvm::StringRef> &T) {
       Long = true;
@@ -429,6 +437,7 @@ bool parseSectionLineStreamedAt(const SourceFile &File, uint32_t Begin, ASTConte
     if (!Check.sectionLine(&Toks, Whole, IsLabel))
       return false;
     End = Whole.End;
+    Check.remember();
     if (!Long) {
       Directive D;
       D.Range = Whole;
@@ -472,17 +481,19 @@ bool parseSectionLineStreamedAt(const SourceFile &File, uint32_t Begin, ASTConte
 }
 
 Function *parseFunctionHeaderAt(const SourceFile &File, uint32_t Begin, ASTContext &Ctx,
-                                uint32_t &End) {
-  DeclParser P(File, Ctx, Begin);
+                                uint32_t &End, TokenMemo *Memo) {
+  DeclParser P(File, Ctx, Begin, Memo);
   Function *F = P.functionHeader();
-  if (F)
-    End = P.lastEnd();
+  if (!F)
+    return nullptr;
+  End = P.lastEnd();
+  P.remember();
   return F;
 }
 
-const Directive *parseLocAt(const SourceFile &File, uint32_t Begin, ASTContext &Ctx,
-                            uint32_t &End) {
-  DeclParser P(File, Ctx, Begin);
+const Directive *parseLocAt(const SourceFile &File, uint32_t Begin, ASTContext &Ctx, uint32_t &End,
+                            TokenMemo *Memo) {
+  DeclParser P(File, Ctx, Begin, Memo);
   // nvcc -lineinfo writes ".loc 1 2 3, function_name $L__info_string0,
   // inlined_at 1 4 5": room for that without a heap allocation per line.
   llvm::SmallVector<llvm::StringRef, 16> Args;
@@ -494,20 +505,18 @@ const Directive *parseLocAt(const SourceFile &File, uint32_t Begin, ASTContext &
   D->Name = File.slice({Whole.Begin, Whole.Begin + 4});
   D->Args = Ctx.copy<std::string_view>(Args);
   End = Whole.End;
+  P.remember();
   return D;
 }
 
 const Directive *parseGenericDirectiveAt(const SourceFile &File, uint32_t Begin, ASTContext &Ctx,
-                                         uint32_t &End) {
-  llvm::StringRef Text = File.text();
-  Lexer L(Text, Begin);
-  Token T = L.next();
-  if (T.Kind != Tok::DOTNAME || T.Begin != Begin)
+                                         uint32_t &End, TokenMemo *Memo) {
+  DeclParser P(File, Ctx, Begin, Memo);
+  if (!P.is(Tok::DOTNAME) || P.pos() != Begin)
     return nullptr;
-  llvm::SmallVector<llvm::StringRef, 16> Toks{T.text(Text)};
+  llvm::SmallVector<llvm::StringRef, 16> Toks{P.text(P.take())};
   for (;;) {
-    T = L.next();
-    switch (T.Kind) {
+    switch (P.kind()) {
     case Tok::STRING:
     case Tok::INT:
     case Tok::IDENT:
@@ -517,14 +526,16 @@ const Directive *parseGenericDirectiveAt(const SourceFile &File, uint32_t Begin,
     case Tok::FLOAT_HEX:
     case Tok::DOUBLE_HEX:
     case Tok::UNDERSCORE:
-      Toks.push_back(T.text(Text));
+      Toks.push_back(P.text(P.take()));
       continue;
     case Tok::SEMI: {
-      Toks.push_back(T.text(Text));
+      Token T = P.take();
+      Toks.push_back(P.text(T));
       auto *D = Ctx.create<Directive>();
       D->Range = {Begin, T.End};
       build::directiveFromTokens(*D, Toks, Ctx);
       End = T.End;
+      P.remember();
       return D;
     }
     default: // operators, braces, keywords: the grammar's business

@@ -240,21 +240,25 @@ private:
 } // namespace
 
 const Instruction *parseInstructionAt(const SourceFile &File, uint32_t Begin, ASTContext &Ctx,
-                                      uint32_t &End) {
-  InstructionParser P(File, Ctx, Begin);
+                                      uint32_t &End, TokenMemo *Memo) {
+  InstructionParser P(File, Ctx, Begin, Memo);
   const Instruction *I = P.instruction();
-  if (I)
-    End = P.lastEnd();
+  if (!I)
+    return nullptr;
+  End = P.lastEnd();
+  P.remember();
   return I;
 }
 
-bool parseLabelAt(const SourceFile &File, uint32_t Begin, SourceRange &Name, uint32_t &End) {
+bool parseLabelAt(const SourceFile &File, uint32_t Begin, SourceRange &Name, uint32_t &End,
+                  TokenMemo *Memo) {
   ASTContext Unused;
-  InstructionParser P(File, Unused, Begin);
+  InstructionParser P(File, Unused, Begin, Memo);
   SourceRange Whole;
   if (!P.label(Name, Whole))
     return false;
   End = Whole.End;
+  P.remember();
   return true;
 }
 

@@ -13,6 +13,7 @@
 #ifndef PTXLINT_LIB_PARSE_TOKENCURSOR_H
 #define PTXLINT_LIB_PARSE_TOKENCURSOR_H
 
+#include "Parse/FastStatement.h"
 #include "Parse/Lexer.h"
 #include "ptxlint/AST.h"
 #include "ptxlint/Source.h"
@@ -50,11 +51,26 @@ inline bool isPlainDecimal(llvm::StringRef T) {
 /// build in.
 class TokenCursor {
 public:
-  TokenCursor(const SourceFile &File, ASTContext &Ctx, uint32_t Begin)
-      : TokenCursor(File.text(), Ctx, Begin) {}
-  TokenCursor(llvm::StringRef Text, ASTContext &Ctx, uint32_t Begin)
-      : Ctx(Ctx), Text(Text), Lex(Text, Begin), LastEnd(Begin) {
+  TokenCursor(const SourceFile &File, ASTContext &Ctx, uint32_t Begin, TokenMemo *Memo = nullptr)
+      : TokenCursor(File.text(), Ctx, Begin, Memo) {}
+  TokenCursor(llvm::StringRef Text, ASTContext &Ctx, uint32_t Begin, TokenMemo *Memo = nullptr)
+      : Ctx(Ctx), Text(Text), Lex(Text, Begin), LastEnd(Begin), Memo(Memo) {
+    if (Memo && Memo->Begin == Begin) {
+      Cur.Begin = Begin;
+      Cur.End = Memo->End;
+      Cur.Kind = static_cast<Tok>(Memo->Kind);
+      Lex.seek(Cur.End);
+      return;
+    }
     Cur = Lex.next();
+    remember();
+  }
+
+  /// Hands the current token (the statement's first, or the look-ahead
+  /// past a statement read whole) to the memo, for the next recognizer.
+  void remember() {
+    if (Memo)
+      *Memo = {Cur.Begin, Cur.End, static_cast<uint8_t>(Cur.Kind)};
   }
 
   /// The current (next unconsumed) token.
@@ -134,6 +150,7 @@ private:
   Token Cur, After;
   bool HasAfter = false;
   uint32_t LastEnd;
+  TokenMemo *Memo;
 };
 
 } // namespace fast
