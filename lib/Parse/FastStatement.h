@@ -49,6 +49,9 @@ inline constexpr int MaxScopeDepth = 1664;
 struct TokenMemo {
   uint32_t Begin = UINT32_MAX, End = 0;
   uint8_t Kind = 0;
+  /// The end of the statement the token follows (the look-ahead of a
+  /// statement read whole), or UINT32_MAX.
+  uint32_t After = UINT32_MAX;
 };
 
 /// One instruction starting at offset Begin of File (a token start) through
@@ -103,6 +106,12 @@ const Directive *parseGenericDirectiveAt(const SourceFile &File, uint32_t Begin,
 /// an unterminated block comment (Pos is then at its '/'). Defined with the
 /// lexer (Lexer.cpp), which skips them the same way.
 bool skipSpaceAndComments(llvm::StringRef Text, size_t &Pos);
+
+/// Where the statement after offset From starts: skipSpaceAndComments from
+/// From, or the memo's token when it is the look-ahead past a statement
+/// ending at From (no byte is read again). False on an unterminated block
+/// comment.
+bool nextStatementAt(llvm::StringRef Text, size_t From, const TokenMemo &Memo, size_t &Pos);
 
 } // namespace parsedriver
 } // namespace ptxlint

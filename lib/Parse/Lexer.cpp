@@ -250,6 +250,15 @@ bool skipSpaceAndComments(llvm::StringRef Text, size_t &Pos) {
   return !More || Text[Pos] != '/' || Pos + 1 >= Text.size() || Text[Pos + 1] != '*';
 }
 
+bool nextStatementAt(llvm::StringRef Text, size_t From, const TokenMemo &Memo, size_t &Pos) {
+  Pos = From;
+  if (Memo.After != From)
+    return skipSpaceAndComments(Text, Pos);
+  Pos = Memo.Begin;
+  return !(static_cast<Tok>(Memo.Kind) == Tok::SLASH && Memo.End < Text.size() &&
+           Text[Memo.End] == '*');
+}
+
 Token Lexer::nextSlow() {
   Token T;
   if (!skipTrivia()) {

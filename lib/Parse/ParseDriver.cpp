@@ -357,7 +357,7 @@ bool StreamParser::tryFast(uint32_t B) {
 void StreamParser::fastRun() {
   for (;;) {
     size_t P = FastEnd;
-    if (GaveUp || !skipSpaceAndComments(Text, P) || P >= Text.size())
+    if (GaveUp || !nextStatementAt(Text, FastEnd, Memo, P) || P >= Text.size())
       break;
     releaseBehind(P);
     if (!tryFast(static_cast<uint32_t>(P)))

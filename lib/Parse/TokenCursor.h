@@ -63,14 +63,15 @@ public:
       return;
     }
     Cur = Lex.next();
-    remember();
+    if (Memo)
+      *Memo = {Cur.Begin, Cur.End, static_cast<uint8_t>(Cur.Kind), UINT32_MAX};
   }
 
-  /// Hands the current token (the statement's first, or the look-ahead
-  /// past a statement read whole) to the memo, for the next recognizer.
+  /// After a statement read whole: hands the look-ahead past it to the
+  /// memo, for the next recognizer and the search for the next statement.
   void remember() {
     if (Memo)
-      *Memo = {Cur.Begin, Cur.End, static_cast<uint8_t>(Cur.Kind)};
+      *Memo = {Cur.Begin, Cur.End, static_cast<uint8_t>(Cur.Kind), LastEnd};
   }
 
   /// The current (next unconsumed) token.
