@@ -1,7 +1,7 @@
 //===- FastDeclarations.cpp - ANTLR-free parse of plain declarations -----===//
 //
 // Function headers, `.reg` declarations, `.loc` and the lines of a
-// `.section`, read straight from the bytes (FastStatement.h). Each builds the
+// `.section`, read on the hand lexer's tokens (TokenCursor.h). Each builds the
 // node lib/Parse/Converter.cpp would build, through the same AST builder
 // (ASTBuilder.h), or gives up.
 //

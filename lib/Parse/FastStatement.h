@@ -11,9 +11,11 @@
 // [name], [name+-int], [int] and !pred; labels; `.loc` with its attributes;
 // `.reg` declarations;
 // and build exactly the AST the ANTLR converter would (unit tests compare
-// the two on every statement of the corpus). Anything else (comments inside
-// the statement, decimal floats, expressions, errors) returns null/false and
-// the caller uses the ANTLR parser, which stays the single authority.
+// the two on every statement of the corpus). They read the hand-written
+// lexer's tokens (TokenCursor.h), so comments may stand between any two
+// tokens. Anything else (decimal floats, expressions, errors) returns
+// null/false without consuming anything and the caller uses the ANTLR
+// parser, which stays the single authority.
 //
 //===----------------------------------------------------------------------===//
 #ifndef PTXLINT_LIB_PARSE_FASTSTATEMENT_H
