@@ -1,16 +1,16 @@
 //===- FastDeclarations.cpp - ANTLR-free parse of plain declarations -----===//
 //
 // Function headers, `.reg` declarations, `.loc` and the lines of a
-// `.section`, read straight from the bytes (FastStatement.h). Each builds the
+// `.section`, read on the hand lexer's tokens (TokenCursor.h). Each builds the
 // node lib/Parse/Converter.cpp would build, through the same AST builder
 // (ASTBuilder.h), or gives up.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Parse/ASTBuilder.h"
-#include "Parse/FastCursor.h"
 #include "Parse/FastStatement.h"
 #include "Parse/Lexer.h"
+#include "Parse/TokenCursor.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
@@ -24,306 +24,212 @@ using namespace fast;
 
 namespace {
 
-class DeclParser : public Cursor {
+class DeclParser : public TokenCursor {
 public:
-  using Cursor::Cursor;
-
-  static void keep(llvm::SmallVectorImpl<llvm::StringRef> *Toks, llvm::StringRef T) {
-    if (Toks)
-      Toks->push_back(T);
-  }
+  using TokenCursor::TokenCursor;
 
   /// A long data line in pieces (parseSectionLineStreamedAt): when set, it
   /// takes the tokens kept so far once PieceTokens are held and another comes.
   static constexpr size_t PieceTokens = 4096;
   llvm::function_ref<void(llvm::SmallVectorImpl<llvm::StringRef> &)> FlushPiece;
-  void keepData(llvm::SmallVectorImpl<llvm::StringRef> *Toks, llvm::StringRef T) {
+  void keepData(llvm::SmallVectorImpl<llvm::StringRef> *Toks, const Token &T) {
     if (!Toks)
       return;
     if (FlushPiece && Toks->size() >= PieceTokens) {
       FlushPiece(*Toks);
       Toks->clear();
     }
-    Toks->push_back(T);
+    Toks->push_back(text(T));
+  }
+
+  /// An INT token in plain decimal (.loc's numbers, counts, .align 16).
+  bool decimal(Token &T) {
+    if (!is(Tok::INT) || !isPlainDecimal(text()))
+      return false;
+    T = take();
+    return true;
+  }
+
+  /// A .loc number: an INT of decimal digits (a leading 0 too).
+  bool locNumber(llvm::SmallVectorImpl<llvm::StringRef> &Args) {
+    if (!is(Tok::INT))
+      return false;
+    for (char C : text())
+      if (!isDigit(C))
+        return false;
+    Args.push_back(text(take()));
+    return true;
+  }
+
+  /// One `, attribute ...` of .loc: `inlined_at F L C` or
+  /// `function_name sym [+ N]`.
+  bool locAttribute(llvm::SmallVectorImpl<llvm::StringRef> &Args) {
+    Args.push_back(text(take())); // ','
+    if (!is(Tok::IDENT) || !isAlpha(first()))
+      return false;
+    Args.push_back(text(take()));
+    if (isDigit(first())) { // inlined_at F L C: INT+
+      while (isDigit(first()))
+        if (!locNumber(Args))
+          return false;
+      return true;
+    }
+    if (!is(Tok::IDENT)) // function_name sym [+ N]
+      return false;
+    Args.push_back(text(take()));
+    if (!is(Tok::PLUS))
+      return true;
+    Args.push_back(text(take()));
+    return locNumber(Args);
   }
 
   /// `.loc F L C` with optional `, function_name sym[+N]` and
   /// `, inlined_at F L C` attributes (locDirective in the grammar). Args are
   /// the tokens after `.loc`, commas included, as the converter keeps them.
   bool loc(llvm::SmallVectorImpl<llvm::StringRef> &Args, SourceRange &Whole) {
-    uint32_t Start = Pos;
-    if (!Text.substr(Pos).startswith(".loc"))
+    uint32_t Start = pos();
+    if (!accept(Tok::LOC))
       return false;
-    Pos += 4;
-    if (!(peek() == ' ' || peek() == '\t'))
-      return false;
-    uint32_t LastEnd = Pos;
-    auto Number = [&]() {
-      if (!skipSpaceAndComments())
-        return false;
-      uint32_t B = Pos;
-      while (isDigit(peek()))
-        ++Pos;
-      if (Pos == B || isWordChar(peek()) || peek() == '.' || peek() == '$')
-        return false;
-      Args.push_back(Text.slice(B, Pos));
-      LastEnd = Pos;
-      return true;
-    };
     for (int K = 0; K < 3; ++K)
-      if (!Number())
+      if (!locNumber(Args))
         return false;
-    for (;;) {
-      uint32_t Save = Pos;
-      // The lexer skips comments too: one could stand before a ','.
-      if (!skipSpaceAndComments())
+    while (is(Tok::COMMA))
+      if (!locAttribute(Args))
         return false;
-      if (peek() != ',') {
-        Pos = Save;
-        break;
-      }
-      Args.push_back(Text.slice(Pos, Pos + 1));
-      ++Pos;
-      if (!skipSpaceAndComments())
-        return false;
-      SourceRange Attr;
-      if (!isAlpha(peek()) || !lexIdent(Attr))
-        return false;
-      Args.push_back(File.slice(Attr));
-      LastEnd = Attr.End;
-      if (!skipSpaceAndComments())
-        return false;
-      if (isDigit(peek())) { // inlined_at F L C: INT+
-        for (;;) {
-          if (!Number())
-            return false;
-          uint32_t S2 = Pos;
-          if (!skipSpaceAndComments())
-            return false;
-          bool More = isDigit(peek());
-          Pos = S2;
-          if (!More)
-            break;
-        }
-        continue;
-      }
-      SourceRange Sym; // function_name sym [+ N]
-      char C = peek();
-      if (!(isAlpha(C) || C == '$' || C == '%' || C == '_') || !lexIdent(Sym))
-        return false;
-      Args.push_back(File.slice(Sym));
-      LastEnd = Sym.End;
-      uint32_t S3 = Pos;
-      if (!skipSpaceAndComments())
-        return false;
-      if (peek() == '+') {
-        Args.push_back(Text.slice(Pos, Pos + 1));
-        ++Pos;
-        if (!Number())
-          return false;
-      } else {
-        Pos = S3;
-      }
-    }
-    Whole = {Start, LastEnd};
+    if (atOpenComment())
+      return false;
+    Whole = {Start, lastEnd()};
     return true;
   }
 
   /// `name [<N>] ([N] | [])*`: the Declarator the converter builds. Stops
   /// right after its last token.
   bool declarator(Declarator &D) {
-    SourceRange Name;
-    if (!plainName(Name))
+    if (!is(Tok::IDENT) || text().contains('.'))
       return false;
-    D.Name = File.slice(Name);
-    D.Range = Name;
-    uint32_t End = Pos;
-    if (!skipSpaceAndComments())
-      return false;
-    if (peek() == '<') { // %r<100>
-      ++Pos;
-      SourceRange N;
+    Token Name = take();
+    D.Name = text(Name);
+    D.Range = {Name.Begin, Name.End};
+    if (accept(Tok::LT)) { // %r<100>
+      Token N;
       int64_t Count = 0;
-      if (!skipSpaceAndComments() || !decimal(N) || !build::decodeInteger(File.slice(N), Count) ||
-          !skipSpaceAndComments() || peek() != '>')
+      if (!decimal(N) || !build::decodeInteger(text(N), Count) || !accept(Tok::GT))
         return false; // a count the converter reads otherwise, or no count
-      End = ++Pos;
       D.RangeCount = Count;
-      if (!skipSpaceAndComments())
-        return false;
     }
     llvm::SmallVector<llvm::StringRef, 4> Suffix;
-    while (peek() == '[') { // [16], []
-      ++Pos;
+    while (accept(Tok::LBRACK)) { // [16], []
       Suffix.push_back("[");
-      if (!skipSpaceAndComments())
-        return false;
-      SourceRange N;
-      if (decimal(N)) {
-        Suffix.push_back(File.slice(N));
-        if (!skipSpaceAndComments())
-          return false;
-      }
-      if (peek() != ']')
+      Token N;
+      if (decimal(N))
+        Suffix.push_back(text(N));
+      if (!accept(Tok::RBRACK))
         return false;
       Suffix.push_back("]");
-      End = ++Pos;
-      if (!skipSpaceAndComments())
-        return false;
     }
-    Pos = End;
-    D.Range.End = End;
+    if (atOpenComment())
+      return false;
+    D.Range.End = lastEnd();
     D.ArraySuffix = Ctx.copy<std::string_view>(Suffix);
     return true;
   }
 
-  /// `.reg .attr... name[<N>], ...;` (a register declaration in a body).
-  const VarDecl *regDecl() {
-    uint32_t Start = Pos;
-    llvm::StringRef Space;
-    for (const char *S : {".reg", ".param", ".local", ".shared"}) {
-      size_t N = std::strlen(S);
-      if (Text.substr(Pos).startswith(S) && !isWordChar(peekAt(N)) && peekAt(N) != '$' &&
-          peekAt(N) != ':' && peekAt(N) != '.') {
-        Space = Text.slice(Pos, Pos + N);
-        break;
-      }
-    }
-    if (Space.empty())
-      return nullptr;
-    Pos += static_cast<uint32_t>(Space.size());
-    llvm::SmallVector<llvm::StringRef, 4> Attrs;
+  /// Declaration attributes (`.align 8 .b32`, `.v4 .f32`) into Attrs; false
+  /// on a token that is no attribute but starts like one.
+  bool declAttributes(llvm::SmallVectorImpl<llvm::StringRef> &Attrs) {
     for (;;) {
-      skipSpace();
-      if (isDigit(peek())) { // .align 16
-        SourceRange N;
-        if (!decimal(N))
-          return nullptr;
-        Attrs.push_back(File.slice(N));
+      Token N;
+      if (decimal(N)) { // .align 16
+        Attrs.push_back(text(N));
         continue;
       }
-      if (peek() != '.')
-        break;
-      llvm::StringRef A = dotWord();
+      if (first() != '.')
+        return true;
       // Keywords are tokens of their own (PTXLexer.g4); '::' parts and the
       // rest are the grammar's business.
-      if (A.empty() || !isDeclAttribute(A))
-        return nullptr;
-      Attrs.push_back(A);
+      if (!isDeclAttribute(kind()) || text().contains(':'))
+        return false;
+      Attrs.push_back(text(take()));
     }
-    if (Attrs.empty())
+  }
+
+  /// `.reg .attr... name[<N>], ...;` (a register declaration in a body).
+  const VarDecl *regDecl() {
+    uint32_t Start = pos();
+    Tok K = kind();
+    if (K != Tok::REG && K != Tok::PARAM && K != Tok::LOCAL && K != Tok::SHARED)
+      return nullptr;
+    llvm::StringRef Space = text(take());
+    llvm::SmallVector<llvm::StringRef, 4> Attrs;
+    if (!declAttributes(Attrs) || Attrs.empty())
       return nullptr;
     llvm::SmallVector<Declarator, 4> Decls;
-    for (;;) {
+    do {
       Declarator D;
-      if (!skipSpaceAndComments() || !declarator(D) || !skipSpaceAndComments())
+      if (!declarator(D))
         return nullptr;
       Decls.push_back(D);
-      if (peek() != ',')
-        break;
-      ++Pos;
-    }
-    if (peek() != ';')
+    } while (accept(Tok::COMMA));
+    if (!accept(Tok::SEMI))
       return nullptr;
-    ++Pos;
     auto *V = Ctx.create<VarDecl>();
-    V->Range = {Start, Pos};
+    V->Range = {Start, lastEnd()};
     V->StateSpace = Space;
     V->Attrs = Ctx.copy<std::string_view>(Attrs);
     V->Declarators = Ctx.copy<Declarator>(Decls);
     return V;
   }
 
-  /// One line of a `.section` body: `.bN value, ...` or `label:`. Values are
-  /// integers, names and directives names (`.debug_abbrev`), each optionally
-  /// `+`/`-` an integer or a name. Toks (when not null) gets every token,
-  /// commas included: a data line of millions of values is not held
-  /// when nobody wants its values.
-  /// A DOTNAME token (not a keyword, PTXLexer.g4), kept as data.
-  bool sectionDotName(llvm::SmallVectorImpl<llvm::StringRef> *Toks) {
-    llvm::StringRef W = dotWord();
-    if (W.empty() || isKeyword(W))
+  /// One INT or IDENT token of a data line; anything stranger (0b101, 1.5,
+  /// a name with '.' parts, a token glued to the next) is left to the
+  /// grammar.
+  bool sectionAtom(llvm::SmallVectorImpl<llvm::StringRef> *Toks, bool Number) {
+    llvm::StringRef T = text();
+    if (Number ? !is(Tok::INT) || T.startswith_insensitive("0b")
+               : !is(Tok::IDENT) || T.contains('.'))
       return false;
-    keepData(Toks, W);
-    return true;
+    keepData(Toks, take());
+    return !glued();
   }
 
-  /// One INT or IDENT token of a data line, ending where the grammar's token
-  /// does; anything longer or stranger (0b101, 1.5, a '$' or '.' inside) is
-  /// left to the grammar.
-  bool sectionAtom(llvm::SmallVectorImpl<llvm::StringRef> *Toks, bool Number) {
-    char C = peek();
-    uint32_t B = Pos;
-    if (Number) {
-      if (!isDigit(C))
-        return false;
-      if (C == '0' && (peekAt(1) == 'x' || peekAt(1) == 'X')) {
-        Pos += 2;
-        if (!isHex(peek()))
-          return false;
-        while (isHex(peek()))
-          ++Pos;
-      } else {
-        while (isDigit(peek()))
-          ++Pos;
-      }
-      if (peek() == 'U')
-        ++Pos;
-    } else if (isAlpha(C) || ((C == '_' || C == '$' || C == '%') &&
-                              (isWordChar(peekAt(1)) || peekAt(1) == '$'))) {
-      Pos += isAlpha(C) ? 1 : 2;
-      while (isWordChar(peek()) || peek() == '$')
-        ++Pos;
-    } else {
+  /// A DOTNAME token (not a keyword, PTXLexer.g4), kept as data.
+  bool sectionDotName(llvm::SmallVectorImpl<llvm::StringRef> *Toks) {
+    if (!is(Tok::DOTNAME) || text().contains(':'))
       return false;
-    }
-    if (isWordChar(peek()) || peek() == '.' || peek() == '$' || peek() == ':')
-      return false;
-    keepData(Toks, Text.slice(B, Pos));
-    return true;
+    keepData(Toks, take());
+    return !glued();
+  }
+
+  /// The current token touches the last one and starts with a character
+  /// that would read on as one token (a word character, '.', '$', ':').
+  bool glued() const {
+    char C = first();
+    return pos() == lastEnd() &&
+           (isAlpha(C) || isDigit(C) || C == '_' || C == '.' || C == '$' || C == ':');
   }
 
   /// The data of a line (sectionData in the grammar): `-1, 2, 0x3` or one
-  /// `label`, `label+imm`, `label1-label2`. Pos ends after the last token.
+  /// `label`, `label+imm`, `label1-label2`. Stops after the last token.
   bool sectionData(llvm::SmallVectorImpl<llvm::StringRef> *Toks) {
-    char C = peek();
-    if (C == '-' || isDigit(C)) {
-      for (;;) {
-        if (peek() == '-') {
-          keepData(Toks, Text.slice(Pos, Pos + 1));
-          ++Pos;
-          if (!skipSpaceAndComments())
-            return false;
-        }
+    if (is(Tok::MINUS) || is(Tok::INT)) {
+      do {
+        if (is(Tok::MINUS))
+          keepData(Toks, take());
         if (!sectionAtom(Toks, /*Number=*/true))
           return false;
-        uint32_t Save = Pos;
-        if (!skipSpaceAndComments())
-          return false;
-        if (peek() != ',') {
-          Pos = Save;
+        if (!is(Tok::COMMA))
           return true;
-        }
-        keepData(Toks, Text.slice(Pos, Pos + 1));
-        ++Pos;
-        if (!skipSpaceAndComments())
-          return false;
-      }
+        keepData(Toks, take());
+      } while (true);
     }
-    bool Dot = C == '.';
+    bool Dot = first() == '.';
     if (Dot ? !sectionDotName(Toks) : !sectionAtom(Toks, /*Number=*/false))
       return false;
-    uint32_t Save = Pos;
-    if (!skipSpaceAndComments())
-      return false;
-    C = peek();
-    if (C != '+' && (C != '-' || Dot)) {
-      Pos = Save;
+    if (!is(Tok::PLUS) && (!is(Tok::MINUS) || Dot))
       return true;
-    }
-    keepData(Toks, Text.slice(Pos, Pos + 1));
-    ++Pos;
-    return skipSpaceAndComments() && sectionAtom(Toks, /*Number=*/C == '+');
+    bool Plus = is(Tok::PLUS);
+    keepData(Toks, take());
+    return sectionAtom(Toks, /*Number=*/Plus);
   }
 
   /// A line of a module-scope .section: `L:` or `.bN data` (sectionEntry in
@@ -331,214 +237,174 @@ public:
   /// second label) is the grammar's to report.
   bool sectionLine(llvm::SmallVectorImpl<llvm::StringRef> *Toks, SourceRange &Whole,
                    bool &IsLabel) {
-    uint32_t Start = Pos;
+    uint32_t Start = pos();
     IsLabel = false;
-    if (peek() != '.') {
+    if (first() != '.') {
       SourceRange Name, L;
       if (!label(Name, L))
         return false;
-      keepData(Toks, File.slice(Name));
+      if (Toks)
+        Toks->push_back(Text.slice(Name.Begin, Name.End));
       Whole = L;
       IsLabel = true;
       return true;
     }
-    if (!sectionDotName(Toks) || !skipSpaceAndComments() || !sectionData(Toks))
+    if (!sectionDotName(Toks) || !sectionData(Toks))
       return false;
-    uint32_t LastEnd = Pos;
-    if (!skipSpaceAndComments())
-      return false;
-    char C = peek();
+    char C = first();
     if (C != '\0' && C != '}' && C != '.' && !isAlpha(C) && C != '_' && C != '$' && C != '%')
       return false;
-    Pos = LastEnd;
-    Whole = {Start, LastEnd};
+    Whole = {Start, lastEnd()};
     return true;
   }
 
-  /// `( paramDecl, ... )`: `.param`/`.reg`, attributes, a name, `[N]`s.
+  /// One paramDecl: `.param`/`.reg`, attributes, a declarator.
+  bool paramDecl(llvm::SmallVectorImpl<VarDecl> &Out) {
+    VarDecl V;
+    uint32_t B = pos();
+    if (!is(Tok::PARAM) && !is(Tok::REG))
+      return false;
+    V.StateSpace = text(take());
+    llvm::SmallVector<llvm::StringRef, 6> Attrs;
+    Declarator D;
+    if (!declAttributes(Attrs) || !declarator(D))
+      return false;
+    V.Attrs = Ctx.copy<std::string_view>(Attrs);
+    V.Declarators = Ctx.copy<Declarator>({D});
+    V.Range = {B, D.Range.End};
+    Out.push_back(V);
+    return true;
+  }
+
+  /// `( paramDecl, ... )`, `()`.
   bool paramList(llvm::SmallVectorImpl<VarDecl> &Out) {
-    if (peek() != '(')
+    if (!accept(Tok::LPAREN))
       return false;
-    ++Pos;
-    if (!skipSpaceAndComments())
+    if (accept(Tok::RPAREN))
+      return true;
+    do {
+      if (!paramDecl(Out))
+        return false;
+    } while (accept(Tok::COMMA));
+    return accept(Tok::RPAREN);
+  }
+
+  /// A performance directive of a header (`.maxntid 256, 1, 1`, `.noreturn`).
+  bool headerAttribute(Directive &D) {
+    // Keywords are tokens of their own: the grammar's business.
+    if (!is(Tok::DOTNAME) || text().contains(':'))
       return false;
-    if (peek() == ')') {
-      ++Pos;
-      return true;
-    }
-    for (;;) {
-      VarDecl V;
-      uint32_t B = Pos;
-      llvm::StringRef Space = dotWord();
-      if (Space != ".param" && Space != ".reg")
-        return false;
-      V.StateSpace = Space;
-      llvm::SmallVector<llvm::StringRef, 6> Attrs;
-      for (;;) {
-        if (!skipSpaceAndComments())
+    Token W = take();
+    D.Name = text(W);
+    D.Range = {W.Begin, W.End};
+    llvm::SmallVector<llvm::StringRef, 6> Args;
+    Token N;
+    if (decimal(N)) {
+      Args.push_back(text(N));
+      while (accept(Tok::COMMA)) {
+        if (!decimal(N))
           return false;
-        if (peek() == '.') {
-          llvm::StringRef A = dotWord();
-          if (A.empty() || !isDeclAttribute(A))
-            return false;
-          Attrs.push_back(A);
-        } else if (isDigit(peek())) {
-          SourceRange N;
-          if (!decimal(N))
-            return false;
-          Attrs.push_back(File.slice(N));
-        } else {
-          break;
-        }
+        Args.push_back(",");
+        Args.push_back(text(N));
       }
-      Declarator D;
-      if (!declarator(D))
-        return false;
-      V.Attrs = Ctx.copy<std::string_view>(Attrs);
-      V.Declarators = Ctx.copy<Declarator>({D});
-      V.Range = {B, D.Range.End};
-      Out.push_back(V);
-      if (!skipSpaceAndComments())
-        return false;
-      if (peek() == ',') {
-        ++Pos;
-        if (!skipSpaceAndComments())
-          return false;
-        continue;
-      }
-      if (peek() != ')')
-        return false;
-      ++Pos;
-      return true;
+      D.Range.End = N.End;
+    } else if (isDigit(first()) || first() == '"' || first() == '-') {
+      return false;
     }
+    D.Args = Ctx.copy<std::string_view>(Args);
+    return true;
+  }
+
+  /// `[linkage] .entry|.func`: the prefix and the kind.
+  bool headerStart(Function &F) {
+    llvm::SmallVector<llvm::StringRef, 2> Prefix;
+    while (is(Tok::VISIBLE) || is(Tok::EXTERN) || is(Tok::WEAK) || is(Tok::COMMON))
+      Prefix.push_back(text(take()));
+    if (!is(Tok::ENTRY) && !is(Tok::FUNC))
+      return false;
+    F.Kind = text(take());
+    F.Prefix = Ctx.copy<std::string_view>(Prefix);
+    return true;
   }
 
   /// `[linkage] .entry|.func [(returns)] name [(params)] [.attr N, ...]* {|;`
   Function *functionHeader() {
-    uint32_t Start = Pos;
+    uint32_t Start = pos();
     auto *F = Ctx.create<Function>();
-    llvm::SmallVector<llvm::StringRef, 2> Prefix;
-    llvm::StringRef Kind;
-    for (;;) {
-      llvm::StringRef W = dotWord();
-      if (W == ".visible" || W == ".extern" || W == ".weak" || W == ".common") {
-        Prefix.push_back(W);
-      } else if (W == ".entry" || W == ".func") {
-        Kind = W;
-        break;
-      } else {
-        return nullptr;
-      }
-      char C = peek();
-      if (!(C == ' ' || C == '\t' || C == '\n' || C == '\r'))
-        return nullptr;
-      if (!skipSpaceAndComments())
-        return nullptr;
-    }
-    F->Prefix = Ctx.copy<std::string_view>(Prefix);
-    F->Kind = Kind;
-    if (!skipSpaceAndComments())
+    if (!headerStart(*F))
       return nullptr;
     llvm::SmallVector<VarDecl, 2> Returns, Params;
-    if (peek() == '(') {
+    if (is(Tok::LPAREN)) {
       if (!paramList(Returns))
         return nullptr;
       F->HasReturnList = true;
-      if (!skipSpaceAndComments())
-        return nullptr;
     }
-    SourceRange Name;
-    if (!plainName(Name))
+    if (!is(Tok::IDENT) || text().contains('.'))
       return nullptr;
-    F->Name = File.slice(Name);
-    F->NameRange = Name;
-    if (!skipSpaceAndComments())
-      return nullptr;
-    if (peek() == '(') {
+    Token Name = take();
+    F->Name = text(Name);
+    F->NameRange = {Name.Begin, Name.End};
+    if (is(Tok::LPAREN)) {
       if (!paramList(Params))
         return nullptr;
       F->HasParamList = true;
-      if (!skipSpaceAndComments())
-        return nullptr;
     }
     F->Returns = Ctx.copy<VarDecl>(Returns);
     F->Params = Ctx.copy<VarDecl>(Params);
     llvm::SmallVector<Directive, 4> Attrs;
-    while (peek() == '.') {
+    while (first() == '.') {
       Directive D;
-      uint32_t B = Pos;
-      D.Name = dotWord();
-      if (D.Name.empty())
+      if (!headerAttribute(D))
         return nullptr;
-      if (isKeyword(D.Name))
-        return nullptr; // a token of its own: the grammar's business
-      D.Range = {B, Pos};
-      llvm::SmallVector<llvm::StringRef, 6> Args;
-      if (!skipSpaceAndComments())
-        return nullptr;
-      SourceRange N;
-      if (decimal(N)) {
-        Args.push_back(File.slice(N));
-        D.Range.End = N.End;
-        for (;;) {
-          uint32_t Save = Pos;
-          if (!skipSpaceAndComments())
-            return nullptr;
-          if (peek() != ',') {
-            Pos = Save;
-            break;
-          }
-          ++Pos;
-          Args.push_back(",");
-          if (!skipSpaceAndComments() || !decimal(N))
-            return nullptr;
-          Args.push_back(File.slice(N));
-          D.Range.End = N.End;
-        }
-        if (!skipSpaceAndComments())
-          return nullptr;
-      } else if (isDigit(peek()) || peek() == '"' || peek() == '-') {
-        return nullptr;
-      }
-      D.Args = Ctx.copy<std::string_view>(Args);
       Attrs.push_back(D);
     }
     F->Attributes = Ctx.copy<Directive>(Attrs);
-    if (peek() == '{')
+    if (is(Tok::LBRACE))
       F->HasBody = true;
-    else if (peek() != ';')
+    else if (!is(Tok::SEMI))
       return nullptr;
-    ++Pos;
-    F->Range = {Start, Pos};
+    F->Range = {Start, take().End};
     return F;
   }
+
+private:
+  static bool isAlpha(char C) { return (C >= 'a' && C <= 'z') || (C >= 'A' && C <= 'Z'); }
+  static bool isDigit(char C) { return C >= '0' && C <= '9'; }
 };
 
 } // namespace
 
+static const VarDecl *regDeclAt(llvm::StringRef Text, uint32_t Begin, ASTContext &Ctx,
+                                uint32_t &End, TokenMemo *Memo) {
+  DeclParser P(Text, Ctx, Begin, Memo);
+  const VarDecl *V = P.regDecl();
+  if (!V)
+    return nullptr;
+  End = P.lastEnd();
+  P.remember();
+  return V;
+}
+
 const VarDecl *parseRegDeclAt(const SourceFile &File, uint32_t Begin, ASTContext &Ctx,
-                              uint32_t &End) {
-  return parseRegDeclAt(File.text(), Begin, Ctx, End);
+                              uint32_t &End, TokenMemo *Memo) {
+  return regDeclAt(File.text(), Begin, Ctx, End, Memo);
 }
 
 const VarDecl *parseRegDeclAt(llvm::StringRef Text, uint32_t Begin, ASTContext &Ctx,
                               uint32_t &End) {
-  DeclParser P(Text, Ctx, Begin);
-  const VarDecl *V = P.regDecl();
-  if (V)
-    End = P.pos();
-  return V;
+  return regDeclAt(Text, Begin, Ctx, End, nullptr);
 }
 
 bool parseSectionLineAt(const SourceFile &File, uint32_t Begin, ASTContext &Ctx, bool Keep,
-                        Directive &Out, uint32_t &End) {
-  DeclParser P(File, Ctx, Begin);
+                        Directive &Out, uint32_t &End, TokenMemo *Memo) {
+  DeclParser P(File, Ctx, Begin, Memo);
   llvm::SmallVector<llvm::StringRef, 48> Toks;
   SourceRange Whole;
   bool IsLabel = false;
   if (!P.sectionLine(Keep ? &Toks : nullptr, Whole, IsLabel))
     return false;
   End = Whole.End;
+  P.remember();
   if (!Keep)
     return true;
   Out = Directive();
@@ -552,7 +418,7 @@ bool parseSectionLineAt(const SourceFile &File, uint32_t Begin, ASTContext &Ctx,
 }
 
 bool parseSectionLineStreamedAt(const SourceFile &File, uint32_t Begin, ASTContext &Ctx,
-                                SectionPieceFn OnPiece, uint32_t &End) {
+                                SectionPieceFn OnPiece, uint32_t &End, TokenMemo *Memo) {
   SourceRange Whole;
   bool IsLabel = false;
   llvm::SmallVector<llvm::StringRef, 48> Toks;
@@ -561,7 +427,7 @@ bool parseSectionLineStreamedAt(const SourceFile &File, uint32_t Begin, ASTConte
     // declined before any piece has been handed out. A line of at most
     // PieceTokens tokens (nearly all) is kept on the way and handed out as
     // one piece; a longer one is read again below, a piece at a time.
-    DeclParser Check(File, Ctx, Begin);
+    DeclParser Check(File, Ctx, Begin, Memo);
     bool Long = false;
     auto Drop = [&](llvm::SmallVectorImpl<llvm::StringRef> &T) {
       Long = true;
@@ -571,6 +437,7 @@ bool parseSectionLineStreamedAt(const SourceFile &File, uint32_t Begin, ASTConte
     if (!Check.sectionLine(&Toks, Whole, IsLabel))
       return false;
     End = Whole.End;
+    Check.remember();
     if (!Long) {
       Directive D;
       D.Range = Whole;
@@ -614,17 +481,19 @@ bool parseSectionLineStreamedAt(const SourceFile &File, uint32_t Begin, ASTConte
 }
 
 Function *parseFunctionHeaderAt(const SourceFile &File, uint32_t Begin, ASTContext &Ctx,
-                                uint32_t &End) {
-  DeclParser P(File, Ctx, Begin);
+                                uint32_t &End, TokenMemo *Memo) {
+  DeclParser P(File, Ctx, Begin, Memo);
   Function *F = P.functionHeader();
-  if (F)
-    End = P.pos();
+  if (!F)
+    return nullptr;
+  End = P.lastEnd();
+  P.remember();
   return F;
 }
 
-const Directive *parseLocAt(const SourceFile &File, uint32_t Begin, ASTContext &Ctx,
-                            uint32_t &End) {
-  DeclParser P(File, Ctx, Begin);
+const Directive *parseLocAt(const SourceFile &File, uint32_t Begin, ASTContext &Ctx, uint32_t &End,
+                            TokenMemo *Memo) {
+  DeclParser P(File, Ctx, Begin, Memo);
   // nvcc -lineinfo writes ".loc 1 2 3, function_name $L__info_string0,
   // inlined_at 1 4 5": room for that without a heap allocation per line.
   llvm::SmallVector<llvm::StringRef, 16> Args;
@@ -636,20 +505,18 @@ const Directive *parseLocAt(const SourceFile &File, uint32_t Begin, ASTContext &
   D->Name = File.slice({Whole.Begin, Whole.Begin + 4});
   D->Args = Ctx.copy<std::string_view>(Args);
   End = Whole.End;
+  P.remember();
   return D;
 }
 
 const Directive *parseGenericDirectiveAt(const SourceFile &File, uint32_t Begin, ASTContext &Ctx,
-                                         uint32_t &End) {
-  llvm::StringRef Text = File.text();
-  Lexer L(Text, Begin);
-  Token T = L.next();
-  if (T.Kind != Tok::DOTNAME || T.Begin != Begin)
+                                         uint32_t &End, TokenMemo *Memo) {
+  DeclParser P(File, Ctx, Begin, Memo);
+  if (!P.is(Tok::DOTNAME) || P.pos() != Begin)
     return nullptr;
-  llvm::SmallVector<llvm::StringRef, 16> Toks{T.text(Text)};
+  llvm::SmallVector<llvm::StringRef, 16> Toks{P.text(P.take())};
   for (;;) {
-    T = L.next();
-    switch (T.Kind) {
+    switch (P.kind()) {
     case Tok::STRING:
     case Tok::INT:
     case Tok::IDENT:
@@ -659,14 +526,16 @@ const Directive *parseGenericDirectiveAt(const SourceFile &File, uint32_t Begin,
     case Tok::FLOAT_HEX:
     case Tok::DOUBLE_HEX:
     case Tok::UNDERSCORE:
-      Toks.push_back(T.text(Text));
+      Toks.push_back(P.text(P.take()));
       continue;
     case Tok::SEMI: {
-      Toks.push_back(T.text(Text));
+      Token T = P.take();
+      Toks.push_back(P.text(T));
       auto *D = Ctx.create<Directive>();
       D->Range = {Begin, T.End};
       build::directiveFromTokens(*D, Toks, Ctx);
       End = T.End;
+      P.remember();
       return D;
     }
     default: // operators, braces, keywords: the grammar's business

@@ -9,7 +9,7 @@
 
 #include "Parse/FastStatement.h"
 #include "Parse/ASTBuilder.h"
-#include "Parse/FastCursor.h"
+#include "Parse/TokenCursor.h"
 
 #include "llvm/ADT/SmallVector.h"
 
@@ -20,144 +20,80 @@ using namespace fast;
 
 namespace {
 
-class InstructionParser : public Cursor {
+class InstructionParser : public TokenCursor {
 public:
-  using Cursor::Cursor;
+  using TokenCursor::TokenCursor;
 
-  /// One instruction starting at Pos (a token start) through its ';'.
+  /// One instruction at the current token through its ';'.
   const Instruction *instruction() {
     Instruction *I = Ctx.create<Instruction>();
-    uint32_t Start = Pos;
-    if (peek() == '@') {
-      ++Pos;
-      skipSpace();
-      bool Neg = false;
-      if (peek() == '!') {
-        Neg = true;
-        ++Pos;
-        skipSpace();
-      }
-      SourceRange G;
-      if (!lexIdent(G))
+    uint32_t Start = pos();
+    if (accept(Tok::AT)) {
+      bool Neg = accept(Tok::BANG);
+      if (!is(Tok::IDENT))
         return nullptr;
-      I->Guard = File.slice(G);
+      Token G = take();
+      I->Guard = text(G);
       I->GuardNegated = Neg;
       I->GuardRange = {Start, G.End};
-      skipSpace();
     }
-    SourceRange Op;
-    if (!isAlpha(peek()) || !lexIdent(Op))
+    if (!is(Tok::IDENT) || !isAlpha(first()))
       return nullptr;
-    splitOpcode(*I, Op);
-    skipSpace();
+    Token Op = take();
+    build::OpcodeSplitter Split(*I, text(Op), Op.Begin);
+    Split.finish(Ctx);
     llvm::SmallVector<Operand, 8> Ops;
-    if (peek() != ';' && !operands(Ops))
+    if (!is(Tok::SEMI) && !operands(Ops))
       return nullptr;
-    if (peek() != ';')
+    if (!is(Tok::SEMI))
       return nullptr;
-    ++Pos;
-    I->Range = {Start, Pos};
+    take();
+    I->Range = {Start, lastEnd()};
     I->Operands = Ctx.copy<Operand>(Ops);
     return I;
   }
 
 private:
-  /// Opcode and its qualifiers, split at each '.' as the converter does.
-  void splitOpcode(Instruction &I, SourceRange R) {
-    build::OpcodeSplitter Split(I, File.slice(R), R.Begin);
-    Split.finish(Ctx);
-  }
+  static bool isAlpha(char C) { return (C >= 'a' && C <= 'z') || (C >= 'A' && C <= 'Z'); }
 
-  /// FLOAT_HEX / DOUBLE_HEX: 0f + up to 8, 0d + up to 16 hex digits.
-  /// Longer ones: give up.
-  bool lexHexFloat(SourceRange &R) {
-    char K = peekAt(1);
-    if (peek() != '0' || !(K == 'f' || K == 'F' || K == 'd' || K == 'D') || !isHex(peekAt(2)))
-      return false;
-    bool Single = K == 'f' || K == 'F';
-    uint32_t B = Pos;
-    size_t P = Pos + 2;
-    while (P < Text.size() && isHex(Text[P]))
-      ++P;
-    size_t Digits = P - (B + 2);
-    char After = P < Text.size() ? Text[P] : '\0';
-    if (Digits > (Single ? 8u : 16u) || isWordChar(After) || After == '.' || After == '$' ||
-        After == '%')
-      return false;
-    Pos = static_cast<uint32_t>(P);
-    R = {B, Pos};
-    return true;
-  }
-
-  /// INT: 0x.. / 0b.. / decimal, optional U, decoded by the AST builder.
-  /// Floats, glued characters and values it cannot decode: give up.
-  bool lexInt(SourceRange &R, int64_t &V) {
-    uint32_t B = Pos;
-    if (peek() == '0' && (peekAt(1) == 'x' || peekAt(1) == 'X') && isHex(peekAt(2))) {
-      Pos += 2;
-      while (isHex(peek()))
-        ++Pos;
-    } else if (peek() == '0' && (peekAt(1) == 'b' || peekAt(1) == 'B') &&
-               (peekAt(2) == '0' || peekAt(2) == '1')) {
-      Pos += 2;
-      while (peek() == '0' || peek() == '1')
-        ++Pos;
-    } else if (isDigit(peek())) {
-      while (isDigit(peek()))
-        ++Pos;
-    } else {
-      return false;
-    }
-    if (peek() == 'U')
-      ++Pos;
-    // Whatever follows must end the token: no float, no glued identifier.
-    char After = peek();
-    if (isWordChar(After) || After == '.' || After == '$' || After == '%')
-      return false;
-    // Out of range or a bad octal: let the real parser decide.
-    if (!build::decodeInteger(Text.slice(B, Pos), V))
-      return false;
-    R = {B, Pos};
-    return true;
-  }
-
-  /// A name, '_', an integer or a negative integer (the converter's
-  /// convertExpr for those shapes).
-  bool parseSimple(Operand &O) {
-    char C = peek();
-    if (C == '_' && !(isWordChar(peekAt(1)) || peekAt(1) == '$')) {
-      O.Kind = OperandKind::Sink;
-      O.Range = {Pos, Pos + 1};
-      ++Pos;
-      O.Text = File.slice(O.Range);
-      char After = peek();
-      return !(After == '.' || After == ':' || After == '(' || After == '|');
-    }
-    if (isAlpha(C) || C == '_' || C == '$' || C == '%') {
-      SourceRange R;
-      if (!lexIdent(R))
+  /// FLOAT_HEX / DOUBLE_HEX with at most 8 / 16 digits (longer: the
+  /// grammar's business), or an INT the AST builder can decode; its token.
+  bool number(Token &T) {
+    if (is(Tok::FLOAT_HEX) || is(Tok::DOUBLE_HEX)) {
+      size_t Digits = tok().End - tok().Begin - 2;
+      if (Digits > (is(Tok::FLOAT_HEX) ? 8u : 16u))
         return false;
-      O.Kind = OperandKind::Name;
-      O.Range = R;
-      O.Text = File.slice(R);
-      return true;
-    }
-    bool Neg = false;
-    uint32_t B = Pos;
-    if (C == '-') {
-      Neg = true;
-      ++Pos;
-      skipSpace();
-    }
-    SourceRange R;
-    if (lexHexFloat(R)) {
-      O = build::floatOperand(File.slice(R), Neg, {B, R.End}, Text.slice(B, R.End));
+      T = take();
       return true;
     }
     int64_t V = 0;
-    if (!lexInt(R, V))
+    // Out of range or a bad octal: let the real parser decide.
+    if (!is(Tok::INT) || !build::decodeInteger(text(), V))
       return false;
-    O = build::intOperand(File.slice(R), Neg, {B, R.End}, Text.slice(B, R.End));
+    T = take();
+    return true;
+  }
+
+  /// A name, '_', a number or a negated number (the converter's convertExpr
+  /// for those shapes).
+  bool parseSimple(Operand &O) {
+    if (is(Tok::UNDERSCORE) || is(Tok::IDENT)) {
+      O.Kind = is(Tok::IDENT) ? OperandKind::Name : OperandKind::Sink;
+      Token T = take();
+      O.Range = {T.Begin, T.End};
+      O.Text = text(T);
+      return true;
+    }
+    uint32_t B = pos();
+    bool Neg = accept(Tok::MINUS);
+    Token N;
+    if (!number(N))
+      return false;
+    SourceRange R{B, N.End};
+    if (N.Kind == Tok::INT)
+      O = build::intOperand(text(N), Neg, R, Text.slice(B, N.End));
+    else
+      O = build::floatOperand(text(N), Neg, R, Text.slice(B, N.End));
     return true;
   }
 
@@ -168,55 +104,42 @@ private:
       if (!parseOperand(O))
         return false;
       Out.push_back(O);
-      skipSpace();
-      if (peek() != ',')
+      if (!accept(Tok::COMMA))
         return true;
-      ++Pos;
-      skipSpace();
     }
   }
 
   /// A vector `{a, b}` (one element at least) or a call list `(a, b)`, `()`.
   /// Nesting deeper than the parser's limit is left to the ANTLR path, which
   /// reports it (the recursion here must not follow the input unbounded).
-  bool group(OperandKind Kind, char Close, Operand &O) {
+  bool group(OperandKind Kind, Tok Close, Operand &O) {
     if (GroupDepth >= MaxNestingDepth)
       return false;
     // A long outermost list is built in place in the arena (one Operand per
     // element, no growing vector copied afterwards): see countElements.
-    size_t Count = GroupDepth == 0 ? countElements(Pos) : 0;
+    size_t Count = GroupDepth == 0 ? countElements(pos()) : 0;
     struct Nest {
       unsigned &D;
       explicit Nest(unsigned &D) : D(D) { ++D; }
       ~Nest() { --D; }
     } InGroup(GroupDepth);
-    uint32_t B = Pos++;
-    skipSpace();
+    uint32_t B = take().Begin;
     if (Count >= InPlaceFrom) {
       llvm::MutableArrayRef<Operand> Elems(Ctx.allocate<Operand>(Count), Count);
-      for (size_t K = 0; K < Count; ++K) {
-        if (K && peek() != ',')
+      for (size_t K = 0; K < Count; ++K)
+        if ((K && !accept(Tok::COMMA)) || !parseOperand(Elems[K]))
           return false;
-        if (K) {
-          ++Pos;
-          skipSpace();
-        }
-        if (!parseOperand(Elems[K]))
-          return false;
-        skipSpace();
-      }
       O.Elements = Elems;
     } else {
       llvm::SmallVector<Operand, 8> Elems;
-      if (!(Kind == OperandKind::List && peek() == Close) && !operands(Elems))
+      if (!(Kind == OperandKind::List && is(Close)) && !operands(Elems))
         return false;
       O.Elements = Ctx.copy<Operand>(Elems);
     }
-    if (peek() != Close)
+    if (!is(Close))
       return false;
-    ++Pos;
     O.Kind = Kind;
-    O.Range = {B, Pos};
+    O.Range = {B, take().End};
     return true;
   }
 
@@ -226,7 +149,8 @@ private:
   /// The number of elements of the list that opens at P, counted on the
   /// bytes (commas between its brackets); 0 when unsure (a comment, a
   /// string, a ';' or the end of the text first), and the list is then
-  /// built the usual way. A wrong count only makes the recognizer decline.
+  /// built the usual way. Only a size hint: a wrong count makes the
+  /// recognizer decline, never build something else.
   size_t countElements(size_t P) const {
     int Depth = 0;
     size_t Commas = 0;
@@ -260,61 +184,54 @@ private:
   unsigned GroupDepth = 0;
 
   bool parseOperand(Operand &O) {
-    char C = peek();
-    if (C == '{')
-      return group(OperandKind::Vector, '}', O);
-    if (C == '(') // call's return and argument lists
-      return group(OperandKind::List, ')', O);
-    if (C == '[')
+    switch (kind()) {
+    case Tok::LBRACE:
+      return group(OperandKind::Vector, Tok::RBRACE, O);
+    case Tok::LPAREN: // call's return and argument lists
+      return group(OperandKind::List, Tok::RPAREN, O);
+    case Tok::LBRACK:
       return parseAddress(O);
-    if (C == '!') {
-      uint32_t B = Pos++;
-      skipSpace();
-      SourceRange R;
-      if (!lexIdent(R))
+    case Tok::BANG: {
+      uint32_t B = take().Begin;
+      if (!is(Tok::IDENT))
         return false;
+      Token T = take();
       O.Kind = OperandKind::Name;
       O.Negated = true;
-      O.Range = {B, R.End};
-      O.Text = File.slice(R);
+      O.Range = {B, T.End};
+      O.Text = text(T);
       return true;
+    }
+    default:
+      break;
     }
     if (!parseSimple(O))
       return false;
     // Expressions (a+b, a|b, f(x)) are not in the subset.
-    skipSpace();
-    char After = peek();
-    return After == ',' || After == ';' || After == '}' || After == ']' || After == ')';
+    Tok K = kind();
+    return K == Tok::COMMA || K == Tok::SEMI || K == Tok::RBRACE || K == Tok::RBRACK ||
+           K == Tok::RPAREN;
   }
 
   /// [name], [name+int], [name-int], [int] (convertAddress).
   bool parseAddress(Operand &O) {
-    uint32_t B = Pos++;
-    skipSpace();
+    uint32_t B = take().Begin;
     Operand Base;
     if (!parseSimple(Base))
       return false;
-    skipSpace();
-    if (peek() == '+' || peek() == '-') {
-      bool Minus = peek() == '-';
-      ++Pos;
-      skipSpace();
-      SourceRange R;
-      int64_t V = 0;
-      if (!isDigit(peek()) || !lexInt(R, V))
+    if (is(Tok::PLUS) || is(Tok::MINUS)) {
+      bool Minus = take().Kind == Tok::MINUS;
+      Token N;
+      if (!is(Tok::INT) || !number(N) || !is(Tok::RBRACK))
         return false;
-      skipSpace();
-      if (peek() != ']')
-        return false;
-      ++Pos;
-      O.Range = {B, Pos};
-      Operand Off = build::intOperand(File.slice(R), false, R, File.slice(R));
+      O.Range = {B, take().End};
+      SourceRange R{N.Begin, N.End};
+      Operand Off = build::intOperand(text(N), false, R, text(N));
       return build::foldAddress(O, Base, Off, Minus, Ctx);
     }
-    if (peek() != ']')
+    if (!is(Tok::RBRACK))
       return false;
-    ++Pos;
-    O.Range = {B, Pos};
+    O.Range = {B, take().End};
     build::addressOf(O, Base, Ctx);
     return true;
   }
@@ -323,42 +240,25 @@ private:
 } // namespace
 
 const Instruction *parseInstructionAt(const SourceFile &File, uint32_t Begin, ASTContext &Ctx,
-                                      uint32_t &End) {
-  InstructionParser P(File, Ctx, Begin);
+                                      uint32_t &End, TokenMemo *Memo) {
+  InstructionParser P(File, Ctx, Begin, Memo);
   const Instruction *I = P.instruction();
-  if (I)
-    End = P.pos();
+  if (!I)
+    return nullptr;
+  End = P.lastEnd();
+  P.remember();
   return I;
 }
 
-bool skipSpaceAndComments(llvm::StringRef Text, size_t &Pos) {
-  size_t N = Text.size();
-  while (Pos < N) {
-    char C = Text[Pos];
-    if (C == ' ' || C == '\t' || C == '\r' || C == '\n' || C == '\f') {
-      ++Pos;
-    } else if (C == '/' && Pos + 1 < N && Text[Pos + 1] == '/') {
-      size_t E = Text.find_first_of("\r\n", Pos);
-      Pos = E == llvm::StringRef::npos ? N : E;
-    } else if (C == '/' && Pos + 1 < N && Text[Pos + 1] == '*') {
-      size_t E = Text.find("*/", Pos + 2);
-      if (E == llvm::StringRef::npos)
-        return false;
-      Pos = E + 2;
-    } else {
-      return true;
-    }
-  }
-  return true;
-}
-
-bool parseLabelAt(const SourceFile &File, uint32_t Begin, SourceRange &Name, uint32_t &End) {
+bool parseLabelAt(const SourceFile &File, uint32_t Begin, SourceRange &Name, uint32_t &End,
+                  TokenMemo *Memo) {
   ASTContext Unused;
-  InstructionParser P(File, Unused, Begin);
+  InstructionParser P(File, Unused, Begin, Memo);
   SourceRange Whole;
   if (!P.label(Name, Whole))
     return false;
   End = Whole.End;
+  P.remember();
   return true;
 }
 

@@ -11,9 +11,11 @@
 // [name], [name+-int], [int] and !pred; labels; `.loc` with its attributes;
 // `.reg` declarations;
 // and build exactly the AST the ANTLR converter would (unit tests compare
-// the two on every statement of the corpus). Anything else (comments inside
-// the statement, decimal floats, expressions, errors) returns null/false and
-// the caller uses the ANTLR parser, which stays the single authority.
+// the two on every statement of the corpus). They read the hand-written
+// lexer's tokens (TokenCursor.h), so comments may stand between any two
+// tokens. Anything else (decimal floats, expressions, errors) returns
+// null/false without consuming anything and the caller uses the ANTLR
+// parser, which stays the single authority.
 //
 //===----------------------------------------------------------------------===//
 #ifndef PTXLINT_LIB_PARSE_FASTSTATEMENT_H
@@ -41,15 +43,28 @@ inline constexpr unsigned MaxNestingDepth = 256;
 /// deep. Deeper is a syntax error at the first '{' past the limit.
 inline constexpr int MaxScopeDepth = 1664;
 
+/// The first token of the next statement, as the recognizer that read the
+/// statement before lexed it (its look-ahead), or as the first recognizer
+/// offered a statement lexed it: the next recognizer that starts there takes
+/// it instead of lexing it again. One per parse of one text; a recognizer
+/// given none lexes everything itself.
+struct TokenMemo {
+  uint32_t Begin = UINT32_MAX, End = 0;
+  uint8_t Kind = 0;
+  /// The end of the statement the token follows (the look-ahead of a
+  /// statement read whole), or UINT32_MAX.
+  uint32_t After = UINT32_MAX;
+};
+
 /// One instruction starting at offset Begin of File (a token start) through
 /// its ';'. On success End is the offset just past the ';'. Nodes go to Ctx.
 const Instruction *parseInstructionAt(const SourceFile &File, uint32_t Begin, ASTContext &Ctx,
-                                      uint32_t &End);
+                                      uint32_t &End, TokenMemo *Memo = nullptr);
 
 /// A register declaration `.reg .attr... name[<N>], ...;` at Begin (the
 /// VarDecl the converter builds), in Ctx. End is the offset past the ';'.
 const VarDecl *parseRegDeclAt(const SourceFile &File, uint32_t Begin, ASTContext &Ctx,
-                              uint32_t &End);
+                              uint32_t &End, TokenMemo *Memo = nullptr);
 /// The same on a text that is no SourceFile.
 const VarDecl *parseRegDeclAt(llvm::StringRef Text, uint32_t Begin, ASTContext &Ctx, uint32_t &End);
 
@@ -57,7 +72,7 @@ const VarDecl *parseRegDeclAt(llvm::StringRef Text, uint32_t Begin, ASTContext &
 /// plain values, or a label. With Keep, Out is the Directive the converter
 /// builds (tokens in Ctx). End is the offset past the line's last token.
 bool parseSectionLineAt(const SourceFile &File, uint32_t Begin, ASTContext &Ctx, bool Keep,
-                        Directive &Out, uint32_t &End);
+                        Directive &Out, uint32_t &End, TokenMemo *Memo = nullptr);
 
 /// A section line as parseSectionLineAt reads it, handed to OnPiece as it is
 /// read, in pieces of at most a few thousand tokens (ParseSink::onSectionLine):
@@ -65,19 +80,21 @@ bool parseSectionLineAt(const SourceFile &File, uint32_t Begin, ASTContext &Ctx,
 /// handed out nothing. Piece tokens live until the next piece.
 using SectionPieceFn = llvm::function_ref<void(const Directive &Piece, bool Continues)>;
 bool parseSectionLineStreamedAt(const SourceFile &File, uint32_t Begin, ASTContext &Ctx,
-                                SectionPieceFn OnPiece, uint32_t &End);
+                                SectionPieceFn OnPiece, uint32_t &End, TokenMemo *Memo = nullptr);
 
 /// A function header at Begin (module scope), through its `{` or `;`: the
 /// Function the converter builds, in Ctx. End is the offset past `{`/`;`.
 Function *parseFunctionHeaderAt(const SourceFile &File, uint32_t Begin, ASTContext &Ctx,
-                                uint32_t &End);
+                                uint32_t &End, TokenMemo *Memo = nullptr);
 
 /// A label "name:" at Begin: Name is the name's range, End the offset past ':'.
-bool parseLabelAt(const SourceFile &File, uint32_t Begin, SourceRange &Name, uint32_t &End);
+bool parseLabelAt(const SourceFile &File, uint32_t Begin, SourceRange &Name, uint32_t &End,
+                  TokenMemo *Memo = nullptr);
 
 /// ".loc F L C" at Begin (no function_name/inlined_at): the directive as
 /// the converter builds it, in Ctx. End is the offset past the last number.
-const Directive *parseLocAt(const SourceFile &File, uint32_t Begin, ASTContext &Ctx, uint32_t &End);
+const Directive *parseLocAt(const SourceFile &File, uint32_t Begin, ASTContext &Ctx, uint32_t &End,
+                            TokenMemo *Memo = nullptr);
 
 /// A directive the grammar reads as genericDirective (`.pragma "nounroll";`,
 /// `.maxnreg 32;` in a body, at module scope): a DOTNAME, then names,
@@ -85,11 +102,18 @@ const Directive *parseLocAt(const SourceFile &File, uint32_t Begin, ASTContext &
 /// (Lexer.h). The directive as the converter builds it, in Ctx. End is the
 /// offset past the ';'. Anything else in the arguments: null.
 const Directive *parseGenericDirectiveAt(const SourceFile &File, uint32_t Begin, ASTContext &Ctx,
-                                         uint32_t &End);
+                                         uint32_t &End, TokenMemo *Memo = nullptr);
 
 /// Moves Pos past whitespace and comments as the lexer skips them. False on
-/// an unterminated block comment (Pos is then unspecified).
+/// an unterminated block comment (Pos is then at its '/'). Defined with the
+/// lexer (Lexer.cpp), which skips them the same way.
 bool skipSpaceAndComments(llvm::StringRef Text, size_t &Pos);
+
+/// Where the statement after offset From starts: skipSpaceAndComments from
+/// From, or the memo's token when it is the look-ahead past a statement
+/// ending at From (no byte is read again). False on an unterminated block
+/// comment.
+bool nextStatementAt(llvm::StringRef Text, size_t From, const TokenMemo &Memo, size_t &Pos);
 
 } // namespace parsedriver
 } // namespace ptxlint

@@ -1,6 +1,6 @@
 //===- InitScan.cpp - large data initializers without a parse tree ---------===//
 #include "Parse/InitScan.h"
-#include "Parse/FastCursor.h"
+#include "Parse/Lexer.h"
 
 using namespace llvm;
 
@@ -9,230 +9,115 @@ namespace parsedriver {
 
 namespace {
 
-using fast::isAlpha;
-using fast::isDigit;
-using fast::isHex;
-bool isIdentRest(char C) { return fast::isWordChar(C) || C == '$'; }
-
+/// The subset on the hand lexer's tokens (Lexer.h): the lexer decides what
+/// a token is, the scanner only which tokens may follow which.
 class Scanner {
 public:
-  Scanner(StringRef T, size_t P, std::vector<StringRef> *Toks) : T(T), P(P), Toks(Toks) {}
+  Scanner(StringRef T, size_t P, std::vector<StringRef> *Toks)
+      : T(T), Lex(T, static_cast<uint32_t>(P)), Toks(Toks) {
+    Cur = Lex.next();
+  }
 
-  /// list at P; true when it is in the subset and closed.
+  /// list at the current token; true when it is in the subset and closed.
   bool list(unsigned Depth) {
-    if (Depth > 64 || !punct('{'))
+    if (Depth > 64 || !accept(Tok::LBRACE))
       return false;
-    skip();
-    if (peek() == '}')
-      return punct('}');
+    if (accept(Tok::RBRACE))
+      return true;
     for (;;) {
-      skip();
-      if (peek() == '{') {
-        if (!list(Depth + 1))
-          return false;
-      } else if (!item()) {
+      if (Cur.Kind == Tok::LBRACE ? !list(Depth + 1) : !expr(0))
         return false;
-      }
-      skip();
-      if (peek() == ',') {
-        punct(',');
-        continue;
-      }
-      return Ok && punct('}');
+      if (!accept(Tok::COMMA))
+        return accept(Tok::RBRACE);
     }
   }
-  size_t pos() const { return P; }
+  size_t end() const { return End; }
 
 private:
-  char peek(size_t Ahead = 0) const { return P + Ahead < T.size() ? T[P + Ahead] : '\0'; }
-
-  /// Whitespace and comments, as the lexer skips them.
-  void skip() {
-    if (!skipSpaceAndComments(T, P)) { // an unterminated /* comment
-      Ok = false;
-      P = T.size();
-    }
-  }
-
-  bool punct(char C) {
-    if (peek() != C)
+  /// Consumes the current token when it is of kind K (and keeps its text).
+  bool accept(Tok K) {
+    if (Cur.Kind != K)
       return false;
-    emit(P, P + 1);
-    ++P;
-    return true;
-  }
-  void emit(size_t B, size_t E) {
     if (Toks)
-      Toks->push_back(T.slice(B, E));
-  }
-
-  /// After a number or a name: the lexer must end the token here too.
-  bool endsToken() const {
-    char C = peek();
-    if (C == '/') // a comment, or the division operator
-      return true;
-    return C == ' ' || C == '\t' || C == '\r' || C == '\n' || C == '\f' || C == ',' || C == '}' ||
-           C == ')' || C == '+' || C == '-' || C == '*' || C == '%' || C == '<' || C == '>' ||
-           C == '&' || C == '|' || C == '^' || C == '=' || C == '!';
-  }
-
-  bool number() {
-    size_t B = P;
-    if (peek() == '0' && (peek(1) == 'x' || peek(1) == 'X' || peek(1) == 'f' || peek(1) == 'F' ||
-                          peek(1) == 'd' || peek(1) == 'D')) {
-      bool Unsigned = peek(1) == 'x' || peek(1) == 'X';
-      P += 2;
-      size_t D = P;
-      while (isHex(peek()))
-        ++P;
-      if (P == D)
-        return false;
-      if (Unsigned && peek() == 'U')
-        ++P;
-    } else if (peek() == '0' && (peek(1) == 'b' || peek(1) == 'B')) {
-      P += 2;
-      size_t D = P;
-      while (peek() == '0' || peek() == '1')
-        ++P;
-      if (P == D)
-        return false;
-      if (peek() == 'U')
-        ++P;
-    } else if (isDigit(peek())) {
-      while (isDigit(peek()))
-        ++P;
-      if (peek() == 'U')
-        ++P;
-    } else {
-      return false;
-    }
-    if (!endsToken())
-      return false; // "1.5", "1e3", "12abc": the grammar's business
-    emit(B, P);
+      Toks->push_back(Cur.text(T));
+    End = Cur.End;
+    Cur = Lex.next();
     return true;
   }
 
-  bool name() {
-    size_t B = P;
-    char C = peek();
-    if (isAlpha(C)) {
-      ++P;
-    } else if ((C == '_' || C == '$' || C == '%') && isIdentRest(peek(1))) {
-      P += 2;
-    } else {
-      return false;
-    }
-    while (isIdentRest(peek()))
-      ++P;
-    if (peek() != '(' && !endsToken())
-      return false; // dotted names and the rest: the grammar's business
-    emit(B, P);
-    return true;
+  /// An unterminated block comment is no comment to the lexer (its '/' is
+  /// a SLASH): the grammar's business.
+  bool atOpenComment() const {
+    return Cur.Kind == Tok::SLASH && Cur.End < T.size() && T[Cur.End] == '*';
   }
 
-  /// An initializer element: a constant expression of numbers and names
-  /// (grammar `expr`, without `?:`), iteratively except for parentheses,
-  /// which nest at most as deep as braces do.
-  bool item() { return expr(0); }
-
-  /// `unary* primary (binop unary* primary)*`
+  /// `unary* primary (binop unary* primary)*`: a constant expression of
+  /// numbers and names (grammar `expr`, without `?:`), iteratively except
+  /// for parentheses, which nest at most as deep as braces do.
   bool expr(unsigned Depth) {
     for (;;) {
-      while (unaryOp())
-        skip();
-      if (!primary(Depth))
+      while (accept(Tok::MINUS) || accept(Tok::PLUS) || accept(Tok::TILDE) || accept(Tok::BANG))
+        ;
+      if (!primary(Depth) || atOpenComment())
         return false;
-      skip();
       if (!binaryOp())
         return true;
-      skip();
     }
   }
 
   /// number | name | name '(' expr (',' expr)* ')' | '(' expr ')'
   bool primary(unsigned Depth) {
-    if (isDigit(peek()))
-      return number();
-    if (peek() == '(') {
-      if (Depth >= 64)
-        return false;
-      punct('(');
-      skip();
-      if (!expr(Depth + 1))
-        return false;
-      return punct(')');
-    }
-    if (!name())
-      return false;
-    skip();
-    if (peek() != '(') // generic(sym), mask(...)
+    if (accept(Tok::INT) || accept(Tok::FLOAT_HEX) || accept(Tok::DOUBLE_HEX))
       return true;
-    if (Depth >= 64)
+    if (Cur.Kind == Tok::LPAREN)
+      return Depth < 64 && accept(Tok::LPAREN) && expr(Depth + 1) && accept(Tok::RPAREN);
+    // A name without '.' parts; dotted names are the grammar's business.
+    if (Cur.Kind != Tok::IDENT || Cur.text(T).contains('.') || !accept(Tok::IDENT))
       return false;
-    punct('(');
-    for (;;) {
-      skip();
+    if (Cur.Kind != Tok::LPAREN) // generic(sym), mask(...)
+      return true;
+    if (Depth >= 64 || !accept(Tok::LPAREN))
+      return false;
+    do {
       if (!expr(Depth + 1))
         return false;
-      if (peek() != ',')
-        return punct(')');
-      punct(',');
-    }
+    } while (accept(Tok::COMMA));
+    return accept(Tok::RPAREN);
   }
 
-  /// '-', '+', '~', '!' (not the '!' of '!=').
-  bool unaryOp() {
-    char C = peek();
-    if (C == '-' || C == '+' || C == '~' || (C == '!' && peek(1) != '='))
-      return punct(C);
-    return false;
-  }
-
-  /// A binary operator token, as the lexer splits it: '%' before a name's
-  /// character is the start of a register name (%r1), '/' before '/' or '*'
-  /// a comment, a lone '=' no operator.
+  /// A binary operator token (the lexer has made '%' before a name's
+  /// character part of a register name, '/' before '/' or '*' a comment).
   bool binaryOp() {
-    char C = peek(), N = peek(1);
-    size_t Len = 0;
-    switch (C) {
-    case '+':
-    case '-':
-    case '*':
-    case '^':
-      Len = 1;
-      break;
-    case '/':
-      Len = N == '/' || N == '*' ? 0 : 1;
-      break;
-    case '%':
-      Len = isIdentRest(N) ? 0 : 1;
-      break;
-    case '<':
-    case '>':
-      Len = N == C || N == '=' ? 2 : 1;
-      break;
-    case '&':
-    case '|':
-      Len = N == C ? 2 : 1;
-      break;
-    case '=':
-    case '!':
-      Len = N == '=' ? 2 : 0;
-      break;
+    switch (Cur.Kind) {
+    case Tok::PLUS:
+    case Tok::MINUS:
+    case Tok::STAR:
+    case Tok::SLASH:
+    case Tok::PERCENT:
+    case Tok::CARET:
+    case Tok::SHL:
+    case Tok::SHR:
+    case Tok::LE:
+    case Tok::GE:
+    case Tok::LT:
+    case Tok::GT:
+    case Tok::AMP:
+    case Tok::ANDAND:
+    case Tok::PIPE:
+    case Tok::OROR:
+    case Tok::EQEQ:
+    case Tok::NE:
+      return accept(Cur.Kind);
     default:
-      break;
-    }
-    if (!Len)
       return false;
-    emit(P, P + Len);
-    P += Len;
-    return true;
+    }
   }
 
   StringRef T;
-  size_t P;
+  Lexer Lex;
+  Token Cur;
+  size_t End = 0;
   std::vector<StringRef> *Toks;
-  bool Ok = true;
 };
 
 } // namespace
@@ -241,7 +126,7 @@ size_t scanSimpleInitializer(StringRef Text, size_t Begin, std::vector<StringRef
   Scanner S(Text, Begin, Toks);
   if (!S.list(0))
     return 0;
-  return S.pos();
+  return S.end();
 }
 
 } // namespace parsedriver

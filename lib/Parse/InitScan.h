@@ -14,10 +14,10 @@
 //   primary := number | name | name '(' expr (',' expr)* ')' | '(' expr ')'
 //   unary   := '-' | '+' | '~' | '!'
 //   binop   := + - * / % << >> & | ^ && || == != < > <= >=
-// number: decimal, 0x/0b with an optional U, 0f/0d bit patterns; name: an
-// identifier without dots. Whitespace and comments may appear between
-// tokens, as in the lexer. Every token the scanner accepts is lexed the same
-// way by PTXLexer.g4, so the AST is the same as the grammar's.
+// number: an INT, FLOAT_HEX or DOUBLE_HEX token; name: an IDENT without
+// dots. The scanner reads the hand-written lexer's tokens (Lexer.h), so its
+// tokens are PTXLexer.g4's and the AST is the same as the grammar's; it only
+// decides which tokens may follow which.
 //
 //===----------------------------------------------------------------------===//
 #ifndef PTXLINT_LIB_PARSE_INITSCAN_H

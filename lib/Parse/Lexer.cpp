@@ -6,19 +6,13 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Parse/Lexer.h"
-
-#include <cstring>
+#include "Parse/FastStatement.h"
 
 namespace ptxlint {
 namespace parsedriver {
 
 namespace {
-bool isAlpha(char C) { return (C >= 'a' && C <= 'z') || (C >= 'A' && C <= 'Z'); }
-bool isDigit(char C) { return C >= '0' && C <= '9'; }
-bool isHex(char C) { return isDigit(C) || (C >= 'a' && C <= 'f') || (C >= 'A' && C <= 'F'); }
-/// [a-zA-Z0-9_]
-bool isWord(char C) { return isAlpha(C) || isDigit(C) || C == '_'; }
-bool isSpace(char C) { return C == ' ' || C == '\t' || C == '\r' || C == '\n' || C == '\f'; }
+using namespace lexchars;
 
 const char *const Names[] = {
     "EOF",     "VERSION",   "TARGET",     "ADDRESS_SIZE", "ENTRY",     "FUNC",      "SECTION",
@@ -34,11 +28,40 @@ static_assert(sizeof(Names) / sizeof(Names[0]) == static_cast<size_t>(Tok::ERROR
               "one name per token kind");
 
 /// The directive keywords (VERSION .. COMMON), in the enum's order.
-const char *const Keywords[] = {".version", ".target", ".address_size", ".entry", ".func",
-                                ".section", ".file",   ".loc",          ".reg",   ".sreg",
-                                ".param",   ".shared", ".global",       ".const", ".local",
-                                ".tex",     ".extern", ".visible",      ".weak",  ".common"};
+const llvm::StringLiteral Keywords[] = {
+    ".version", ".target", ".address_size", ".entry",   ".func",   ".section", ".file",
+    ".loc",     ".reg",    ".sreg",         ".param",   ".shared", ".global",  ".const",
+    ".local",   ".tex",    ".extern",       ".visible", ".weak",   ".common"};
+
 } // namespace
+
+/// Most dot-words (.b32, .u64, .align ...) are rejected on their length and
+/// second character; the rest are compared with the keywords of that length.
+Tok Lexer::keyword(llvm::StringRef W) {
+  if (W.size() < 4 || W.size() > 13)
+    return Tok::DOTNAME;
+  switch (W[1]) {
+  case 'a':
+  case 'c':
+  case 'e':
+  case 'f':
+  case 'g':
+  case 'l':
+  case 'p':
+  case 'r':
+  case 's':
+  case 't':
+  case 'v':
+  case 'w':
+    break;
+  default:
+    return Tok::DOTNAME;
+  }
+  for (size_t I = 0; I < sizeof(Keywords) / sizeof(Keywords[0]); ++I)
+    if (Keywords[I].size() == W.size() && Keywords[I][1] == W[1] && W == Keywords[I])
+      return static_cast<Tok>(static_cast<size_t>(Tok::VERSION) + I);
+  return Tok::DOTNAME;
+}
 
 const char *tokName(Tok K) { return Names[static_cast<size_t>(K)]; }
 
@@ -46,14 +69,21 @@ const char *tokName(Tok K) { return Names[static_cast<size_t>(K)]; }
 /// comment is no comment: its '/' is lexed as SLASH. False at the end.
 bool Lexer::skipTrivia() {
   const size_t N = In.size();
+  const char *D = In.data();
   while (Pos < N) {
-    char C = In[Pos];
+    char C = D[Pos];
     if (isSpace(C)) {
       ++Pos;
-    } else if (C == '/' && at(Pos + 1) == '/') {
-      size_t E = In.find_first_of("\r\n", Pos);
-      Pos = static_cast<uint32_t>(E == llvm::StringRef::npos ? N : E);
-    } else if (C == '/' && at(Pos + 1) == '*') {
+      continue;
+    }
+    if (C != '/' || Pos + 1 >= N)
+      return true;
+    if (D[Pos + 1] == '/') {
+      size_t E = Pos + 2;
+      while (E < N && D[E] != '\n' && D[E] != '\r')
+        ++E;
+      Pos = static_cast<uint32_t>(E);
+    } else if (D[Pos + 1] == '*') {
       size_t E = In.find("*/", Pos + 2);
       if (E == llvm::StringRef::npos)
         return true;
@@ -134,45 +164,14 @@ size_t Lexer::dotWord(Tok &K) const {
   if (!isAlpha(C) && C != '_')
     return 0;
   size_t P = B + 2;
-  while (isWord(at(P)) || at(P) == '$')
+  while (isIdentRest(at(P)))
     ++P;
   while (at(P) == ':' && at(P + 1) == ':' && isWord(at(P + 2))) {
     P += 2;
     while (isWord(at(P)))
       ++P;
   }
-  llvm::StringRef W = In.slice(B, P);
-  K = Tok::DOTNAME;
-  for (size_t I = 0; I < sizeof(Keywords) / sizeof(Keywords[0]); ++I)
-    if (W == Keywords[I])
-      K = static_cast<Tok>(static_cast<size_t>(Tok::VERSION) + I);
-  return P - B;
-}
-
-/// IDENT at a letter, or at [_$%] followed by [a-zA-Z0-9_$]; 0 otherwise.
-size_t Lexer::ident() const {
-  const size_t B = Pos;
-  size_t P = B;
-  if (isAlpha(In[B])) {
-    ++P;
-  } else if ((In[B] == '_' || In[B] == '$' || In[B] == '%') &&
-             (isWord(at(B + 1)) || at(B + 1) == '$')) {
-    P += 2;
-  } else {
-    return 0;
-  }
-  while (isWord(at(P)) || at(P) == '$')
-    ++P;
-  while (at(P) == '.' && isWord(at(P + 1))) {
-    P += 2;
-    while (isWord(at(P)))
-      ++P;
-    while (at(P) == ':' && at(P + 1) == ':' && isWord(at(P + 2))) {
-      P += 2;
-      while (isWord(at(P)))
-        ++P;
-    }
-  }
+  K = keyword(In.slice(B, P));
   return P - B;
 }
 
@@ -197,34 +196,70 @@ size_t Lexer::string() const {
   }
 }
 
+/// The one-character tokens, by byte (ERROR_CHAR for the rest).
+struct PunctTable {
+  Tok K[256] = {};
+  constexpr PunctTable() {
+    for (Tok &T : K)
+      T = Tok::ERROR_CHAR;
+    const char One[] = ";,:{}[]()<>+-*/%@!|&^~=?_";
+    const Tok OneK[] = {Tok::SEMI,    Tok::COMMA,  Tok::COLON,  Tok::LBRACE,   Tok::RBRACE,
+                        Tok::LBRACK,  Tok::RBRACK, Tok::LPAREN, Tok::RPAREN,   Tok::LT,
+                        Tok::GT,      Tok::PLUS,   Tok::MINUS,  Tok::STAR,     Tok::SLASH,
+                        Tok::PERCENT, Tok::AT,     Tok::BANG,   Tok::PIPE,     Tok::AMP,
+                        Tok::CARET,   Tok::TILDE,  Tok::EQ,     Tok::QUESTION, Tok::UNDERSCORE};
+    static_assert(sizeof(One) - 1 == sizeof(OneK) / sizeof(OneK[0]), "one kind per character");
+    for (size_t I = 0; I + 1 < sizeof(One); ++I)
+      K[static_cast<unsigned char>(One[I])] = OneK[I];
+  }
+};
+constexpr PunctTable Puncts;
+
 /// Operators and punctuation; ERROR_CHAR for any other byte.
 size_t Lexer::punct(Tok &K) const {
-  static const struct {
-    char A, B;
-    Tok K;
-  } Two[] = {{'<', '<', Tok::SHL},    {'>', '>', Tok::SHR},  {'<', '=', Tok::LE},
-             {'>', '=', Tok::GE},     {'=', '=', Tok::EQEQ}, {'!', '=', Tok::NE},
-             {'&', '&', Tok::ANDAND}, {'|', '|', Tok::OROR}};
   char C = In[Pos], N = at(Pos + 1);
-  for (const auto &T : Two)
-    if (C == T.A && N == T.B) {
-      K = T.K;
-      return 2;
-    }
-  static const char One[] = ";,:{}[]()<>+-*/%@!|&^~=?_";
-  static const Tok OneK[] = {
-      Tok::SEMI,    Tok::COMMA,  Tok::COLON,  Tok::LBRACE,   Tok::RBRACE,
-      Tok::LBRACK,  Tok::RBRACK, Tok::LPAREN, Tok::RPAREN,   Tok::LT,
-      Tok::GT,      Tok::PLUS,   Tok::MINUS,  Tok::STAR,     Tok::SLASH,
-      Tok::PERCENT, Tok::AT,     Tok::BANG,   Tok::PIPE,     Tok::AMP,
-      Tok::CARET,   Tok::TILDE,  Tok::EQ,     Tok::QUESTION, Tok::UNDERSCORE};
-  static_assert(sizeof(One) - 1 == sizeof(OneK) / sizeof(OneK[0]), "one kind per character");
-  const char *Hit = C ? std::strchr(One, C) : nullptr;
-  K = Hit ? OneK[Hit - One] : Tok::ERROR_CHAR;
-  return 1;
+  switch (C) {
+  case '<':
+    K = N == '<' ? Tok::SHL : N == '=' ? Tok::LE : Tok::LT;
+    return 1 + (K != Tok::LT);
+  case '>':
+    K = N == '>' ? Tok::SHR : N == '=' ? Tok::GE : Tok::GT;
+    return 1 + (K != Tok::GT);
+  case '=':
+    K = N == '=' ? Tok::EQEQ : Tok::EQ;
+    return 1 + (N == '=');
+  case '!':
+    K = N == '=' ? Tok::NE : Tok::BANG;
+    return 1 + (N == '=');
+  case '&':
+    K = N == '&' ? Tok::ANDAND : Tok::AMP;
+    return 1 + (N == '&');
+  case '|':
+    K = N == '|' ? Tok::OROR : Tok::PIPE;
+    return 1 + (N == '|');
+  default:
+    K = Puncts.K[static_cast<unsigned char>(C)];
+    return 1;
+  }
 }
 
-Token Lexer::next() {
+bool skipSpaceAndComments(llvm::StringRef Text, size_t &Pos) {
+  Lexer L(Text, static_cast<uint32_t>(Pos));
+  bool More = L.skipTrivia();
+  Pos = L.pos();
+  return !More || Text[Pos] != '/' || Pos + 1 >= Text.size() || Text[Pos + 1] != '*';
+}
+
+bool nextStatementAt(llvm::StringRef Text, size_t From, const TokenMemo &Memo, size_t &Pos) {
+  Pos = From;
+  if (Memo.After != From)
+    return skipSpaceAndComments(Text, Pos);
+  Pos = Memo.Begin;
+  return !(static_cast<Tok>(Memo.Kind) == Tok::SLASH && Memo.End < Text.size() &&
+           Text[Memo.End] == '*');
+}
+
+Token Lexer::nextSlow() {
   Token T;
   if (!skipTrivia()) {
     T.Begin = T.End = static_cast<uint32_t>(In.size());

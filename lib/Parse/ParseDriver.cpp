@@ -111,6 +111,9 @@ private:
   // there, counted while the bytes are hot, for ANTLR's lexer to go on.
   size_t FastEnd = 0, KnownOff = 0, KnownLine = 1, KnownCol = 0;
   bool AfterFast = false;
+  // The first token of the statement the fast path is offered next, lexed
+  // once for all its recognizers (FastStatement.h).
+  TokenMemo Memo;
 
   // A mapped file's pages behind the statement being parsed go back to the
   // kernel every ReleaseStep bytes (SourceFile::releaseRange): what the AST
@@ -261,9 +264,9 @@ uint32_t StreamParser::fastModuleScope(uint32_t B) {
   uint32_t End = 0;
   if (Text[B] != '.')
     return 0;
-  if (Function *F = parseFunctionHeaderAt(File, B, Keep, End)) {
+  if (Function *F = parseFunctionHeaderAt(File, B, Keep, End, &Memo)) {
     beginFunction(F);
-  } else if (const Directive *D = parseGenericDirectiveAt(File, B, Keep, End)) {
+  } else if (const Directive *D = parseGenericDirectiveAt(File, B, Keep, End, &Memo)) {
     if (Built)
       Built->Items.push_back({ItemKind::Directive, D, nullptr, nullptr});
     if (Sink)
@@ -282,11 +285,11 @@ uint32_t StreamParser::fastSectionLine(uint32_t B) {
   if (StreamSections) {
     parseSectionLineStreamedAt(
         File, B, Transient,
-        [&](const Directive &Piece, bool More) { Sink->onSectionLine(Piece, More); }, End);
+        [&](const Directive &Piece, bool More) { Sink->onSectionLine(Piece, More); }, End, &Memo);
     return End;
   }
   Directive Line;
-  if (parseSectionLineAt(File, B, Keep, KeepSectionLines, Line, End) && KeepSectionLines)
+  if (parseSectionLineAt(File, B, Keep, KeepSectionLines, Line, End, &Memo) && KeepSectionLines)
     SectionLines.push_back(Line);
   return End;
 }
@@ -302,26 +305,26 @@ uint32_t StreamParser::fastBodyStatement(uint32_t B) {
     return B + 1;
   }
   if (C == '.') {
-    const Directive *D = parseLocAt(File, B, Transient, End);
-    const VarDecl *V = D ? nullptr : parseRegDeclAt(File, B, Transient, End);
+    const Directive *D = parseLocAt(File, B, Transient, End, &Memo);
+    const VarDecl *V = D ? nullptr : parseRegDeclAt(File, B, Transient, End, &Memo);
     if (V) {
       S.Kind = StmtKind::VarDecl;
       S.Var = V;
       S.Range = V->Range;
-    } else if (D || (D = parseGenericDirectiveAt(File, B, Transient, End))) {
+    } else if (D || (D = parseGenericDirectiveAt(File, B, Transient, End, &Memo))) {
       S.Kind = StmtKind::Directive;
       S.Dir = D;
       S.Range = D->Range;
     } else {
       return 0;
     }
-  } else if (const Instruction *I = parseInstructionAt(File, B, Transient, End)) {
+  } else if (const Instruction *I = parseInstructionAt(File, B, Transient, End, &Memo)) {
     S.Kind = StmtKind::Instruction;
     S.Inst = I;
     S.Range = I->Range;
   } else {
     SourceRange Name;
-    if (!parseLabelAt(File, B, Name, End))
+    if (!parseLabelAt(File, B, Name, End, &Memo))
       return 0;
     S.Kind = StmtKind::Label;
     S.Range = {B, End};
@@ -354,7 +357,7 @@ bool StreamParser::tryFast(uint32_t B) {
 void StreamParser::fastRun() {
   for (;;) {
     size_t P = FastEnd;
-    if (GaveUp || !skipSpaceAndComments(Text, P) || P >= Text.size())
+    if (GaveUp || !nextStatementAt(Text, FastEnd, Memo, P) || P >= Text.size())
       break;
     releaseBehind(P);
     if (!tryFast(static_cast<uint32_t>(P)))

@@ -111,6 +111,21 @@ TEST(FastStatementTest, EdgeCasesParseAsAntlrDoes) {
       "\t.maxnreg 32;\n\t.weird .b32 _, 1.5, 0f3F800000, a.b;\n\t.pragma x + 1;\n\t.pragma;\n"
       "\t.pragma \"a\\\"b\";\n\t.pragma \"unterminated;\n\t.pragma .reg;\n\t.pragma \"a\" { ;\n"
       "\tret;\n",
+      // The recognizers read the lexer's tokens: comments and line breaks
+      // between any two tokens, tokens glued together, '::' after a label,
+      // attributes written without a space.
+      "\tadd.s32 %r1, /*a*/ %r2, - /*b*/ 4;\n\t@/*g*/%p1 bra /*t*/ $L__BB0_2;\n"
+      "\tld.global.u32 %r1, [ /*c*/ %rd1 + /*d*/ 16 ];\n\tmov.b32 %r1,%r2;mov.b32 %r3,%r4;\n"
+      "L4 /*c*/ :\n\tret;\nL5::\n\tret;\nL6: :\n\tret;\n\t.reg .v4.b32 %q<2>;\n"
+      "\t.reg /*c*/ .b32 %s;\n\t.reg .b32 %t<4>/*c*/,%u;\n\t.loc\n1 2 3\n"
+      "\t.loc 1 2 3, inlined_at 1 2 3.5\n\t.loc 1 2 3, function_name f /*c*/ + 1\n"
+      "\tmov.b32 %r1, 4$x;\n\tmov.b32 %r1, 0f3F800000x;\n\tmov.b32 %r1, %r2.;\n"
+      "\t.pragma \"a\" /*c*/ ;\n\tret;\n",
+      // An unterminated block comment right after a statement.
+      "\t.loc 1 2 3 /* open\n",
+      "\tadd.s32 %r1, %r2, 4; /* open\n",
+      "\t.reg .b32 %v<4> /* open\n",
+      "$L__open: /* open\n",
       // Scopes and errors inside a body.
       "\t{\n\t.reg .b32 t;\n\tmov.b32 t, 1;\n\t}\n\tadd.s32 %r1, %r2 %r3;\n\tmov.u32 %r1, ;\n"
       "\tret\n\tret;\n",
@@ -127,6 +142,12 @@ TEST(FastStatementTest, ModuleScopeDirectivesParseAsAntlrDoes) {
       ".pragma \"a\", \"b\";\n.weird 1, x;\n.entry k()\n{\nret;\n}\n.pragma \"c\";\n",
       ".version 8.0\n.target sm_90\n.pragma \"a\"\n.entry k()\n{\nret;\n}\n",
       ".version 8.0\n.target sm_90\n.pragma \"a\" {\n.pragma;\n",
+      // Section lines on tokens: comments between them, glued tokens, an
+      // unterminated comment.
+      ".version 8.0\n.target sm_90\n.section .debug_info\n{\n.b8 1 /*c*/ , 2\n.b32 a+1\n"
+      ".b64 x-y\nL1 /*c*/ :\n.b8 1$x\n.b8 .x.y\n.b8 0b1\n.b8 -1,-2\nL2::\n.b32 1 /* open\n}\n",
+      ".version 8.0\n.target sm_90\n.section .debug_str\n{\nL3:\n.b8 65,0\n.b8 0x1U, 07\n}\n"
+      ".visible /*c*/ .entry k ( .param .u64 p /*c*/ ) .maxntid 32 /*c*/ , 1 , 1\n{\nret;\n}\n",
   };
   for (const char *T : Texts) {
     SourceFile F("module.ptx", T);
