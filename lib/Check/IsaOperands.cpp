@@ -28,6 +28,7 @@
 
 #include "Check/IsaOperands.h"
 #include "Check/CheckUtil.h"
+#include "Check/IsaSpecial.h"
 #include "Support/IntLiteral.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -65,7 +66,10 @@ Ty parseTy(llvm::StringRef S) {
   unsigned Bits = 0;
   if (S.drop_front(2).getAsInteger(10, Bits))
     return {};
-  if (Bits != 8 && Bits != 16 && Bits != 32 && Bits != 64)
+  // .b128 (probe, ptxas 13.0): a .b128 register is a bit type of 128 bits
+  // under the same rules (mov.b64 of a .b128 register is an "Arguments
+  // mismatch", ld.global.b64 into one is not; test/isa-operands/b128.test).
+  if (Bits != 8 && Bits != 16 && Bits != 32 && Bits != 64 && !(C == 'b' && Bits == 128))
     return {};
   if (C == 'f' && Bits == 8)
     return {};
@@ -157,6 +161,8 @@ bool immOk(Ty T, const Operand &O) {
   case 'f':
     return true;
   case 'b':
+    if (T.Bits == 128)
+      return true; // floating-point constants of .b128 were not measured
     return T.Bits == 32 ? Hex32 : T.Bits == 64 ? !Hex32 : false;
   default:
     return false;
@@ -168,6 +174,8 @@ const char *const DeclTypes[] = {".pred", ".b8",  ".b16",   ".b32", ".b64", ".u8
                                  ".s64",  ".f16", ".f16x2", ".f32", ".f64"};
 
 std::string validRegs(Role Rl, Ty T) {
+  if (T.Bits == 128 && Rl != Role::Pred)
+    return ".b128"; // the one 128-bit register type
   llvm::SmallVector<llvm::StringRef, 16> Ok;
   for (const char *D : DeclTypes)
     if (regOk(Rl, T, parseTy(D)) &&
@@ -749,56 +757,6 @@ void checkMovVector(const Instruction &I, CheckContext &Ctx) {
 
 } // namespace
 
-/// Whether Name may name a special register: nvcc's and LLVM's registers
-/// (%r12, %rd3, %fd1) are letters and a number, which no special register is
-/// but %pmN, %envregN and %clock64: those skip the symbol lookup.
-bool maySpecial(llvm::StringRef Name) {
-  if (Name.size() < 2 || Name[0] != '%')
-    return false;
-  llvm::StringRef Letters = Name.drop_front().take_while(llvm::isAlpha);
-  llvm::StringRef Rest = Name.drop_front(1 + Letters.size());
-  if (!Rest.empty() && llvm::all_of(Rest, llvm::isDigit))
-    return Letters == "pm" || Letters == "envreg" || Letters == "clock";
-  return true;
-}
-
-/// Special registers (chapter 10) are read-only and only mov, and cvt between
-/// integer types, read them (probe, ptxas 13.0: "Special register argument not
-/// allowed for instruction 'add'", "Read-only special register cannot be
-/// destination argument"; st's vector elements take them).
-void checkSpecialOperands(const Instruction &I, CheckContext &Ctx) {
-  bool Reads = I.Opcode == "mov";
-  if (I.Opcode == "cvt") {
-    bool Unknown = false;
-    llvm::SmallVector<Ty, 2> Ts = typeQuals(I, Unknown);
-    Reads = !Unknown && Ts.size() == 2 && Ts[0].isInt() && Ts[1].isInt();
-  }
-  bool HasDest =
-      I.Opcode != "st" && I.Opcode != "red" && I.Opcode != "bar" && I.Opcode != "barrier";
-  for (size_t K = 0; K < I.Operands.size(); ++K) {
-    const Operand &O = I.Operands[K];
-    if (O.Kind != OperandKind::Name || !maySpecial(O.Text))
-      continue;
-    RegisterRef R = resolveRegister(Ctx, O.Text);
-    if (!R.Special)
-      continue;
-    std::string Op = spelledOp(I);
-    // Cited to the chapter of special registers, the sreg rules' section.
-    const char *SregSpec = ruleInfo(Rule::SregGate).Spec;
-    if (K == 0 && HasDest && (I.Opcode == "mov" || I.Opcode == "cvt")) {
-      Ctx.Diags.report(Rule::IsaOperandKind, SregSpec, O.Range,
-                       "special register " + std::string(O.Text) +
-                           " is read-only: it cannot be the destination of '" + Op + "'");
-    } else if (!Reads) {
-      Ctx.Diags.report(Rule::IsaOperandKind, SregSpec, O.Range,
-                       "'" + Op + "' cannot read the special register " + std::string(O.Text) +
-                           "; only mov, and cvt between integer types, read special registers: "
-                           "copy it into a register first (mov.u32 %r, " +
-                           std::string(O.Text) + ")");
-    }
-  }
-}
-
 /// tensormap.replace with a .field3 (9.7.9.26): "the operand new_val must be
 /// an immediate" (ptxas 13.0: "Integer constant expression expected").
 void checkTensormapReplace(const Instruction &I, CheckContext &Ctx) {
@@ -817,6 +775,8 @@ void checkTensormapReplace(const Instruction &I, CheckContext &Ctx) {
 
 void checkIsaOperands(const Instruction &I, CheckContext &Ctx) {
   checkSpecialOperands(I, Ctx);
+  if (I.Opcode == "bar" || I.Opcode == "barrier")
+    checkBarrierConstants(I, Ctx);
   if (I.Opcode == "tensormap")
     checkTensormapReplace(I, Ctx);
   if (I.Opcode == "mov")
