@@ -259,6 +259,83 @@ bool shapeOfBarrier(const Instruction &I, Shape &S) {
   return true;
 }
 
+/// shapeOf for the packed and half types (.f16, .f16x2, .bf16, .bf16x2).
+bool shapeOfPacked(const Instruction &I, Shape &S) {
+  using R = Role;
+  llvm::StringRef Op = I.Opcode;
+  auto Set = [&](std::initializer_list<Role> L) {
+    S.Roles.assign(L.begin(), L.end());
+    S.MinOps = S.Roles.size();
+    return true;
+  };
+  auto Is = [&](std::initializer_list<llvm::StringLiteral> L) { return llvm::is_contained(L, Op); };
+  // Measured for add, fma, neg, abs, min, max, setp, ex2 (probe); sub and
+  // mul share add's operands.
+  if (Is({"add", "sub", "mul", "min", "max"}))
+    return Set({R::Strict, R::Strict, R::Strict});
+  if (Op == "fma")
+    return Set({R::Strict, R::Strict, R::Strict, R::Strict});
+  if (Is({"neg", "abs", "ex2"}))
+    return Set({R::Strict, R::Strict});
+  if (Op == "setp") {
+    Set({R::Pred, R::Strict, R::Strict, R::Pred});
+    S.MinOps = 3;
+    return true;
+  }
+  return false;
+}
+
+/// The warp-level, bit-field and integer instructions of shapeOf.
+bool shapeOfBits(const Instruction &I, Ty T, Shape &S) {
+  using R = Role;
+  llvm::StringRef Op = I.Opcode;
+  auto Set = [&](std::initializer_list<Role> L) {
+    S.Roles.assign(L.begin(), L.end());
+    S.MinOps = S.Roles.size();
+    return true;
+  };
+  auto Is = [&](std::initializer_list<llvm::StringLiteral> L) { return llvm::is_contained(L, Op); };
+  // The warp-level and bit instructions of 32-bit type (probe, ptxas 13.0):
+  // data operands strict, masks, lane numbers and field positions .b32/.u32/
+  // .s32 only (Count).
+  // bfe/bfi: the data operands of the type, the bit position and length
+  // .b32/.u32/.s32 (probe, ptxas 13.0), for 32- and 64-bit types alike.
+  if (Is({"bfe", "bfi"}) && T.Cls != 'f' && (T.Bits == 32 || T.Bits == 64))
+    return Op == "bfe" ? Set({R::Strict, R::Strict, R::Count, R::Count})
+                       : Set({R::Strict, R::Strict, R::Strict, R::Count, R::Count});
+  // match.{any,all}.sync.{b32,b64} d[|p], a, membermask (probe, ptxas 13.0):
+  // d and the mask .b32/.u32/.s32, a of the type ("Arguments mismatch").
+  if (Op == "match" && T.Cls == 'b' && (T.Bits == 32 || T.Bits == 64))
+    return Set({R::Count, R::Strict, R::Count});
+  // sad of every integer type: d, a, b, c of the type (ptxas 13.0, "Arguments
+  // mismatch for instruction 'sad'" for sad.u16 on .b32 registers; found by
+  // the session-6 mutant sweep, test/isa-operands/sad.test).
+  if (Op == "sad" && T.isInt())
+    return Set({R::Strict, R::Strict, R::Strict, R::Strict});
+  if (T.Bits != 32 || T.Cls == 'f')
+    return false;
+  if (Op == "shfl" && I.hasQualifier(".sync"))
+    return Set({R::Strict, R::Strict, R::Strict, R::Strict, R::Count});
+  if (Op == "vote" && I.hasQualifier(".sync") && I.hasQualifier(".ballot"))
+    return Set({R::Strict, R::Pred, R::Count});
+  if (Op == "activemask")
+    return Set({R::Strict});
+  if (Op == "redux")
+    return Set({R::Count, R::Count, R::Count});
+  // lop3.b32 d, a, b, c, immLut (probe, ptxas 13.0): any 32-bit register,
+  // immLut a constant (the predicate-output form has six operands).
+  if (Op == "lop3" && T.Cls == 'b' && I.Operands.size() == 5)
+    return Set({R::Strict, R::Strict, R::Strict, R::Strict, R::Imm});
+  if (Is({"prmt", "brev"}) && T.Cls == 'b')
+    return Op == "brev" ? Set({R::Strict, R::Strict})
+                        : Set({R::Strict, R::Strict, R::Strict, R::Strict});
+  if (Op == "bfind")
+    return Set({R::Count, R::Strict});
+  if (Op == "mul24")
+    return Set({R::Strict, R::Strict, R::Strict});
+  return false;
+}
+
 /// The operand roles of I, or false where I is not one whose rules are known.
 bool shapeOf(const Instruction &I, Shape &S) {
   bool Unknown = false;
@@ -330,22 +407,8 @@ bool shapeOf(const Instruction &I, Shape &S) {
   };
   // StringLiterals: their sizes are known, no strlen per name and call.
   auto Is = [&](std::initializer_list<llvm::StringLiteral> L) { return llvm::is_contained(L, Op); };
-  if (Packed) {
-    // Measured for add, fma, neg, abs, min, max, setp, ex2 (probe); sub and
-    // mul share add's operands.
-    if (Is({"add", "sub", "mul", "min", "max"}))
-      return Set({R::Strict, R::Strict, R::Strict});
-    if (Op == "fma")
-      return Set({R::Strict, R::Strict, R::Strict, R::Strict});
-    if (Is({"neg", "abs", "ex2"}))
-      return Set({R::Strict, R::Strict});
-    if (Op == "setp") {
-      Set({R::Pred, R::Strict, R::Strict, R::Pred});
-      S.MinOps = 3;
-      return true;
-    }
-    return false;
-  }
+  if (Packed)
+    return shapeOfPacked(I, S);
   // vote.sync.{all,any,uni}.pred d, {!}a, membermask (probe, ptxas 13.0).
   if (Op == "vote" && I.hasQualifier(".sync") && T.Cls == 'p')
     return Set({R::Pred, R::Pred, R::Count});
@@ -380,45 +443,7 @@ bool shapeOf(const Instruction &I, Shape &S) {
     return T.Cls != 'f' && Set({R::Strict, R::Strict, R::Shift});
   if (Is({"popc", "clz"}))
     return T.Cls == 'b' && T.Bits >= 32 && Set({R::Count, R::Strict});
-  // The warp-level and bit instructions of 32-bit type (probe, ptxas 13.0):
-  // data operands strict, masks, lane numbers and field positions .b32/.u32/
-  // .s32 only (Count).
-  // bfe/bfi: the data operands of the type, the bit position and length
-  // .b32/.u32/.s32 (probe, ptxas 13.0), for 32- and 64-bit types alike.
-  if (Is({"bfe", "bfi"}) && T.Cls != 'f' && (T.Bits == 32 || T.Bits == 64))
-    return Op == "bfe" ? Set({R::Strict, R::Strict, R::Count, R::Count})
-                       : Set({R::Strict, R::Strict, R::Strict, R::Count, R::Count});
-  // match.{any,all}.sync.{b32,b64} d[|p], a, membermask (probe, ptxas 13.0):
-  // d and the mask .b32/.u32/.s32, a of the type ("Arguments mismatch").
-  if (Op == "match" && T.Cls == 'b' && (T.Bits == 32 || T.Bits == 64))
-    return Set({R::Count, R::Strict, R::Count});
-  // sad of every integer type: d, a, b, c of the type (ptxas 13.0, "Arguments
-  // mismatch for instruction 'sad'" for sad.u16 on .b32 registers; found by
-  // the session-6 mutant sweep, test/isa-operands/sad.test).
-  if (Op == "sad" && T.isInt())
-    return Set({R::Strict, R::Strict, R::Strict, R::Strict});
-  if (T.Bits != 32 || T.Cls == 'f')
-    return false;
-  if (Op == "shfl" && I.hasQualifier(".sync"))
-    return Set({R::Strict, R::Strict, R::Strict, R::Strict, R::Count});
-  if (Op == "vote" && I.hasQualifier(".sync") && I.hasQualifier(".ballot"))
-    return Set({R::Strict, R::Pred, R::Count});
-  if (Op == "activemask")
-    return Set({R::Strict});
-  if (Op == "redux")
-    return Set({R::Count, R::Count, R::Count});
-  // lop3.b32 d, a, b, c, immLut (probe, ptxas 13.0): any 32-bit register,
-  // immLut a constant (the predicate-output form has six operands).
-  if (Op == "lop3" && T.Cls == 'b' && I.Operands.size() == 5)
-    return Set({R::Strict, R::Strict, R::Strict, R::Strict, R::Imm});
-  if (Is({"prmt", "brev"}) && T.Cls == 'b')
-    return Op == "brev" ? Set({R::Strict, R::Strict})
-                        : Set({R::Strict, R::Strict, R::Strict, R::Strict});
-  if (Op == "bfind")
-    return Set({R::Count, R::Strict});
-  if (Op == "mul24")
-    return Set({R::Strict, R::Strict, R::Strict});
-  return false;
+  return shapeOfBits(I, T, S);
 }
 
 std::string spelledOp(const Instruction &I) {

@@ -202,7 +202,10 @@ def judge(args):
         os.unlink(path)
     if p.returncode < 0 or q.returncode not in (0, 1) or 'internal' in q.stdout:
         return 'tool-fail', set(), set()
-    pa = {int(x) for x in re.findall(r'line (\d+); (?:error|fatal)', p.stderr)}
+    # lines of the mutant itself: ptxas also names lines of its own built-in
+    # text ("<macro util>, line 2"), which no line of the file matches
+    pa = {int(x) for x in re.findall(re.escape(os.path.basename(path)) +
+                                     r', line (\d+); (?:error|fatal)', p.stderr)}
     if p.returncode and not pa:
         pa = {0}
     pl = {int(x) for x in re.findall(r'^[^:]+:(\d+):\d+: error', q.stdout, re.M)}
