@@ -117,6 +117,40 @@ bool checkNameOrder(const Instruction &I, CheckContext &Ctx,
   return false;
 }
 
+/// Integer mul, mad, mul24 and mad24: ptxas reads the mode (.hi, .lo, .wide)
+/// before the type: `mul.s32.wide` is "Unknown modifier '.wide'", `mul.s32.lo`
+/// "Unexpected instruction types specified for 'mul'" (ptxas 13.0; found by the
+/// session-7 mutant sweep, qualifier swap; test/isa/mode-order.test). The
+/// floating-point forms take their rounding anywhere (`mad.f32.rn` assembles).
+bool checkModeOrder(const Instruction &I, CheckContext &Ctx,
+                    llvm::ArrayRef<const IsaForm *> Forms) {
+  llvm::StringRef Op = I.Opcode;
+  if (Op != "mul" && Op != "mad" && Op != "mul24" && Op != "mad24")
+    return true;
+  size_t TypeAt = I.Qualifiers.size();
+  for (size_t K = 0; K < I.Qualifiers.size(); ++K) {
+    llvm::StringRef Q = I.Qualifiers[K];
+    if (TypeAt == I.Qualifiers.size() && Q.size() > 2 && (Q[1] == 'u' || Q[1] == 's') &&
+        llvm::all_of(Q.drop_front(2), llvm::isDigit)) {
+      TypeAt = K;
+      continue;
+    }
+    if (K > TypeAt && (Q == ".hi" || Q == ".lo" || Q == ".wide")) {
+      SourceRange R = K < I.QualifierRanges.size() ? I.QualifierRanges[K] : I.opcodeRange();
+      Diagnostic &D =
+          Ctx.Diags.report(Rule::IsaQualifierOrder, Forms.front()->section().Num, R,
+                           "the mode " + Q.str() + " of '" + Op.str() + "' comes before its type " +
+                               std::string(I.Qualifiers[TypeAt]) + " (ptxas reads " + Q.str() +
+                               " after the type as an unknown modifier)");
+      if (TypeAt < I.QualifierRanges.size() && K < I.QualifierRanges.size() && K == TypeAt + 1)
+        D.Fixes.push_back({SourceRange(I.QualifierRanges[TypeAt].Begin, R.End),
+                           Q.str() + std::string(I.Qualifiers[TypeAt])});
+      return false;
+    }
+  }
+  return true;
+}
+
 void checkOperandCount(const Instruction &I, CheckContext &Ctx,
                        llvm::ArrayRef<const IsaForm *> Forms) {
   int N = static_cast<int>(I.Operands.size());
@@ -162,14 +196,18 @@ struct TableFacts {
 };
 
 /// Gates of qualifiers written together (".s8+.u8": wgmma's mixed integer
-/// types), where every matching section has the gate.
+/// types; ".bf16+.f16": cvt between them needs sm_90), where every matching
+/// section has the gate.
 void checkComboGates(const Instruction &I, CheckContext &Ctx,
                      llvm::ArrayRef<const IsaForm *> Forms) {
   const IsaSection &S0 = Forms.front()->section();
   for (const spec::IsaQualGate &G : S0.gates()) {
     llvm::StringRef Combo = G.Qual;
-    if (!Combo.contains('+') || !G.MinPtx || !Ctx.Version.isValid() ||
-        !(Ctx.Version < spec::isaVersion(G.MinPtx)))
+    if (!Combo.contains('+'))
+      continue;
+    bool PtxLow = G.MinPtx && Ctx.Version.isValid() && Ctx.Version < spec::isaVersion(G.MinPtx);
+    bool SmLow = G.MinSm && Ctx.Tgt.isValid() && Ctx.Tgt.Sm < G.MinSm;
+    if (!PtxLow && !SmLow)
       continue;
     bool All = llvm::all_of(Forms, [&](const IsaForm *F) { return F->section().gate(Combo); });
     llvm::SmallVector<llvm::StringRef, 4> Parts;
@@ -188,10 +226,18 @@ void checkComboGates(const Instruction &I, CheckContext &Ctx,
     }
     if (!All)
       continue;
-    reportGate(Ctx, Rule::IsaPtxVersion, S0.Num, R,
-               "'" + std::string(I.Opcode) + "' with " + joinList(Parts, "and") + " together " +
-                   requiresPtxText(spec::isaVersion(G.MinPtx), Ctx.Version),
-               false, spec::isaVersion(G.MinPtx), Target());
+    std::string What =
+        "'" + std::string(I.Opcode) + "' with " + joinList(Parts, "and") + " together ";
+    if (PtxLow)
+      reportGate(Ctx, Rule::IsaPtxVersion, S0.Num, R,
+                 What + requiresPtxText(spec::isaVersion(G.MinPtx), Ctx.Version), false,
+                 spec::isaVersion(G.MinPtx), Target());
+    if (SmLow) {
+      Target T = smT(G.MinSm);
+      reportGate(Ctx, Rule::IsaTarget, S0.Num, R,
+                 What + requiresTargetText(llvm::ArrayRef<Target>(T), Ctx.Tgt), true, PtxVersion(),
+                 T);
+    }
   }
 }
 
@@ -553,7 +599,7 @@ void checkIsa(const Instruction &I, CheckContext &Ctx) {
       reportCombination(I, Ctx, *Op);
     return;
   }
-  if (!checkNameOrder(I, Ctx, Forms))
+  if (!checkNameOrder(I, Ctx, Forms) || !checkModeOrder(I, Ctx, Forms))
     return;
   if (I.Opcode != "set") // set's count is checkCompare's (IsaCompare.cpp)
     checkOperandCount(I, Ctx, Forms);

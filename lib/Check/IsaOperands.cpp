@@ -28,6 +28,7 @@
 
 #include "Check/IsaOperands.h"
 #include "Check/CheckUtil.h"
+#include "Check/IsaSpecial.h"
 #include "Support/IntLiteral.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -67,7 +68,10 @@ Ty parseTy(llvm::StringRef S) {
   unsigned Bits = 0;
   if (decimalFails(S.drop_front(2), Bits))
     return {};
-  if (Bits != 8 && Bits != 16 && Bits != 32 && Bits != 64)
+  // .b128 (probe, ptxas 13.0): a .b128 register is a bit type of 128 bits
+  // under the same rules (mov.b64 of a .b128 register is an "Arguments
+  // mismatch", ld.global.b64 into one is not; test/isa-operands/b128.test).
+  if (Bits != 8 && Bits != 16 && Bits != 32 && Bits != 64 && !(C == 'b' && Bits == 128))
     return {};
   if (C == 'f' && Bits == 8)
     return {};
@@ -159,6 +163,8 @@ bool immOk(Ty T, const Operand &O) {
   case 'f':
     return true;
   case 'b':
+    if (T.Bits == 128)
+      return true; // floating-point constants of .b128 were not measured
     return T.Bits == 32 ? Hex32 : T.Bits == 64 ? !Hex32 : false;
   default:
     return false;
@@ -170,6 +176,8 @@ const char *const DeclTypes[] = {".pred", ".b8",  ".b16",   ".b32", ".b64", ".u8
                                  ".s64",  ".f16", ".f16x2", ".f32", ".f64"};
 
 std::string validRegs(Role Rl, Ty T) {
+  if (T.Bits == 128 && Rl != Role::Pred)
+    return ".b128"; // the one 128-bit register type
   llvm::SmallVector<llvm::StringRef, 16> Ok;
   for (const char *D : DeclTypes)
     if (regOk(Rl, T, parseTy(D)) &&
@@ -254,6 +262,83 @@ bool shapeOfBarrier(const Instruction &I, Shape &S) {
   return true;
 }
 
+/// shapeOf for the packed and half types (.f16, .f16x2, .bf16, .bf16x2).
+bool shapeOfPacked(const Instruction &I, Shape &S) {
+  using R = Role;
+  llvm::StringRef Op = I.Opcode;
+  auto Set = [&](std::initializer_list<Role> L) {
+    S.Roles.assign(L.begin(), L.end());
+    S.MinOps = S.Roles.size();
+    return true;
+  };
+  auto Is = [&](std::initializer_list<llvm::StringLiteral> L) { return llvm::is_contained(L, Op); };
+  // Measured for add, fma, neg, abs, min, max, setp, ex2 (probe); sub and
+  // mul share add's operands.
+  if (Is({"add", "sub", "mul", "min", "max"}))
+    return Set({R::Strict, R::Strict, R::Strict});
+  if (Op == "fma")
+    return Set({R::Strict, R::Strict, R::Strict, R::Strict});
+  if (Is({"neg", "abs", "ex2"}))
+    return Set({R::Strict, R::Strict});
+  if (Op == "setp") {
+    Set({R::Pred, R::Strict, R::Strict, R::Pred});
+    S.MinOps = 3;
+    return true;
+  }
+  return false;
+}
+
+/// The warp-level, bit-field and integer instructions of shapeOf.
+bool shapeOfBits(const Instruction &I, Ty T, Shape &S) {
+  using R = Role;
+  llvm::StringRef Op = I.Opcode;
+  auto Set = [&](std::initializer_list<Role> L) {
+    S.Roles.assign(L.begin(), L.end());
+    S.MinOps = S.Roles.size();
+    return true;
+  };
+  auto Is = [&](std::initializer_list<llvm::StringLiteral> L) { return llvm::is_contained(L, Op); };
+  // The warp-level and bit instructions of 32-bit type (probe, ptxas 13.0):
+  // data operands strict, masks, lane numbers and field positions .b32/.u32/
+  // .s32 only (Count).
+  // bfe/bfi: the data operands of the type, the bit position and length
+  // .b32/.u32/.s32 (probe, ptxas 13.0), for 32- and 64-bit types alike.
+  if (Is({"bfe", "bfi"}) && T.Cls != 'f' && (T.Bits == 32 || T.Bits == 64))
+    return Op == "bfe" ? Set({R::Strict, R::Strict, R::Count, R::Count})
+                       : Set({R::Strict, R::Strict, R::Strict, R::Count, R::Count});
+  // match.{any,all}.sync.{b32,b64} d[|p], a, membermask (probe, ptxas 13.0):
+  // d and the mask .b32/.u32/.s32, a of the type ("Arguments mismatch").
+  if (Op == "match" && T.Cls == 'b' && (T.Bits == 32 || T.Bits == 64))
+    return Set({R::Count, R::Strict, R::Count});
+  // sad of every integer type: d, a, b, c of the type (ptxas 13.0, "Arguments
+  // mismatch for instruction 'sad'" for sad.u16 on .b32 registers; found by
+  // the session-6 mutant sweep, test/isa-operands/sad.test).
+  if (Op == "sad" && T.isInt())
+    return Set({R::Strict, R::Strict, R::Strict, R::Strict});
+  if (T.Bits != 32 || T.Cls == 'f')
+    return false;
+  if (Op == "shfl" && I.hasQualifier(".sync"))
+    return Set({R::Strict, R::Strict, R::Strict, R::Strict, R::Count});
+  if (Op == "vote" && I.hasQualifier(".sync") && I.hasQualifier(".ballot"))
+    return Set({R::Strict, R::Pred, R::Count});
+  if (Op == "activemask")
+    return Set({R::Strict});
+  if (Op == "redux")
+    return Set({R::Count, R::Count, R::Count});
+  // lop3.b32 d, a, b, c, immLut (probe, ptxas 13.0): any 32-bit register,
+  // immLut a constant (the predicate-output form has six operands).
+  if (Op == "lop3" && T.Cls == 'b' && I.Operands.size() == 5)
+    return Set({R::Strict, R::Strict, R::Strict, R::Strict, R::Imm});
+  if (Is({"prmt", "brev"}) && T.Cls == 'b')
+    return Op == "brev" ? Set({R::Strict, R::Strict})
+                        : Set({R::Strict, R::Strict, R::Strict, R::Strict});
+  if (Op == "bfind")
+    return Set({R::Count, R::Strict});
+  if (Op == "mul24")
+    return Set({R::Strict, R::Strict, R::Strict});
+  return false;
+}
+
 /// The operand roles of I, or false where I is not one whose rules are known.
 bool computeShape(const Instruction &I, Shape &S) {
   bool Unknown = false;
@@ -325,22 +410,8 @@ bool computeShape(const Instruction &I, Shape &S) {
   };
   // StringLiterals: their sizes are known, no strlen per name and call.
   auto Is = [&](std::initializer_list<llvm::StringLiteral> L) { return llvm::is_contained(L, Op); };
-  if (Packed) {
-    // Measured for add, fma, neg, abs, min, max, setp, ex2 (probe); sub and
-    // mul share add's operands.
-    if (Is({"add", "sub", "mul", "min", "max"}))
-      return Set({R::Strict, R::Strict, R::Strict});
-    if (Op == "fma")
-      return Set({R::Strict, R::Strict, R::Strict, R::Strict});
-    if (Is({"neg", "abs", "ex2"}))
-      return Set({R::Strict, R::Strict});
-    if (Op == "setp") {
-      Set({R::Pred, R::Strict, R::Strict, R::Pred});
-      S.MinOps = 3;
-      return true;
-    }
-    return false;
-  }
+  if (Packed)
+    return shapeOfPacked(I, S);
   // vote.sync.{all,any,uni}.pred d, {!}a, membermask (probe, ptxas 13.0).
   if (Op == "vote" && I.hasQualifier(".sync") && T.Cls == 'p')
     return Set({R::Pred, R::Pred, R::Count});
@@ -375,45 +446,7 @@ bool computeShape(const Instruction &I, Shape &S) {
     return T.Cls != 'f' && Set({R::Strict, R::Strict, R::Shift});
   if (Is({"popc", "clz"}))
     return T.Cls == 'b' && T.Bits >= 32 && Set({R::Count, R::Strict});
-  // The warp-level and bit instructions of 32-bit type (probe, ptxas 13.0):
-  // data operands strict, masks, lane numbers and field positions .b32/.u32/
-  // .s32 only (Count).
-  // bfe/bfi: the data operands of the type, the bit position and length
-  // .b32/.u32/.s32 (probe, ptxas 13.0), for 32- and 64-bit types alike.
-  if (Is({"bfe", "bfi"}) && T.Cls != 'f' && (T.Bits == 32 || T.Bits == 64))
-    return Op == "bfe" ? Set({R::Strict, R::Strict, R::Count, R::Count})
-                       : Set({R::Strict, R::Strict, R::Strict, R::Count, R::Count});
-  // match.{any,all}.sync.{b32,b64} d[|p], a, membermask (probe, ptxas 13.0):
-  // d and the mask .b32/.u32/.s32, a of the type ("Arguments mismatch").
-  if (Op == "match" && T.Cls == 'b' && (T.Bits == 32 || T.Bits == 64))
-    return Set({R::Count, R::Strict, R::Count});
-  // sad of every integer type: d, a, b, c of the type (ptxas 13.0, "Arguments
-  // mismatch for instruction 'sad'" for sad.u16 on .b32 registers; found by
-  // the session-6 mutant sweep, test/isa-operands/sad.test).
-  if (Op == "sad" && T.isInt())
-    return Set({R::Strict, R::Strict, R::Strict, R::Strict});
-  if (T.Bits != 32 || T.Cls == 'f')
-    return false;
-  if (Op == "shfl" && I.hasQualifier(".sync"))
-    return Set({R::Strict, R::Strict, R::Strict, R::Strict, R::Count});
-  if (Op == "vote" && I.hasQualifier(".sync") && I.hasQualifier(".ballot"))
-    return Set({R::Strict, R::Pred, R::Count});
-  if (Op == "activemask")
-    return Set({R::Strict});
-  if (Op == "redux")
-    return Set({R::Count, R::Count, R::Count});
-  // lop3.b32 d, a, b, c, immLut (probe, ptxas 13.0): any 32-bit register,
-  // immLut a constant (the predicate-output form has six operands).
-  if (Op == "lop3" && T.Cls == 'b' && I.Operands.size() == 5)
-    return Set({R::Strict, R::Strict, R::Strict, R::Strict, R::Imm});
-  if (Is({"prmt", "brev"}) && T.Cls == 'b')
-    return Op == "brev" ? Set({R::Strict, R::Strict})
-                        : Set({R::Strict, R::Strict, R::Strict, R::Strict});
-  if (Op == "bfind")
-    return Set({R::Count, R::Strict});
-  if (Op == "mul24")
-    return Set({R::Strict, R::Strict, R::Strict});
-  return false;
+  return shapeOfBits(I, T, S);
 }
 
 /// computeShape, once per spelling, operand count and thread: it reads the
@@ -776,56 +809,6 @@ void checkMovVector(const Instruction &I, CheckContext &Ctx) {
 
 } // namespace
 
-/// Whether Name may name a special register: nvcc's and LLVM's registers
-/// (%r12, %rd3, %fd1) are letters and a number, which no special register is
-/// but %pmN, %envregN and %clock64: those skip the symbol lookup.
-bool maySpecial(llvm::StringRef Name) {
-  if (Name.size() < 2 || Name[0] != '%')
-    return false;
-  llvm::StringRef Letters = Name.drop_front().take_while(llvm::isAlpha);
-  llvm::StringRef Rest = Name.drop_front(1 + Letters.size());
-  if (!Rest.empty() && llvm::all_of(Rest, llvm::isDigit))
-    return Letters == "pm" || Letters == "envreg" || Letters == "clock";
-  return true;
-}
-
-/// Special registers (chapter 10) are read-only and only mov, and cvt between
-/// integer types, read them (probe, ptxas 13.0: "Special register argument not
-/// allowed for instruction 'add'", "Read-only special register cannot be
-/// destination argument"; st's vector elements take them).
-void checkSpecialOperands(const Instruction &I, CheckContext &Ctx) {
-  bool Reads = I.Opcode == "mov";
-  if (I.Opcode == "cvt") {
-    bool Unknown = false;
-    llvm::SmallVector<Ty, 2> Ts = typeQuals(I, Unknown);
-    Reads = !Unknown && Ts.size() == 2 && Ts[0].isInt() && Ts[1].isInt();
-  }
-  bool HasDest =
-      I.Opcode != "st" && I.Opcode != "red" && I.Opcode != "bar" && I.Opcode != "barrier";
-  for (size_t K = 0; K < I.Operands.size(); ++K) {
-    const Operand &O = I.Operands[K];
-    if (O.Kind != OperandKind::Name || !maySpecial(O.Text))
-      continue;
-    RegisterRef R = resolveRegister(Ctx, O.Text);
-    if (!R.Special)
-      continue;
-    std::string Op = spelledOp(I);
-    // Cited to the chapter of special registers, the sreg rules' section.
-    const char *SregSpec = ruleInfo(Rule::SregGate).Spec;
-    if (K == 0 && HasDest && (I.Opcode == "mov" || I.Opcode == "cvt")) {
-      Ctx.Diags.report(Rule::IsaOperandKind, SregSpec, O.Range,
-                       "special register " + std::string(O.Text) +
-                           " is read-only: it cannot be the destination of '" + Op + "'");
-    } else if (!Reads) {
-      Ctx.Diags.report(Rule::IsaOperandKind, SregSpec, O.Range,
-                       "'" + Op + "' cannot read the special register " + std::string(O.Text) +
-                           "; only mov, and cvt between integer types, read special registers: "
-                           "copy it into a register first (mov.u32 %r, " +
-                           std::string(O.Text) + ")");
-    }
-  }
-}
-
 /// tensormap.replace with a .field3 (9.7.9.26): "the operand new_val must be
 /// an immediate" (ptxas 13.0: "Integer constant expression expected").
 void checkTensormapReplace(const Instruction &I, CheckContext &Ctx) {
@@ -844,6 +827,8 @@ void checkTensormapReplace(const Instruction &I, CheckContext &Ctx) {
 
 void checkIsaOperands(const Instruction &I, CheckContext &Ctx) {
   checkSpecialOperands(I, Ctx);
+  if (I.Opcode == "bar" || I.Opcode == "barrier")
+    checkBarrierConstants(I, Ctx);
   if (I.Opcode == "tensormap")
     checkTensormapReplace(I, Ctx);
   if (I.Opcode == "mov")

@@ -2,9 +2,11 @@
 """Single-change mutants of real PTX against ptxas (issue 14).
 
 Each mutant changes one instruction line of one input file (opcode typo,
-qualifier drop/duplicate/replace, type, operand drop/add, register number or
-class, immediate, label, guard, state space); ptxas (parse-only on the file's
-target, at least sm_75) and ptx-lint each say which lines are errors. A mutant
+qualifier drop/duplicate/replace/swap, type, operand drop/add/swap, register
+number or class, immediate, label, undeclared symbol, guard, state space,
+vector width) or lowers the module's .version or .target; ptxas (on the
+file's target, at least sm_75; -c for a module with .extern functions) and
+ptx-lint each say which lines are errors. A mutant
 agrees when both are clean or both report an error on the mutated line (or
 ptxas reports no line). Prints every disagreement and the totals.
 
@@ -19,7 +21,9 @@ SPACES = ['.global', '.shared', '.local', '.const', '.param', '.shared::cta', '.
 IMMS = ['99999999999999999999', '0xffffffffffffffffff', '0f3F800000', '0d3FF0000000000000', '1.5',
         '-1', '4294967296', '65536', '-2147483649', '0x8000000000000000', '256']
 KINDS = ['typo', 'qdrop', 'qdup', 'qrepl', 'type', 'space', 'opdel', 'opadd', 'reg', 'regkind',
-         'imm', 'label', 'guard', 'vec']
+         'imm', 'label', 'guard', 'vec', 'qswap', 'opswap', 'sym', 'version', 'target']
+VERSIONS = ['6.0', '6.4', '7.0', '7.4', '7.8', '8.0', '8.3', '8.6']
+TARGETS = ['sm_50', 'sm_60', 'sm_70', 'sm_75', 'sm_80', 'sm_86', 'sm_89', 'sm_90', 'sm_100']
 
 
 def split_ops(rest):
@@ -35,7 +39,36 @@ def split_ops(rest):
     return out + [cur.strip()] if cur.strip() else out
 
 
+def mutate_directive(lines, rng, kind):
+    """Lowers the module's .version or .target (the first instruction ptxas
+    rejects for it is where both must report)."""
+    word = '.version' if kind == 'version' else '.target'
+    for i, l in enumerate(lines):
+        m = re.match(r'^(\s*\.(?:version|target)\s+)(\S+)(.*)$', l)
+        if not m or not l.strip().startswith(word):
+            continue
+        cur = m.group(2).rstrip(',')
+        if kind == 'version':
+            low = [v for v in VERSIONS if float(v) < float(cur)]
+        else:
+            n = re.match(r'sm_(\d+)', cur)
+            low = [x for x in TARGETS if n and int(x[3:]) < int(n.group(1))]
+            if n and not low:
+                return None
+        if not low:
+            return None
+        new = m.group(1) + rng.choice(low) + m.group(3)[len(m.group(2)) - len(cur):] \
+            if kind == 'version' else m.group(1) + rng.choice(low) + m.group(2)[len(cur):] + m.group(3)
+        out = list(lines)
+        out[i] = new
+        return out, i + 1, kind
+    return None
+
+
 def mutate(lines, rng):
+    kind = rng.choice(KINDS)
+    if kind in ('version', 'target'):
+        return mutate_directive(lines, rng, kind)
     idx = [i for i, l in enumerate(lines) if INSTR.match(l) and not l.strip().startswith('.')]
     if not idx:
         return None
@@ -43,7 +76,6 @@ def mutate(lines, rng):
     m = INSTR.match(lines[i])
     ind, guard, op, rest = m.group(1), m.group(2) or '', m.group(3), m.group(4) or ''
     parts = op.split('.')
-    kind = rng.choice(KINDS)
     if kind == 'typo':
         b = list(parts[0])
         b[rng.randrange(len(b))] = rng.choice('abcdefghijklmnopqrstuvwxyz')
@@ -58,6 +90,23 @@ def mutate(lines, rng):
             allq = sorted({q for l in lines for q in re.findall(r'\.[a-z_][\w:]*',
                                                                 l.strip().split(' ')[0])})
             parts[j] = rng.choice(allq).lstrip('.')
+    elif kind == 'qswap' and len(parts) > 2:
+        j = rng.randrange(1, len(parts) - 1)
+        parts[j], parts[j + 1] = parts[j + 1], parts[j]
+    elif kind == 'opswap' and len(split_ops(rest)) > 1:
+        ops = split_ops(rest)
+        j = rng.randrange(len(ops) - 1)
+        ops[j], ops[j + 1] = ops[j + 1], ops[j]
+        rest = ' ' + ', '.join(ops)
+    elif kind == 'sym':
+        # a variable, parameter or function name (not a register, label or
+        # constant) misspelled: an undeclared symbol
+        syms = [s for s in re.finditer(r'(?<![%$\w.])([A-Za-z_][\w$]*)', rest)
+                if not re.match(r'^(0[xXfFdD][0-9a-fA-F]+|\d)', s.group(1))]
+        if not syms:
+            return None
+        r = rng.choice(syms)
+        rest = rest[:r.start()] + r.group(1) + '_undecl' + rest[r.end():]
     elif kind == 'type':
         ts = [j for j, p in enumerate(parts) if '.' + p in TYPES]
         if not ts:
@@ -141,7 +190,10 @@ def judge(args):
     lint, path, text, ln = args
     arch = arch_of(text)
     try:
-        p = subprocess.run(['ptxas', '-arch', arch, path, '-o', os.devnull],
+        # -c: a relocatable module (nvcc -rdc output) calls functions that only
+        # the device linker resolves
+        rdc = ['-c'] if re.search(r'\.extern\s+\.func', text) else []
+        p = subprocess.run(['ptxas', '-arch', arch] + rdc + [path, '-o', os.devnull],
                            capture_output=True, text=True, timeout=60)
         q = subprocess.run([lint, '--format=gcc', path], capture_output=True, text=True, timeout=60)
     except subprocess.TimeoutExpired:
@@ -150,7 +202,10 @@ def judge(args):
         os.unlink(path)
     if p.returncode < 0 or q.returncode not in (0, 1) or 'internal' in q.stdout:
         return 'tool-fail', set(), set()
-    pa = {int(x) for x in re.findall(r'line (\d+); (?:error|fatal)', p.stderr)}
+    # lines of the mutant itself: ptxas also names lines of its own built-in
+    # text ("<macro util>, line 2"), which no line of the file matches
+    pa = {int(x) for x in re.findall(re.escape(os.path.basename(path)) +
+                                     r', line (\d+); (?:error|fatal)', p.stderr)}
     if p.returncode and not pa:
         pa = {0}
     pl = {int(x) for x in re.findall(r'^[^:]+:(\d+):\d+: error', q.stdout, re.M)}
