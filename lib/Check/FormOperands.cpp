@@ -791,8 +791,11 @@ void checkOperands(const Instruction &I, const Form &F, CheckContext &Ctx) {
       bool BadPart = false;
       for (unsigned E = 0; E < 2; ++E)
         if (A.Elements[E].Kind == OperandKind::Name &&
+            A.Elements[1 - E].Kind != OperandKind::Name &&
             resolveRegister(Ctx, A.Elements[E].Text).Component) {
-          // ptxas: "Argument 7 of instruction 'mma': must be register or constant".
+          // ptxas: "Argument 7 of instruction 'mma': must be register or constant"
+          // beside a constant; beside a register a component is typed like one
+          // (`{%vh2.x, %vh2.y}`, `{%h1, %vh2.y}`: taken, the outside sweep).
           Ctx.Diags.report(familyRule(F.Fam, FamilyRule::OperandKind), F.Spec, A.Elements[E].Range,
                            std::string(Part[E]) + " of " + O.Name +
                                " must be an integer constant or a 16-bit register, found the "

@@ -357,5 +357,6 @@ def target_num(t):
 
 def function(k, target, text):
     decls = [d for c, (d, _) in REGS.items() if c != 'f16x2' or target_num(target) >= 53]
+    text = text.replace('nosuch', f'nosuch{k}')
     return (f'.visible .entry k{k}()\n{{\n' + '\n'.join(decls) + '\n' + VECREGS + '\n' +
             'mov.u64 %rd1, smem;\n', text, 'ret;\n}\n')
