@@ -390,14 +390,14 @@ void reportConstantsOnly(const Operand &A, const OperandSpec &O, const Form &F, 
   // Floating-point constants in .s32 accumulators are refused too (the
   // issue-10 sweep: m8n8k16, m16n8k256 .b1, mma.sp m16n8k32/m16n8k64).
   // mma's and mma.sp's a and b (the outside sweep, tools/dev/matrix-outside.py):
-  // 0d and decimal floating-point constants are refused in every form, `0f`
+  // 0d and decimal floating-point constants are refused in every form but .f64, `0f`
   // ones in dense .tf32 and in m8n8k16's a (its b takes them from sm_100 on).
   bool MmaAB = AB && (F.Fam == spec::Family::Mma || F.Fam == spec::Family::MmaSp);
   bool M8n8k16Refused = F.Shape == ".m8n8k16" && AB &&
                         !(O.Name == "b" && FirstFloatImm && !FirstIntImm &&
                           isF32Literal(*FirstFloatImm) && Ctx.Tgt.isValid() && Ctx.Tgt.Sm >= 100);
   bool FloatRefused =
-      MmaAB && FirstFloatImm &&
+      MmaAB && FirstFloatImm && O.ElemType != ".f64" &&
       (!isF32Literal(*FirstFloatImm) || (F.Fam == spec::Family::Mma && O.ElemType == ".tf32"));
   bool Refused = (FirstIntImm && !IntTaken) || (FirstFloatImm && O.ElemType == ".s32") ||
                  O.ElemType == ".f16" || O.ElemType == ".bf16" || M8n8k16Refused || FloatRefused ||
