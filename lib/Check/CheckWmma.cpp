@@ -318,16 +318,33 @@ struct RefusedImmediate {
   const char *Shape, *AType, *DType, *CType, *Operand;
   unsigned Lits;
   const char *Ptxas; ///< the instruction ptxas names
+  unsigned FromSm;   ///< from this target on (below it: wmmaTypedFragments)
 };
 const RefusedImmediate RefusedImmediates[] = {
-    {".m16n16k16", ".s8", "", "", "b", IntLit | F64Lit, "_mma"},
-    {".m16n16k16", ".u8", "", "", "b", IntLit | F64Lit, "_mma"},
-    {".m16n16k8", ".tf32", "", "", "b", AnyLit, "_mma"},
-    {"", "", ".f32", ".f16", "c", F64Lit, "mov"},
+    {".m16n16k16", ".s8", "", "", "b", IntLit | F64Lit, "_mma", 80},
+    {".m16n16k16", ".u8", "", "", "b", IntLit | F64Lit, "_mma", 80},
+    {".m16n16k8", ".tf32", "", "", "b", AnyLit, "_mma", 0},
+    {"", "", ".f32", ".f16", "c", F64Lit, "mov", 0},
 };
 
+/// True for an integer constant or an integer constant expression `(1+1)`.
+bool isIntConstant(const Operand &E) {
+  int64_t V = 0;
+  // `(1+1)` parses as a parenthesised list of one expression.
+  const Operand &In = E.Kind == OperandKind::List && E.Elements.size() == 1 ? E.Elements[0] : E;
+  return In.Kind == OperandKind::IntImm ||
+         (In.Kind == OperandKind::Expr && check::evalConstantExpr(In.Text, V));
+}
+
+/// E's source text; `(1+1)` (a list of one expression) in its parentheses.
+std::string constantText(const Operand &E) {
+  if (E.Kind == OperandKind::List && E.Elements.size() == 1)
+    return "(" + std::string(E.Elements[0].Text) + ")";
+  return std::string(E.Text);
+}
+
 unsigned litKind(const Operand &E) {
-  if (E.Kind == OperandKind::IntImm)
+  if (isIntConstant(E))
     return IntLit;
   return llvm::StringRef(E.Text).startswith("0f") || llvm::StringRef(E.Text).startswith("0F")
              ? F32Lit
@@ -338,7 +355,7 @@ void checkLoweredImmediates(const Instruction &I, const spec::Form &F, check::Ch
   auto Is = [](const char *Want, const std::string &Have) { return !*Want || Have == Want; };
   for (const RefusedImmediate &R : RefusedImmediates) {
     if (!Is(R.Shape, F.Shape) || !Is(R.AType, F.AType) || !Is(R.DType, F.DType) ||
-        !Is(R.CType, F.CType))
+        !Is(R.CType, F.CType) || (R.FromSm && Ctx.Tgt.isValid() && Ctx.Tgt.Sm < R.FromSm))
       continue;
     unsigned Idx = 0;
     while (Idx < F.Operands.size() && F.Operands[Idx].Name != R.Operand)
@@ -352,7 +369,7 @@ void checkLoweredImmediates(const Instruction &I, const spec::Form &F, check::Ch
     if (!AnyReg) // constants only: checkConstantFragment's business
       continue;
     for (const Operand &E : V.Elements) {
-      if (!E.isImmediate() || !(litKind(E) & R.Lits))
+      if (!(E.isImmediate() || isIntConstant(E)) || !(litKind(E) & R.Lits))
         continue;
       bool Reported = false;
       for (const Diagnostic &D : Ctx.Diags.diagnostics())
@@ -360,13 +377,85 @@ void checkLoweredImmediates(const Instruction &I, const spec::Form &F, check::Ch
       if (!Reported)
         Ctx.Diags.report(
             Rule::WmmaMmaImmediateType, E.Range,
-            "immediate '" + std::string(E.Text) + "' in " + R.Operand + " of wmma.mma " + F.Shape +
+            "immediate '" + constantText(E) + "' in " + R.Operand + " of wmma.mma " + F.Shape +
                 " with " + F.AType + " inputs" +
                 (*R.CType ? " and " + F.CType + " c, " + F.DType + " d" : std::string()) +
                 ": ptxas 13.0 refuses it when lowering the instruction "
                 "(\"Arguments mismatch for instruction '" +
                 R.Ptxas + "'\"); write a register");
       break;
+    }
+  }
+}
+
+/// True when an error covers R (the element itself or its whole vector).
+bool hasErrorAt(const SourceRange &R, const check::CheckContext &Ctx) {
+  for (const Diagnostic &D : Ctx.Diags.diagnostics())
+    if (D.Sev == Severity::Error && D.Range.isValid() && D.Range.Begin <= R.Begin &&
+        R.End <= D.Range.End)
+      return true;
+  return false;
+}
+
+/// Why element E breaks row R of spec::wmmaTypedFragments() (empty: it
+/// does not), and the rule to report it under.
+std::string typedElementProblem(const Operand &E, const spec::WmmaTypedFragment &R,
+                                const spec::Form &F, check::CheckContext &Ctx, Rule &Id) {
+  Id = familyRule(F.Fam, FamilyRule::RegisterType);
+  if (E.Kind == OperandKind::Name && !E.Negated) {
+    check::RegisterRef Ref = check::resolveRegister(Ctx, E.Text);
+    if (!Ref.known() || Ref.Width != 1)
+      return "";
+    if (Ref.Special) {
+      Id = familyRule(F.Fam, FamilyRule::OperandKind);
+      return R.Specials ? "" : "the special register " + std::string(E.Text);
+    }
+    llvm::SmallVector<llvm::StringRef, 4> Types;
+    llvm::StringRef(R.RegTypes).split(Types, ' ', -1, false);
+    if (llvm::is_contained(Types, Ref.Type))
+      return "";
+    return std::string(E.Text) + " of type " + Ref.Type.str();
+  }
+  Id = Rule::WmmaMmaImmediateType;
+  if (isIntConstant(E))
+    return R.IntConsts ? "" : "the integer constant " + constantText(E);
+  if (E.Kind == OperandKind::FloatImm)
+    return R.FloatConsts ? "" : "the floating-point constant " + std::string(E.Text);
+  return "";
+}
+
+/// Elements of a wmma.mma fragment that ptxas's '_mma' lowering types
+/// (spec::wmmaTypedFragments()): one error an element, where no other check
+/// reported one.
+void checkTypedFragments(const Instruction &I, const spec::Form &F, check::CheckContext &Ctx) {
+  if (!Ctx.Tgt.isValid())
+    return;
+  unsigned Sm = Ctx.Tgt.Sm;
+  for (const spec::WmmaTypedFragment &R : spec::wmmaTypedFragments()) {
+    if (F.AType != R.AType || F.Shape != R.Shape || Sm < R.FromSm || (R.BelowSm && Sm >= R.BelowSm))
+      continue;
+    llvm::SmallVector<llvm::StringRef, 2> Names;
+    llvm::StringRef(R.Operands).split(Names, ' ', -1, false);
+    for (unsigned Idx = 0; Idx < F.Operands.size() && Idx < I.Operands.size(); ++Idx) {
+      const spec::OperandSpec &O = F.Operands[Idx];
+      if (!llvm::is_contained(Names, O.Name) || I.Operands[Idx].Kind != OperandKind::Vector)
+        continue;
+      const auto &Elems = I.Operands[Idx].Elements;
+      size_t N = R.Leading ? std::min<size_t>(R.Leading, Elems.size()) : Elems.size();
+      for (size_t K = 0; K < N; ++K) {
+        const Operand &E = Elems[K];
+        Rule Id;
+        std::string Why = typedElementProblem(E, R, F, Ctx, Id);
+        if (Why.empty() || hasErrorAt(E.Range, Ctx))
+          continue;
+        std::string Where = R.BelowSm ? " below sm_" + std::to_string(R.BelowSm) : "";
+        Ctx.Diags.report(Id, F.Spec, E.Range,
+                         "an element of " + O.Name + " of wmma.mma with " + F.AType + " inputs" +
+                             Where + " must be a register of type " + R.RegTypes + ", found " +
+                             Why +
+                             " (ptxas 13.0 passes it to its '_mma' lowering, which refuses "
+                             "it: \"Arguments mismatch for instruction '_mma'\")");
+      }
     }
   }
 }
@@ -508,6 +597,7 @@ void checkWmma(const Instruction &I, CheckContext &Ctx) {
       checkConstantFragment(I, K, *F, Rule::WmmaMmaImmediateType, Ctx);
     }
     checkLoweredImmediates(I, *F, Ctx);
+    checkTypedFragments(I, *F, Ctx);
   } else {
     checkImmediateAddress(I, Fam == Family::WmmaLoad ? 1 : 0, Fam, Ctx);
     checkAddressRegister(I, Fam == Family::WmmaLoad ? 1 : 0, *F, Ctx, false);

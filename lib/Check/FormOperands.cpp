@@ -389,8 +389,18 @@ void reportConstantsOnly(const Operand &A, const OperandSpec &O, const Form &F, 
   // Block-scaled a and b (untyped .b32 fragments) refuse every constant.
   // Floating-point constants in .s32 accumulators are refused too (the
   // issue-10 sweep: m8n8k16, m16n8k256 .b1, mma.sp m16n8k32/m16n8k64).
+  // mma's and mma.sp's a and b (the outside sweep, tools/dev/matrix-outside.py):
+  // 0d and decimal floating-point constants are refused in every form but .f64, `0f`
+  // ones in dense .tf32 and in m8n8k16's a (its b takes them from sm_100 on).
+  bool MmaAB = AB && (F.Fam == spec::Family::Mma || F.Fam == spec::Family::MmaSp);
+  bool M8n8k16Refused = F.Shape == ".m8n8k16" && AB &&
+                        !(O.Name == "b" && FirstFloatImm && !FirstIntImm &&
+                          isF32Literal(*FirstFloatImm) && Ctx.Tgt.isValid() && Ctx.Tgt.Sm >= 100);
+  bool FloatRefused =
+      MmaAB && FirstFloatImm && O.ElemType != ".f64" &&
+      (!isF32Literal(*FirstFloatImm) || (F.Fam == spec::Family::Mma && O.ElemType == ".tf32"));
   bool Refused = (FirstIntImm && !IntTaken) || (FirstFloatImm && O.ElemType == ".s32") ||
-                 O.ElemType == ".f16" || O.ElemType == ".bf16" || (F.Shape == ".m8n8k16" && AB) ||
+                 O.ElemType == ".f16" || O.ElemType == ".bf16" || M8n8k16Refused || FloatRefused ||
                  (AB && !F.SType.empty());
   Ctx.Diags.report(Refused ? Severity::Error : Severity::Warning,
                    familyRule(F.Fam, FamilyRule::ImmediateNotAllowed), F.Spec, A.Range,
@@ -785,8 +795,11 @@ void checkOperands(const Instruction &I, const Form &F, CheckContext &Ctx) {
       bool BadPart = false;
       for (unsigned E = 0; E < 2; ++E)
         if (A.Elements[E].Kind == OperandKind::Name &&
+            A.Elements[1 - E].Kind != OperandKind::Name &&
             resolveRegister(Ctx, A.Elements[E].Text).Component) {
-          // ptxas: "Argument 7 of instruction 'mma': must be register or constant".
+          // ptxas: "Argument 7 of instruction 'mma': must be register or constant"
+          // beside a constant; beside a register a component is typed like one
+          // (`{%vh2.x, %vh2.y}`, `{%h1, %vh2.y}`: taken, the outside sweep).
           Ctx.Diags.report(familyRule(F.Fam, FamilyRule::OperandKind), F.Spec, A.Elements[E].Range,
                            std::string(Part[E]) + " of " + O.Name +
                                " must be an integer constant or a 16-bit register, found the "

@@ -412,6 +412,26 @@ void buildMovmatrixForms(FormSet &Out); // LdStMatrixTables.cpp
 unsigned wmmaDefaultStride(llvm::StringRef Shape, llvm::StringRef Matrix, llvm::StringRef Layout);
 unsigned wmmaElementBits(llvm::StringRef Type);
 
+/// How ptxas 13.0 types the elements of a wmma.mma fragment that it passes to
+/// its '_mma' lowering on some targets ("Arguments mismatch for instruction
+/// '_mma'", "Special register argument not allowed"; probed on sm_70, sm_75,
+/// sm_80, sm_120a for every element kind, docs/differences/wmma-ldst.md):
+/// on targets sm_FromSm up to (not including) sm_BelowSm (0: no bound), each
+/// (leading) element of the named operands must be a register (or a component
+/// of a vector register) of one of RegTypes, or what the flags allow.
+struct WmmaTypedFragment {
+  const char *AType;    ///< the form's a type
+  const char *Shape;    ///< the form's shape
+  const char *Operands; ///< "b", "a b"
+  unsigned FromSm, BelowSm;
+  unsigned Leading;     ///< only the first Leading elements are typed (0: all)
+  const char *RegTypes; ///< space-separated, e.g. ".b32 .f16x2"
+  bool Specials;        ///< 32-bit special registers (%laneid) are taken
+  bool IntConsts;       ///< integer constants and constant expressions
+  bool FloatConsts;     ///< 0f, 0d and decimal floating-point constants
+};
+llvm::ArrayRef<WmmaTypedFragment> wmmaTypedFragments();
+
 //===----------------------------------------------------------------------===//
 // Building helpers (for table files)
 //===----------------------------------------------------------------------===//

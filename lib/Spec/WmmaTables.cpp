@@ -651,6 +651,7 @@ void buildWmmaStoreForms(FormSet &Out);
 void buildWmmaMmaForms(FormSet &Out);
 unsigned wmmaDefaultStride(llvm::StringRef Shape, llvm::StringRef Matrix, llvm::StringRef Layout);
 unsigned wmmaElementBits(llvm::StringRef Type);
+llvm::ArrayRef<WmmaTypedFragment> wmmaTypedFragments();
 
 void buildWmmaLoadForms(FormSet &Out) { buildLoadStore(Out, Family::WmmaLoad); }
 void buildWmmaStoreForms(FormSet &Out) { buildLoadStore(Out, Family::WmmaStore); }
@@ -677,6 +678,30 @@ unsigned wmmaDefaultStride(llvm::StringRef Shape, llvm::StringRef Matrix, llvm::
     return Row ? D.N : D.M; // C/D: M x N
   }
   return 0;
+}
+
+llvm::ArrayRef<WmmaTypedFragment> wmmaTypedFragments() {
+  // Found by the outside sweep (tools/dev/matrix-outside.py); each row was
+  // checked element by element with ptxas 13.0 -arch sm_NN.
+  static const WmmaTypedFragment Rows[] = {
+      // f16 inputs below sm_80: the first 4 (m16n16k16) or 2 (m32n8k16)
+      // elements of b are .b32 or .f16x2 (%s0, %f0, %p0, 1, 1.0 fail; the
+      // later elements and m8n32k16 take anything).
+      {".f16", ".m16n16k16", "b", 0, 80, 4, ".b32 .f16x2", true, false, false},
+      {".f16", ".m32n8k16", "b", 0, 80, 2, ".b32 .f16x2", true, false, false},
+      // tf32 inputs on every target: b is .b32 only.
+      {".tf32", ".m16n16k8", "b", 0, 0, 0, ".b32", true, false, false},
+      // 8-bit integer inputs below sm_80: 32-bit integer registers and integer
+      // constants, no special registers.
+      {".s8", ".m16n16k16", "a b", 0, 80, 0, ".b32 .s32 .u32", false, true, false},
+      {".u8", ".m16n16k16", "a b", 0, 80, 0, ".b32 .s32 .u32", false, true, false},
+      {".s8", ".m32n8k16", "b", 0, 80, 0, ".b32 .s32 .u32", false, true, false},
+      {".u8", ".m32n8k16", "b", 0, 80, 0, ".b32 .s32 .u32", false, true, false},
+      // .f64 on every target: no special register (%clock64 too), no integer
+      // constant or constant expression.
+      {".f64", ".m8n8k4", "a b", 0, 0, 0, ".f64 .b64", false, false, true},
+  };
+  return Rows;
 }
 
 unsigned wmmaElementBits(llvm::StringRef Type) {
