@@ -218,15 +218,13 @@ void checkConstantFragment(const Instruction &I, unsigned Idx, const spec::Form 
                      ? F32Lit
                      : F64Lit);
   bool Accepted;
-  if (F.Fam == Family::Stmatrix) {
+  if (F.Fam == Family::Stmatrix || T == ".f32") {
     Accepted = Lit == F32Lit;
   } else if (T == ".f64") {
     // f64: a float literal anywhere; an integer only in c.
     Accepted = Lit != IntLit || O.Name == "c";
   } else if (T == ".s32" || T == ".s4" || T == ".u4") {
     Accepted = Lit == IntLit;
-  } else if (T == ".f32") {
-    Accepted = Lit == F32Lit;
   } else {
     Accepted = false; // .f16, .bf16, .tf32, .s8, .u8, .b1
   }
@@ -449,12 +447,18 @@ void checkTypedFragments(const Instruction &I, const spec::Form &F, check::Check
         if (Why.empty() || hasErrorAt(E.Range, Ctx))
           continue;
         std::string Where = R.BelowSm ? " below sm_" + std::to_string(R.BelowSm) : "";
-        Ctx.Diags.report(Id, F.Spec, E.Range,
-                         "an element of " + O.Name + " of wmma.mma with " + F.AType + " inputs" +
-                             Where + " must be a register of type " + R.RegTypes + ", found " +
-                             Why +
-                             " (ptxas 13.0 passes it to its '_mma' lowering, which refuses "
-                             "it: \"Arguments mismatch for instruction '_mma'\")");
+        std::string Msg = "an element of " + O.Name;
+        Msg += " of wmma.mma with ";
+        Msg += F.AType;
+        Msg += " inputs";
+        Msg += Where;
+        Msg += " must be a register of type ";
+        Msg += R.RegTypes;
+        Msg += ", found ";
+        Msg += Why;
+        Msg += " (ptxas 13.0 passes it to its '_mma' lowering, which refuses it: \"Arguments "
+               "mismatch for instruction '_mma'\")";
+        Ctx.Diags.report(Id, F.Spec, E.Range, Msg);
       }
     }
   }
@@ -565,7 +569,7 @@ void checkStorage(const Instruction &I, const spec::Form &F, Family Fam, check::
                          " " + L->Values.front() + " matrix); the behaviour is undefined");
     return;
   }
-  if (FragBytes && (Stride * ElemBits) % (FragBytes * 8) != 0)
+  if (FragBytes && (Stride * ElemBits) % (static_cast<uint64_t>(FragBytes) * 8) != 0)
     Ctx.Diags.report(
         familyRule(Fam, FamilyRule::Stride), S.Range,
         "stride " + std::to_string(Stride) + " (" + std::to_string(Stride * ElemBits / 8) +

@@ -16,6 +16,7 @@
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/Twine.h"
 
 #include <algorithm>
 #include <array>
@@ -584,8 +585,9 @@ static void diagnoseNearest(const Instruction &I, spec::Family Fam, ArrayRef<Tok
       const std::string &Slot = F0.Quals[X.Slot].Slot;
       Diagnostic &D =
           Ctx.Diags.report(familyRule(Fam, FamilyRule::InvalidQualifier), F0.Spec, R,
-                           Slot + " cannot be " + Toks[X.Tok].Text.str() + " here; valid " + Slot +
-                               ": " + joinValues(ValidList) + " (given the other qualifiers)");
+                           (llvm::Twine(Slot) + " cannot be " + Toks[X.Tok].Text + " here; valid " +
+                            Slot + ": " + joinValues(ValidList) + " (given the other qualifiers)")
+                               .str());
       if (ValidList.size() == 1)
         D.Fixes.push_back({R, ValidList.front()});
       break;
@@ -805,8 +807,10 @@ static bool reportOrderRules(const Instruction &I, const FormSet &S, CheckContex
     if (After < 0 || Before <= After)
       continue;
     std::string B = std::string(I.Qualifiers[Before]);
-    Ctx.Diags.report(tableRule(ruleId(S.Fam, O.Rule)), qualifierRange(I, After, Ctx),
-                     "'" + O.After + "' must come after '" + B + "' (write " + B + O.After + ")");
+    Ctx.Diags.report(
+        tableRule(ruleId(S.Fam, O.Rule)), qualifierRange(I, After, Ctx),
+        (llvm::Twine("'") + O.After + "' must come after '" + B + "' (write " + B + O.After + ")")
+            .str());
     Broken = true;
   }
   return Broken;

@@ -67,6 +67,12 @@ llvm::SmallVector<Token, 16> tokenize(llvm::StringRef S) {
       ++K;
       continue;
     }
+    // Comments are white space to ptxas (`%r2, - /*b*/ 4`).
+    if (C == '/' && E < S.size() && (S[E] == '*' || S[E] == '/')) {
+      size_t End = S[E] == '*' ? S.find("*/", E + 1) : S.find('\n', E + 1);
+      K = End == llvm::StringRef::npos ? S.size() : End + (S[E] == '*' ? 2 : 1);
+      continue;
+    }
     if (isNameStart(C) || (C == '%' && E < S.size() && isNameChar(S[E]))) {
       while (E < S.size() && (isNameChar(S[E]) || S[E] == '.'))
         ++E;

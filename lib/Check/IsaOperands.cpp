@@ -505,11 +505,11 @@ bool checkRegister(const Instruction &I, CheckContext &Ctx, const Operand &O, Ro
   if (InVector && T.Cls == 'f' && T.Bits == 16) {
     if (R.Cls != 'p' && R.Bits == 16 && R.Cls != 'u' && R.Cls != 's')
       return false;
-  } else if (regOk(Rl, T, R)) {
+  } else if (regOk(Rl, T, R) ||
+             // an element of the vector's size: .f16 in ld.v2.u16 (valid.ptx)
+             (InVector && R.Cls != 'p' && R.Bits == T.Bits &&
+              !(T.Cls == 'f' && (R.Cls == 'u' || R.Cls == 's')))) {
     return false;
-  } else if (InVector && R.Cls != 'p' && R.Bits == T.Bits &&
-             !(T.Cls == 'f' && (R.Cls == 'u' || R.Cls == 's'))) {
-    return false; // an element of the vector's size: .f16 in ld.v2.u16 (valid.ptx)
   }
   std::string Kind = "a " + validRegs(Rl, T) + " register";
   if (Rl == Role::Pred)

@@ -526,7 +526,7 @@ void buildMma(FormSet &Out) {
         // "wmma.mma.sync.aligned.row.col.shape..." is the only layout pair
         // the sub-byte and single-bit syntax lines have.
         bool BadLayout = SubByte && (AL != ".row" || BL != ".col");
-        auto Emit = [&](MmaDesc X) {
+        auto Emit = [&](const MmaDesc &X) {
           if (BadLayout)
             return Reject(X, "wmma-mma-layout",
                           "sub-byte and single-bit wmma.mma requires .row.col layouts",
