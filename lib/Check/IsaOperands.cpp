@@ -239,6 +239,19 @@ bool isVideo(llvm::StringRef Op) {
   return Op.startswith("v") && llvm::is_contained(Video, Op);
 }
 
+/// A shape of exactly these operand roles, all required.
+bool setRoles(Shape &S, std::initializer_list<Role> L) {
+  S.Roles.assign(L.begin(), L.end());
+  S.MinOps = S.Roles.size();
+  return true;
+}
+
+/// Op is one of L (StringLiterals: their sizes are known, no strlen per
+/// name and call).
+bool opIn(llvm::StringRef Op, std::initializer_list<llvm::StringLiteral> L) {
+  return llvm::is_contained(L, Op);
+}
+
 /// bar/barrier (9.7.13.1), probe with ptxas 13.0: barrier numbers, thread
 /// counts and bar.warp.sync's member mask are 32-bit integer registers
 /// (.b32/.u32/.s32) or integer constants; bar.red's d is .pred for .and/.or and
@@ -266,12 +279,8 @@ bool shapeOfBarrier(const Instruction &I, Shape &S) {
 bool shapeOfPacked(const Instruction &I, Shape &S) {
   using R = Role;
   llvm::StringRef Op = I.Opcode;
-  auto Set = [&](std::initializer_list<Role> L) {
-    S.Roles.assign(L.begin(), L.end());
-    S.MinOps = S.Roles.size();
-    return true;
-  };
-  auto Is = [&](std::initializer_list<llvm::StringLiteral> L) { return llvm::is_contained(L, Op); };
+  auto Set = [&](std::initializer_list<Role> L) { return setRoles(S, L); };
+  auto Is = [&](std::initializer_list<llvm::StringLiteral> L) { return opIn(Op, L); };
   // Measured for add, fma, neg, abs, min, max, setp, ex2 (probe); sub and
   // mul share add's operands.
   if (Is({"add", "sub", "mul", "min", "max"}))
@@ -292,12 +301,8 @@ bool shapeOfPacked(const Instruction &I, Shape &S) {
 bool shapeOfBits(const Instruction &I, Ty T, Shape &S) {
   using R = Role;
   llvm::StringRef Op = I.Opcode;
-  auto Set = [&](std::initializer_list<Role> L) {
-    S.Roles.assign(L.begin(), L.end());
-    S.MinOps = S.Roles.size();
-    return true;
-  };
-  auto Is = [&](std::initializer_list<llvm::StringLiteral> L) { return llvm::is_contained(L, Op); };
+  auto Set = [&](std::initializer_list<Role> L) { return setRoles(S, L); };
+  auto Is = [&](std::initializer_list<llvm::StringLiteral> L) { return opIn(Op, L); };
   // The warp-level and bit instructions of 32-bit type (probe, ptxas 13.0):
   // data operands strict, masks, lane numbers and field positions .b32/.u32/
   // .s32 only (Count).
@@ -406,13 +411,8 @@ bool computeShape(const Instruction &I, Shape &S) {
     return true;
   }
   bool Wide = I.hasQualifier(".wide");
-  auto Set = [&](std::initializer_list<Role> L) {
-    S.Roles.assign(L.begin(), L.end());
-    S.MinOps = S.Roles.size();
-    return true;
-  };
-  // StringLiterals: their sizes are known, no strlen per name and call.
-  auto Is = [&](std::initializer_list<llvm::StringLiteral> L) { return llvm::is_contained(L, Op); };
+  auto Set = [&](std::initializer_list<Role> L) { return setRoles(S, L); };
+  auto Is = [&](std::initializer_list<llvm::StringLiteral> L) { return opIn(Op, L); };
   if (Packed)
     return shapeOfPacked(I, S);
   // vote.sync.{all,any,uni}.pred d, {!}a, membermask (probe, ptxas 13.0).

@@ -96,6 +96,16 @@ std::string formatValue(ElemKind T, double V, int64_t I, bool IsInt) {
   return Buf;
 }
 
+std::string formatExpected(ElemKind T, const RefValue &Ref) {
+  std::string S = formatValue(T, Ref.Value + Ref.Lo, Ref.IValue, Ref.IsInt);
+  if (!Ref.IsInt) {
+    char Buf[64];
+    snprintf(Buf, sizeof Buf, " (tolerance %.3g)", Ref.Tolerance);
+    S += Buf;
+  }
+  return S;
+}
+
 void putWord(std::vector<uint8_t> &Buf, size_t Off, uint32_t W) { std::memcpy(&Buf[Off], &W, 4); }
 uint32_t getWord(const std::vector<uint8_t> &Buf, size_t Off) {
   uint32_t W = 0;

@@ -15,6 +15,7 @@
 #define PTXLINT_LIB_EXEC_HARNESS_H
 
 #include "Exec/ExecForm.h"
+#include "Exec/Numerics.h"
 
 #include "ptxlint/Target.h"
 
@@ -65,6 +66,9 @@ HarnessPlan buildMoveHarness(const ExecForm &F, Target T, PtxVersion V, uint64_t
 /// 8-bit container positions are NOT applied here.
 uint64_t randomElem(spec::ElemKind T, uint64_t R);
 std::string formatValue(spec::ElemKind T, double V, int64_t I, bool IsInt);
+/// The expected value of a check report: the reference, with its tolerance
+/// when it is not an integer.
+std::string formatExpected(spec::ElemKind T, const RefValue &Ref);
 void putWord(std::vector<uint8_t> &Buf, size_t Off, uint32_t W);
 uint32_t getWord(const std::vector<uint8_t> &Buf, size_t Off);
 void putDWord(std::vector<uint8_t> &Buf, size_t Off, uint64_t W);

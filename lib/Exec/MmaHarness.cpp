@@ -186,12 +186,7 @@ struct DCheck {
     Res.First.Lane = H[0];
     Res.First.Reg = H[1];
     Res.First.Elem = H[2];
-    Res.First.Expected = formatValue(DT, Ref.Value + Ref.Lo, Ref.IValue, Ref.IsInt);
-    if (!Ref.IsInt) {
-      char Buf[64];
-      snprintf(Buf, sizeof Buf, " (tolerance %.3g)", Ref.Tolerance);
-      Res.First.Expected += Buf;
-    }
+    Res.First.Expected = formatExpected(DT, Ref);
     Res.First.Got = formatValue(DT, Got, IGot, Ref.IsInt);
   }
 

@@ -216,12 +216,7 @@ wmmaCheck(const MatmulProblem &Pr, ElemKind D, bool DRow, unsigned LdDv) {
           R.First.Matrix = "D (memory; wmma fragments are unspecified)";
           R.First.Row = I;
           R.First.Col = J;
-          R.First.Expected = formatValue(D, Ref.Value + Ref.Lo, Ref.IValue, Ref.IsInt);
-          if (!Ref.IsInt) {
-            char Buf[64];
-            snprintf(Buf, sizeof Buf, " (tolerance %.3g)", Ref.Tolerance);
-            R.First.Expected += Buf;
-          }
+          R.First.Expected = formatExpected(D, Ref);
           R.First.Got = formatValue(D, Got, IGot, Ref.IsInt);
         }
         R.Pass = false;
