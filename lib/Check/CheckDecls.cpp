@@ -76,8 +76,21 @@ SourceRange DeclChecker::at(llvm::StringRef Tok, SourceRange Fallback) const {
 //===----------------------------------------------------------------------===//
 
 void DeclChecker::onVar(const VarDecl &V, DeclSite Site) {
-  if (Site == DeclSite::Module || Site == DeclSite::Local)
+  if (Site == DeclSite::Module)
     checkLinkage(V.Prefix, V.Range);
+  for (llvm::StringRef P : V.Prefix) {
+    if (!isLinkage(P))
+      continue;
+    if (Site == DeclSite::Local)
+      Diags.report(Rule::DeclLinkage, at(P, V.Range),
+                   P.str() + " in a function body: linkage directives apply to module-scope "
+                             "declarations only");
+    else if (P == ".common" && V.StateSpace != ".global")
+      Diags.report(Rule::DeclLinkage, at(P, V.Range),
+                   ".common variables are declared in the .global state space, not " +
+                       std::string(V.StateSpace));
+    break;
+  }
   if (V.StateSpace == ".tex") {
     Diags.report(Rule::DeclType, at(V.StateSpace, V.Range),
                  "the .tex state space was removed in PTX ISA 1.5; declare a .global .texref "
@@ -200,6 +213,12 @@ void DeclChecker::checkType(const VarDecl &V, llvm::StringRef T, DeclSite Site) 
                            ".s8-.s64, .f16, .f16x2, .f32, .f64 and .pred");
     return;
   }
+  if (T == ".b128" && Version.isValid() && Version < PtxVersion(8, 3)) {
+    Diags.report(Rule::DeclType, at(T, V.Range),
+                 ".b128 variables require PTX ISA 8.3 or later (module is .version " +
+                     std::to_string(Version.Major) + "." + std::to_string(Version.Minor) + ")");
+    return;
+  }
   if (T == ".f16x2" && IsParam)
     Diags.report(Rule::DeclType, at(T, V.Range),
                  ".f16x2 is not a parameter type; declare the parameter .b32");
@@ -241,6 +260,14 @@ void DeclChecker::checkInit(const VarDecl &V, const Declarator &D) {
     Diags.report(Rule::DeclInit, D.Range,
                  "'" + std::string(D.Name) +
                      "' is .extern: it is defined elsewhere and takes no initializer");
+    return;
+  }
+  llvm::StringRef Ty = V.type();
+  if (Ty == ".f16" || Ty == ".f16x2") {
+    Diags.report(Rule::DeclInit, D.Range,
+                 "a " + Ty.str() +
+                     " variable takes no initializer; declare it .b16 (or .b32) "
+                     "and write the bits");
     return;
   }
   llvm::ArrayRef<std::string_view> In = D.Init;
@@ -302,6 +329,30 @@ void DeclChecker::checkLinkage(llvm::ArrayRef<std::string_view> Prefix, SourceRa
 void DeclChecker::onFunction(const Function &F) {
   checkLinkage(F.Prefix, F.Range);
   bool IsEntry = F.Kind == ".entry";
+  for (llvm::StringRef P : F.Prefix)
+    if (P == ".common")
+      Diags.report(Rule::DeclLinkage, at(P, F.Range),
+                   ".common applies to .global variables, not to functions");
+    else if (P == ".extern" && F.HasBody)
+      Diags.report(Rule::DeclLinkage, at(P, F.Range),
+                   "'" + std::string(F.Name) +
+                       "' is defined here, so it is not .extern; drop .extern (or the body)");
+  // An incomplete array parameter ([] or [0]): the last one of a .func only.
+  size_t NParams = 0, K = 0;
+  for (const VarDecl &V : F.Params)
+    NParams += V.Declarators.size();
+  for (const VarDecl &V : F.Params)
+    for (const Declarator &D : V.Declarators) {
+      ++K;
+      llvm::ArrayRef<std::string_view> S = D.ArraySuffix;
+      bool Incomplete = S.size() >= 2 && S[0] == "[" && (S[1] == "]" || S[1] == "0");
+      if (Incomplete && (IsEntry || K != NParams))
+        Diags.report(Rule::DeclArray, D.Range,
+                     IsEntry ? "a kernel (.entry) parameter cannot be an incomplete array ([] "
+                               "or [0]); give it a size"
+                             : "only the last parameter of a .func can be an incomplete array "
+                               "([] or [0])");
+    }
   if (IsEntry && F.HasReturnList) {
     SourceRange R = F.Returns.empty() ? F.Range : F.Returns.front().Range;
     Diags.report(Rule::FuncDirective, R,
@@ -332,7 +383,8 @@ void DeclChecker::checkFunctionDirectives(const Function &F) {
                    ".noreturn applies to a .func only; a kernel (.entry) always returns");
       continue;
     }
-    if (!isEntryOnly(N) || N == ".explicitcluster")
+    // ptxas 13.0 takes 0 in .maxclusterrank and .reqnctapercluster.
+    if (N != ".maxntid" && N != ".reqntid" && N != ".maxnreg" && N != ".minnctapersm")
       continue;
     for (llvm::StringRef Arg : A.Args) {
       uint64_t V = 0;
@@ -416,6 +468,14 @@ void DeclChecker::checkPrototype(const Function &F) {
     return;
   Diagnostic &D = Diags.report(Rule::FuncPrototype, P.Name, Why);
   D.Notes.push_back({Prev.Name, "earlier declaration is here"});
+}
+
+void DeclChecker::onBodyDirective(const Directive &D) {
+  if (isEntryOnly(D.Name) || D.Name == ".noreturn")
+    Diags.report(Rule::FuncDirective, at(D.Name, D.Range),
+                 std::string(D.Name) +
+                     " in a function body: it belongs between an .entry's parameter list and "
+                     "its body (only .pragma goes in a body)");
 }
 
 void DeclChecker::onBranch(const Instruction &I) {

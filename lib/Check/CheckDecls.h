@@ -28,14 +28,18 @@ enum class DeclSite : uint8_t { Module, Local, EntryParam, FuncParam, Return };
 
 class DeclChecker {
 public:
-  DeclChecker(const SourceFile &File, DiagnosticEngine &Diags, const SymbolTable &Syms)
-      : File(File), Diags(Diags), Syms(Syms) {}
+  /// Version: the checker's effective .version, read when a declaration is checked.
+  DeclChecker(const SourceFile &File, DiagnosticEngine &Diags, const SymbolTable &Syms,
+              const PtxVersion &Version)
+      : File(File), Diags(Diags), Syms(Syms), Version(Version) {}
 
   void onVar(const VarDecl &V, DeclSite Site);
   /// A function header: its parameters, its directives, its prototype
   /// against an earlier one of the same name.
   void onFunction(const Function &F);
   void onCall(const Instruction &I);
+  /// A directive in a function body (.maxntid there is a syntax error).
+  void onBodyDirective(const Directive &D);
   /// bra to a register (ptxas: "Label expected").
   void onBranch(const Instruction &I);
   /// .address_size (ArchGiven: ptxas -arch sm_NN judges it) and .file.
@@ -68,6 +72,7 @@ private:
   const SourceFile &File;
   DiagnosticEngine &Diags;
   const SymbolTable &Syms;
+  const PtxVersion &Version;
   llvm::StringMap<Proto> Protos;
   llvm::DenseMap<int64_t, SourceRange> FileIndices;
 };

@@ -484,8 +484,10 @@ void Checker::onStatementImpl(const Statement &S) {
   case StmtKind::Directive:
     if (S.Dir)
       checkDirective(S.Dir->Name, S.Dir->Range);
-    if (Resolve && S.Dir)
+    if (Resolve && S.Dir) {
       SymCheck.onDirective(*S.Dir);
+      DeclCheck.onBodyDirective(*S.Dir);
+    }
     break;
   }
 }

@@ -168,6 +168,7 @@ def statements(text):
     with its parameter list and directives is one statement); .version,
     .target, .address_size, .file, .loc and .section end with their line."""
     res = collections.defaultdict(set)
+    lined = set()  # the statements that end with their line
     sid, line, start = 0, 1, None
     i, n = 0, len(text)
     while i < n:
@@ -175,6 +176,7 @@ def statements(text):
         if c == "\n":
             if start == line and LINE_DIRECTIVE.match(text, text.rfind("\n", 0, i) + 1):
                 res[line].add(sid)
+                lined.add(sid)
                 sid += 1
                 start = None
             line += 1
@@ -201,7 +203,7 @@ def statements(text):
                 sid += 1
                 start = None
         i += 1
-    return res
+    return res, lined
 
 
 def outcome(verdict, plines, lint, text=None):
@@ -218,8 +220,11 @@ def outcome(verdict, plines, lint, text=None):
     if not plines or {ln for ln, _ in lint} & set(plines):
         return "agree"
     if text is not None:
-        st = statements(text)
+        st, lined = statements(text)
         want = set().union(*(st.get(p, set()) for p in plines))
+        # ptxas names the line of its lookahead token for a directive without
+        # ';' (.version, .target, .file ...): the next statement's first line.
+        want |= {s - 1 for s in want if s - 1 in lined}
         if any(st.get(ln, set()) & want for ln, _ in lint):
             return "agree"
     return "misplaced"
