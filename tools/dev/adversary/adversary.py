@@ -132,7 +132,10 @@ def run_ptxas(ptxas, path, arch, flags):
         return "unknown", [], "rc=%d" % p.returncode
     if re.search(INTERNAL, out):
         return "unknown", [], "internal: " + out.strip()[:200]
-    lines = sorted({int(m.group(1)) for m in re.finditer(r"line (\d+); (?:error|fatal)", out)})
+    # Lines of the mutant only: ptxas also names lines of its own built-in
+    # files ("ptxas <macro util>, line 2"), which count as no line.
+    lines = sorted({int(m.group(1)) for m in
+                    re.finditer(r"ptxas [^<\s][^,]*, line (\d+); (?:error|fatal)", out)})
     msgs = [ln for ln in out.splitlines() if "error" in ln or "fatal" in ln]
     return "reject", lines, "\n".join(msgs[:4])
 
@@ -412,6 +415,9 @@ def cmd_relint(args):
                 lint.update(run_lint(args.lint, files[k:k + 64], seed_arch(text)))
             for r, f, t in zip(rs, files, texts):
                 r = dict(r, lint=lint[f])
+                if r["ptxas_msg"] and not re.search(r"ptxas [^<\s][^,]*, line \d+",
+                                                    r["ptxas_msg"]):
+                    r["ptxas_lines"] = []  # only lines of ptxas's built-in files
                 r["outcome"] = outcome(r["ptxas"], r["ptxas_lines"], lint[f], t)
                 out.append(r)
     if args.out:
