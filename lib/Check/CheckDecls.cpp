@@ -64,6 +64,19 @@ const char *const EntryOnly[] = {".maxntid",         ".reqntid",          ".maxn
 
 bool isEntryOnly(llvm::StringRef N) { return llvm::is_contained(EntryOnly, N); }
 
+/// The directives of PTX ISA 9.0 chapter 11 (and state spaces, which the
+/// parser reads as declarations).
+bool isKnownDirective(llvm::StringRef N) {
+  return llvm::StringSwitch<bool>(N)
+      .Cases(".abi_preserve", ".abi_preserve_control", ".address_size", ".alias", true)
+      .Cases(".blocksareclusters", ".branchtargets", ".callprototype", ".calltargets", true)
+      .Cases(".common", ".entry", ".explicitcluster", ".extern", ".file", ".func", true)
+      .Cases(".loc", ".maxclusterrank", ".maxnctapersm", ".maxnreg", ".maxntid", true)
+      .Cases(".minnctapersm", ".noreturn", ".pragma", ".reqnctapercluster", ".reqntid", true)
+      .Cases(".section", ".target", ".version", ".visible", ".weak", true)
+      .Default(isStateSpace(N));
+}
+
 } // namespace
 
 SourceRange DeclChecker::at(llvm::StringRef Tok, SourceRange Fallback) const {
@@ -78,6 +91,10 @@ SourceRange DeclChecker::at(llvm::StringRef Tok, SourceRange Fallback) const {
 void DeclChecker::onVar(const VarDecl &V, DeclSite Site) {
   if (Site == DeclSite::Module)
     checkLinkage(V.Prefix, V.Range);
+  if (Site == DeclSite::Module && V.StateSpace == ".param")
+    Diags.report(Rule::SymbolScope, at(V.StateSpace, V.Range),
+                 ".param variables are parameters or live in a function body; a module-scope "
+                 "variable is .global, .const or .shared");
   for (llvm::StringRef P : V.Prefix) {
     if (!isLinkage(P))
       continue;
@@ -193,7 +210,10 @@ void DeclChecker::checkType(const VarDecl &V, llvm::StringRef T, DeclSite Site) 
   bool IsParam =
       Site == DeclSite::EntryParam || Site == DeclSite::FuncParam || Site == DeclSite::Return;
   if (T == ".pred") {
-    if (V.StateSpace != ".reg")
+    if (V.vectorWidth() > 1)
+      Diags.report(Rule::DeclType, at(T, V.Range),
+                   ".pred registers are scalars; declare several instead of a vector");
+    else if (V.StateSpace != ".reg")
       Diags.report(Rule::DeclType, at(T, V.Range),
                    ".pred variables are registers: declare them with .reg, or use a .u8 in " +
                        std::string(V.StateSpace));
@@ -271,6 +291,23 @@ void DeclChecker::checkInit(const VarDecl &V, const Declarator &D) {
     return;
   }
   llvm::ArrayRef<std::string_view> In = D.Init;
+  bool IsFloat = Ty == ".f32" || Ty == ".f64";
+  bool IsInt = Ty.startswith(".u") || Ty.startswith(".s");
+  for (llvm::StringRef T : In) {
+    if (T.empty() || !llvm::isDigit(T[0]))
+      continue;
+    bool HexFloat = T.size() > 2 && T[0] == '0' && llvm::is_contained("fFdD", T[1]);
+    bool FloatLit = HexFloat || T.contains('.') ||
+                    (!T.startswith("0x") && !T.startswith("0X") &&
+                     T.find_first_of("eE") != llvm::StringRef::npos);
+    if ((IsFloat && !FloatLit) || (IsInt && FloatLit)) {
+      Diags.report(Rule::DeclInit, at(T, D.Range),
+                   "initial value type mismatch: " + T.str() + " is " +
+                       (FloatLit ? "a floating-point" : "an integer") + " constant and '" +
+                       std::string(D.Name) + "' is " + Ty.str());
+      return;
+    }
+  }
   if (In.empty() || In.front() != "{" || V.vectorWidth() > 1)
     return;
   llvm::ArrayRef<std::string_view> S = D.ArraySuffix;
@@ -470,7 +507,19 @@ void DeclChecker::checkPrototype(const Function &F) {
   D.Notes.push_back({Prev.Name, "earlier declaration is here"});
 }
 
+bool DeclChecker::checkKnown(const Directive &D) {
+  if (D.IsLabel || D.Name.empty() || D.Name[0] != '.' || isKnownDirective(D.Name))
+    return true;
+  Diags.report(Rule::Syntax, at(D.Name, D.Range),
+               "unknown directive '" + std::string(D.Name) +
+                   "' (a directive is one of PTX ISA chapter 11; declarations start with a "
+                   "state space: .reg, .param, .shared ...)");
+  return false;
+}
+
 void DeclChecker::onBodyDirective(const Directive &D) {
+  if (!checkKnown(D))
+    return;
   if (isEntryOnly(D.Name) || D.Name == ".noreturn")
     Diags.report(Rule::FuncDirective, at(D.Name, D.Range),
                  std::string(D.Name) +
@@ -479,9 +528,16 @@ void DeclChecker::onBodyDirective(const Directive &D) {
 }
 
 void DeclChecker::onBranch(const Instruction &I) {
-  if (I.Operands.empty() || I.Operands.front().Kind != OperandKind::Name)
+  if (I.Operands.empty())
     return;
   const Operand &T = I.Operands.front();
+  if (T.Kind == OperandKind::IntImm) {
+    Diags.report(Rule::IsaOperandKind, T.Range,
+                 "bra takes a label, not the number " + std::string(T.Text));
+    return;
+  }
+  if (T.Kind != OperandKind::Name)
+    return;
   const RegisterInfo *R = Syms.lookup(T.Text);
   if (!R || R->StateSpace != ".reg")
     return;
@@ -556,6 +612,8 @@ void DeclChecker::checkArguments(const Instruction &I, const Operand &List,
 
 void DeclChecker::onModuleDirective(const Directive &D, bool ArchGiven) {
   (void)ArchGiven;
+  if (!checkKnown(D))
+    return;
   if (D.Name == ".address_size") {
     llvm::StringRef V = D.Args.empty() ? llvm::StringRef() : llvm::StringRef(D.Args.front());
     if (V != "32" && V != "64")

@@ -68,6 +68,8 @@ private:
   void checkArguments(const Instruction &I, const Operand &List, llvm::ArrayRef<Param> Formals,
                       llvm::StringRef Callee);
   SourceRange at(llvm::StringRef Tok, SourceRange Fallback) const;
+  /// False (and a syntax error) for a directive name PTX does not have.
+  bool checkKnown(const Directive &D);
 
   const SourceFile &File;
   DiagnosticEngine &Diags;

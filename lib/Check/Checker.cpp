@@ -386,7 +386,7 @@ void Checker::onDirective(const Directive &D) {
         break;
       }
   onItem(D.Range, IsVersion, IsTarget, &D);
-  if ((D.Name == ".address_size" || D.Name == ".file") && symbolChecks())
+  if (symbolChecks())
     DeclCheck.onModuleDirective(D, Opts.Arch.has_value());
   if (D.Name == ".address_size" && symbolChecks())
     SymCheck.onAddressSize(D, Opts.Arch.has_value());
