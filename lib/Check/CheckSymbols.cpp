@@ -196,12 +196,13 @@ template <typename Fn> void forEachIdentifier(llvm::StringRef Text, Fn F) {
 // Declarations
 //===----------------------------------------------------------------------===//
 
-void SymbolChecker::onAddressSize(const Directive &D) {
+void SymbolChecker::onAddressSize(const Directive &D, bool ArchGiven) {
   if (D.Args.empty() || D.Args.front() != "32")
     return;
   SourceRange R = File.rangeOf(D.Args.front());
   Diagnostic &Diag = Diags.report(
-      Rule::AddressSize, R.isValid() ? R : D.Range,
+      ArchGiven ? Severity::Error : ruleInfo(Rule::AddressSize).DefaultSev, Rule::AddressSize,
+      R.isValid() ? R : D.Range,
       ".address_size 32: ptxas 13.0 checks the module (-arch compute_NN) but no longer compiles "
       "32-bit modules for any sm_ target");
   if (R.isValid())

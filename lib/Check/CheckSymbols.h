@@ -38,7 +38,8 @@ public:
       : File(File), Diags(Diags), Syms(Syms) {}
 
   /// .address_size at module scope.
-  void onAddressSize(const Directive &D);
+  /// ArchGiven: judged as ptxas -arch sm_NN, which refuses 32-bit modules.
+  void onAddressSize(const Directive &D, bool ArchGiven = false);
   /// A module-scope variable, before it enters the symbol table.
   void beforeGlobalVar(const VarDecl &V);
   /// A function header (prototype or definition), before its parameters

@@ -386,8 +386,10 @@ void Checker::onDirective(const Directive &D) {
         break;
       }
   onItem(D.Range, IsVersion, IsTarget, &D);
+  if (symbolChecks())
+    DeclCheck.onModuleDirective(D, Opts.Arch.has_value());
   if (D.Name == ".address_size" && symbolChecks())
-    SymCheck.onAddressSize(D);
+    SymCheck.onAddressSize(D, Opts.Arch.has_value());
   else if (D.Name == ".alias" && symbolChecks())
     SymCheck.onDirective(D);
   if (!IsVersion && !IsTarget && D.Name != ".address_size")
@@ -411,8 +413,10 @@ void Checker::onSectionLine(const Directive &Piece, bool Continues) {
 void Checker::onGlobalVar(const VarDecl &V) {
   onItem(V.Range, false, false, nullptr);
   Syms.resetToModuleScope();
-  if (symbolChecks())
+  if (symbolChecks()) {
     SymCheck.beforeGlobalVar(V);
+    DeclCheck.onVar(V, DeclSite::Module);
+  }
   Syms.declare(V, &File);
 }
 
@@ -420,8 +424,10 @@ void Checker::onFunctionBegin(const Function &F) {
   Locs.onFunctionBoundary();
   onItem(F.Range, false, false, nullptr);
   Syms.resetToModuleScope();
-  if (symbolChecks())
+  if (symbolChecks()) {
     SymCheck.onFunctionBegin(F);
+    DeclCheck.onFunction(F);
+  }
   if (F.HasBody) {
     Syms.pushScope();
     Syms.declareParams(F, &File);
@@ -445,13 +451,19 @@ void Checker::onStatementImpl(const Statement &S) {
       if (Resolve) {
         CheckContext Ctx = context();
         SymCheck.onInstruction(*S.Inst, Ctx);
+        if (S.Inst->Opcode == "call")
+          DeclCheck.onCall(*S.Inst);
+        else if (S.Inst->Opcode == "bra")
+          DeclCheck.onBranch(*S.Inst);
       }
     }
     break;
   case StmtKind::VarDecl:
     if (S.Var) {
-      if (Resolve)
+      if (Resolve) {
         SymCheck.beforeLocalVar(*S.Var);
+        DeclCheck.onVar(*S.Var, DeclSite::Local);
+      }
       Syms.declare(*S.Var, &File);
     }
     break;
@@ -472,8 +484,10 @@ void Checker::onStatementImpl(const Statement &S) {
   case StmtKind::Directive:
     if (S.Dir)
       checkDirective(S.Dir->Name, S.Dir->Range);
-    if (Resolve && S.Dir)
+    if (Resolve && S.Dir) {
       SymCheck.onDirective(*S.Dir);
+      DeclCheck.onBodyDirective(*S.Dir);
+    }
     break;
   }
 }

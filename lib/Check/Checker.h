@@ -18,6 +18,7 @@
 #define PTXLINT_LIB_CHECK_CHECKER_H
 
 #include "Check/CheckContext.h"
+#include "Check/CheckDecls.h"
 #include "Check/CheckSection.h"
 #include "Check/CheckSymbols.h"
 #include "Check/LocTracker.h"
@@ -84,6 +85,7 @@ private:
   const LintOptions &Opts;
   SymbolTable Syms;
   SymbolChecker SymCheck{File, Diags, Syms};
+  DeclChecker DeclCheck{File, Diags, Syms, Version};
   /// Symbol resolution runs on whole files with checks on (not in
   /// single-instruction mode, unless resolveNames asked for it).
   bool symbolChecks() const { return Opts.RunChecks && (!FixedContext || ResolveFixed); }

@@ -1,0 +1,639 @@
+//===- CheckDecls.cpp - declarations, prototypes, calls, module directives ===//
+//
+// Every check here was measured against ptxas 13.0 (tools/dev/adversary,
+// test/symbols/decls-*.test record its verdicts line by line).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Check/CheckDecls.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSwitch.h"
+
+namespace ptxlint {
+namespace check {
+
+namespace {
+
+bool isStateSpace(llvm::StringRef T) {
+  return llvm::StringSwitch<bool>(T)
+      .Cases(".reg", ".sreg", ".const", ".global", ".local", ".param", true)
+      .Cases(".shared", ".tex", true)
+      .Default(T.startswith(".shared::") || T.startswith(".param::"));
+}
+
+bool isLinkage(llvm::StringRef T) {
+  return T == ".extern" || T == ".visible" || T == ".weak" || T == ".common";
+}
+
+/// .b8 ... .b128, .u8 ... .s64, .f16 ... .f64: size in bits; 0 otherwise.
+unsigned fundamentalBits(llvm::StringRef T) {
+  return llvm::StringSwitch<unsigned>(T)
+      .Cases(".b8", ".u8", ".s8", 8)
+      .Cases(".b16", ".u16", ".s16", ".f16", 16)
+      .Cases(".b32", ".u32", ".s32", ".f32", ".f16x2", 32)
+      .Cases(".b64", ".u64", ".s64", ".f64", 64)
+      .Case(".b128", 128)
+      .Default(0);
+}
+
+/// A token spelled like a sized type: .u128, .b1, .f8 (the instruction-only
+/// types, .bf16, .tf32, .e4m3 ..., are SymbolChecker::checkDeclType's).
+bool looksLikeSizedType(llvm::StringRef T) {
+  if (T.size() < 3 || T[0] != '.' || !llvm::is_contained("busf", T[1]))
+    return false;
+  llvm::StringRef Rest = T.drop_front(2);
+  llvm::StringRef Digits = Rest.take_while(llvm::isDigit);
+  Rest = Rest.drop_front(Digits.size());
+  if (Digits.empty())
+    return false;
+  if (Rest.empty())
+    return true;
+  return Rest.consume_front("x") && !Rest.empty() && llvm::all_of(Rest, llvm::isDigit);
+}
+
+bool isOpaqueType(llvm::StringRef T) {
+  return T == ".texref" || T == ".samplerref" || T == ".surfref";
+}
+
+bool isNumber(llvm::StringRef T, uint64_t &V) { return !T.getAsInteger(0, V); }
+
+const char *const EntryOnly[] = {".maxntid",         ".reqntid",          ".maxnreg",
+                                 ".minnctapersm",    ".maxnctapersm",     ".maxclusterrank",
+                                 ".explicitcluster", ".reqnctapercluster"};
+
+bool isEntryOnly(llvm::StringRef N) { return llvm::is_contained(EntryOnly, N); }
+
+/// The directives of PTX ISA 9.0 chapter 11 (and state spaces, which the
+/// parser reads as declarations).
+bool isKnownDirective(llvm::StringRef N) {
+  return llvm::StringSwitch<bool>(N)
+      .Cases(".abi_preserve", ".abi_preserve_control", ".address_size", ".alias", true)
+      .Cases(".blocksareclusters", ".branchtargets", ".callprototype", ".calltargets", true)
+      .Cases(".common", ".entry", ".explicitcluster", ".extern", ".file", ".func", true)
+      .Cases(".loc", ".maxclusterrank", ".maxnctapersm", ".maxnreg", ".maxntid", true)
+      .Cases(".minnctapersm", ".noreturn", ".pragma", ".reqnctapercluster", ".reqntid", true)
+      .Cases(".section", ".target", ".version", ".visible", ".weak", true)
+      .Default(isStateSpace(N));
+}
+
+} // namespace
+
+SourceRange DeclChecker::at(llvm::StringRef Tok, SourceRange Fallback) const {
+  SourceRange R = File.rangeOf(Tok);
+  return R.isValid() ? R : Fallback;
+}
+
+//===----------------------------------------------------------------------===//
+// Variables and parameters
+//===----------------------------------------------------------------------===//
+
+void DeclChecker::onVar(const VarDecl &V, DeclSite Site) {
+  if (Site == DeclSite::Module)
+    checkLinkage(V.Prefix, V.Range);
+  if (Site == DeclSite::Module && V.StateSpace == ".param")
+    Diags.report(Rule::SymbolScope, at(V.StateSpace, V.Range),
+                 ".param variables are parameters or live in a function body; a module-scope "
+                 "variable is .global, .const or .shared");
+  for (llvm::StringRef P : V.Prefix) {
+    if (!isLinkage(P))
+      continue;
+    if (Site == DeclSite::Local)
+      Diags.report(Rule::DeclLinkage, at(P, V.Range),
+                   P.str() + " in a function body: linkage directives apply to module-scope "
+                             "declarations only");
+    else if (P == ".common" && V.StateSpace != ".global")
+      Diags.report(Rule::DeclLinkage, at(P, V.Range),
+                   ".common variables are declared in the .global state space, not " +
+                       std::string(V.StateSpace));
+    break;
+  }
+  if (V.StateSpace == ".tex") {
+    Diags.report(Rule::DeclType, at(V.StateSpace, V.Range),
+                 "the .tex state space was removed in PTX ISA 1.5; declare a .global .texref "
+                 "variable instead");
+    return;
+  }
+  checkAttrs(V, Site);
+  bool IsParam =
+      Site == DeclSite::EntryParam || Site == DeclSite::FuncParam || Site == DeclSite::Return;
+  if (IsParam && V.type().empty()) {
+    bool Opaque = llvm::any_of(V.Attrs, [](std::string_view T) { return isOpaqueType(T); });
+    if (!Opaque && !V.Declarators.empty())
+      Diags.report(Rule::DeclType, V.Declarators.front().Range,
+                   "parameter '" + std::string(V.Declarators.front().Name) +
+                       "' has no type; write .param .b32 (or another type) before its name");
+  }
+  for (const Declarator &D : V.Declarators) {
+    checkArray(V, D, Site);
+    checkInit(V, D);
+  }
+}
+
+void DeclChecker::checkAttrs(const VarDecl &V, DeclSite Site) {
+  llvm::ArrayRef<std::string_view> A = V.Attrs;
+  bool SawType = false;
+  unsigned Width = 1;
+  llvm::StringRef WidthTok, TypeTok;
+  unsigned Parens = 0;
+  for (size_t I = 0; I < A.size(); ++I) {
+    llvm::StringRef T = A[I];
+    if (T == "(" || T == ")" || Parens) { // .attribute(.managed) and the like
+      Parens += T == "(" ? 1 : T == ")" && Parens ? -1 : 0;
+      continue;
+    }
+    if (T == ".attribute")
+      continue;
+    if (T == ".align") {
+      uint64_t N = 0;
+      if (I + 1 < A.size() && isNumber(A[I + 1], N) && (N == 0 || (N & (N - 1))))
+        Diags.report(Rule::DeclAlign, at(A[I + 1], V.Range),
+                     ".align " + std::string(A[I + 1]) +
+                         ": an alignment is a power of two (1, 2, 4, 8, ... bytes)");
+      ++I;
+      continue;
+    }
+    if (T.size() > 2 && T.startswith(".v") && llvm::isDigit(T[2])) {
+      WidthTok = T;
+      if (T != ".v2" && T != ".v4" && T != ".v8")
+        Diags.report(Rule::DeclType, at(T, V.Range),
+                     T.str() + " is not a vector width; vectors are .v2 or .v4");
+      else
+        Width = T[2] - '0';
+      continue;
+    }
+    if (T == ".ptr") {
+      if (Site != DeclSite::EntryParam)
+        Diags.report(Rule::DeclType, at(T, V.Range),
+                     ".ptr is a kernel parameter attribute: only .entry parameters take it");
+      else if (!SawType)
+        Diags.report(Rule::DeclType, at(T, V.Range),
+                     "the parameter's type comes before .ptr (.param .u64 .ptr.global .align 8 p)");
+      continue;
+    }
+    if (isStateSpace(T)) {
+      if (I == 0 || A[I - 1] != ".ptr")
+        Diags.report(Rule::DeclType, at(T, V.Range),
+                     "more than one state space (" + std::string(V.StateSpace) + " and " + T.str() +
+                         "); a declaration has one");
+      continue;
+    }
+    bool Instr = T == ".bf16" || T == ".bf16x2" || T == ".tf32" || T.endswith("16x2") ||
+                 (T.size() > 3 && (T.startswith(".e") || T.startswith(".ue")) &&
+                  llvm::isDigit(T[T[1] == 'u' ? 3 : 2]));
+    if (looksLikeSizedType(T) || T == ".pred" || isOpaqueType(T) || Instr) {
+      if (SawType) {
+        Diags.report(Rule::DeclType, at(T, V.Range),
+                     "two types (" + TypeTok.str() + " and " + T.str() +
+                         "); a declaration has one");
+        return;
+      }
+      SawType = true;
+      TypeTok = T;
+      checkType(V, T, Site);
+      continue;
+    }
+    Diags.report(Rule::DeclType, at(T, V.Range),
+                 "unexpected '" + T.str() +
+                     "' in a declaration: it is [linkage] state space "
+                     "[.align N] [.v2|.v4] type, then the names");
+    return;
+  }
+  unsigned Bits = fundamentalBits(TypeTok);
+  if (Width > 1 && Bits && Width * Bits > 128)
+    Diags.report(Rule::DeclType, at(WidthTok, V.Range),
+                 WidthTok.str() + " " + TypeTok.str() + " is " + std::to_string(Width * Bits) +
+                     " bits; a vector is at most 128 bits");
+}
+
+void DeclChecker::checkType(const VarDecl &V, llvm::StringRef T, DeclSite Site) {
+  bool IsParam =
+      Site == DeclSite::EntryParam || Site == DeclSite::FuncParam || Site == DeclSite::Return;
+  if (T == ".pred") {
+    if (V.vectorWidth() > 1)
+      Diags.report(Rule::DeclType, at(T, V.Range),
+                   ".pred registers are scalars; declare several instead of a vector");
+    else if (V.StateSpace != ".reg")
+      Diags.report(Rule::DeclType, at(T, V.Range),
+                   ".pred variables are registers: declare them with .reg, or use a .u8 in " +
+                       std::string(V.StateSpace));
+    return;
+  }
+  if (isOpaqueType(T))
+    return;
+  if (!fundamentalBits(T)) {
+    // .bf16, .tf32, .e4m3 ... of variables have their own rule
+    // (SymbolChecker::checkDeclType); parameters are checked here.
+    bool Instr = T.startswith(".bf16") || T == ".tf32" || T.endswith("16x2") ||
+                 T.startswith(".e") || T.startswith(".ue");
+    if (Instr && !IsParam)
+      return;
+    Diags.report(Rule::DeclType, at(T, V.Range),
+                 T.str() + " is not a type of variables; they are .b8-.b128, .u8-.u64, "
+                           ".s8-.s64, .f16, .f16x2, .f32, .f64 and .pred");
+    return;
+  }
+  if (T == ".b128" && Version.isValid() && Version < PtxVersion(8, 3)) {
+    Diags.report(Rule::DeclType, at(T, V.Range),
+                 ".b128 variables require PTX ISA 8.3 or later (module is .version " +
+                     std::to_string(Version.Major) + "." + std::to_string(Version.Minor) + ")");
+    return;
+  }
+  if (T == ".f16x2" && IsParam)
+    Diags.report(Rule::DeclType, at(T, V.Range),
+                 ".f16x2 is not a parameter type; declare the parameter .b32");
+}
+
+void DeclChecker::checkArray(const VarDecl &V, const Declarator &D, DeclSite Site) {
+  if (D.RangeCount > 0xFFFFFFFFLL)
+    Diags.report(Rule::DeclArray, D.Range,
+                 "constant overflow: " + std::to_string(D.RangeCount) +
+                     " registers; the count of a parameterized name is a 32-bit value");
+  llvm::ArrayRef<std::string_view> S = D.ArraySuffix;
+  if (S.empty())
+    return;
+  for (llvm::StringRef T : S)
+    if (T == "-" || T.startswith("-")) {
+      Diags.report(Rule::DeclArray, at(T, D.Range),
+                   "an array size is a positive integer; '" + std::string(D.Name) +
+                       "' has a negative one");
+      return;
+    }
+  if (Site != DeclSite::Module && Site != DeclSite::Local)
+    return;
+  if (llvm::is_contained(V.Prefix, std::string_view(".extern")) || D.HasInit)
+    return;
+  // The first dimension: "[" "]" or "[" "0" "]".
+  bool Empty = S.size() >= 2 && S[0] == "[" && S[1] == "]";
+  bool Zero = S.size() >= 3 && S[0] == "[" && S[1] == "0" && S[2] == "]";
+  if (Empty || Zero)
+    Diags.report(Rule::DeclArray, D.Range,
+                 "'" + std::string(D.Name) +
+                     "' has no size: only an .extern array may leave its size out (or 0); give "
+                     "it a size or an initializer");
+}
+
+void DeclChecker::checkInit(const VarDecl &V, const Declarator &D) {
+  if (!D.HasInit)
+    return;
+  if (llvm::is_contained(V.Prefix, std::string_view(".extern"))) {
+    Diags.report(Rule::DeclInit, D.Range,
+                 "'" + std::string(D.Name) +
+                     "' is .extern: it is defined elsewhere and takes no initializer");
+    return;
+  }
+  llvm::StringRef Ty = V.type();
+  if (Ty == ".f16" || Ty == ".f16x2") {
+    Diags.report(Rule::DeclInit, D.Range,
+                 "a " + Ty.str() +
+                     " variable takes no initializer; declare it .b16 (or .b32) "
+                     "and write the bits");
+    return;
+  }
+  llvm::ArrayRef<std::string_view> In = D.Init;
+  bool IsFloat = Ty == ".f32" || Ty == ".f64";
+  bool IsInt = Ty.startswith(".u") || Ty.startswith(".s");
+  for (llvm::StringRef T : In) {
+    if (T.empty() || !llvm::isDigit(T[0]))
+      continue;
+    bool HexFloat = T.size() > 2 && T[0] == '0' && llvm::is_contained("fFdD", T[1]);
+    bool FloatLit = HexFloat || T.contains('.') ||
+                    (!T.startswith("0x") && !T.startswith("0X") &&
+                     T.find_first_of("eE") != llvm::StringRef::npos);
+    if ((IsFloat && !FloatLit) || (IsInt && FloatLit)) {
+      Diags.report(Rule::DeclInit, at(T, D.Range),
+                   "initial value type mismatch: " + T.str() + " is " +
+                       (FloatLit ? "a floating-point" : "an integer") + " constant and '" +
+                       std::string(D.Name) + "' is " + Ty.str());
+      return;
+    }
+  }
+  if (In.empty() || In.front() != "{" || V.vectorWidth() > 1)
+    return;
+  llvm::ArrayRef<std::string_view> S = D.ArraySuffix;
+  if (S.empty()) {
+    Diags.report(Rule::DeclInit, at(In.front(), D.Range),
+                 "'" + std::string(D.Name) +
+                     "' is a scalar: it takes one initial value, not a { } list");
+    return;
+  }
+  uint64_t N = 0;
+  if (S.size() != 3 || !isNumber(S[1], N))
+    return; // several dimensions, or the size comes from the initializer
+  unsigned Count = 0, Depth = 0;
+  bool Any = false;
+  for (llvm::StringRef T : In) {
+    if (T == "{" || T == "(") {
+      if (T == "{" && Depth > 0)
+        return; // nested lists: not counted
+      ++Depth;
+    } else if (T == "}" || T == ")") {
+      --Depth;
+    } else if (T == "," && Depth == 1) {
+      ++Count;
+    } else {
+      Any = true;
+    }
+  }
+  if (Any)
+    ++Count;
+  if (Count > N)
+    Diags.report(Rule::DeclInit, at(In.front(), D.Range),
+                 "'" + std::string(D.Name) + "' has " + std::to_string(N) + " elements but " +
+                     std::to_string(Count) + " initial values");
+}
+
+void DeclChecker::checkLinkage(llvm::ArrayRef<std::string_view> Prefix, SourceRange Fallback) {
+  llvm::StringRef First;
+  for (llvm::StringRef P : Prefix) {
+    if (!isLinkage(P))
+      continue;
+    if (First.empty()) {
+      First = P;
+      continue;
+    }
+    Diags.report(Rule::DeclLinkage, at(P, Fallback),
+                 "one linkage directive at most: " + First.str() + " and " + P.str() +
+                     " (.extern, .visible, .weak and .common exclude each other)");
+    return;
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Functions and calls
+//===----------------------------------------------------------------------===//
+
+void DeclChecker::onFunction(const Function &F) {
+  checkLinkage(F.Prefix, F.Range);
+  bool IsEntry = F.Kind == ".entry";
+  for (llvm::StringRef P : F.Prefix)
+    if (P == ".common")
+      Diags.report(Rule::DeclLinkage, at(P, F.Range),
+                   ".common applies to .global variables, not to functions");
+    else if (P == ".extern" && F.HasBody)
+      Diags.report(Rule::DeclLinkage, at(P, F.Range),
+                   "'" + std::string(F.Name) +
+                       "' is defined here, so it is not .extern; drop .extern (or the body)");
+  // An incomplete array parameter ([] or [0]): the last one of a .func only.
+  size_t NParams = 0, K = 0;
+  for (const VarDecl &V : F.Params)
+    NParams += V.Declarators.size();
+  for (const VarDecl &V : F.Params)
+    for (const Declarator &D : V.Declarators) {
+      ++K;
+      llvm::ArrayRef<std::string_view> S = D.ArraySuffix;
+      bool Incomplete = S.size() >= 2 && S[0] == "[" && (S[1] == "]" || S[1] == "0");
+      if (Incomplete && (IsEntry || K != NParams))
+        Diags.report(Rule::DeclArray, D.Range,
+                     IsEntry ? "a kernel (.entry) parameter cannot be an incomplete array ([] "
+                               "or [0]); give it a size"
+                             : "only the last parameter of a .func can be an incomplete array "
+                               "([] or [0])");
+    }
+  if (IsEntry && F.HasReturnList) {
+    SourceRange R = F.Returns.empty() ? F.Range : F.Returns.front().Range;
+    Diags.report(Rule::FuncDirective, R,
+                 "a kernel (.entry) returns nothing; remove its return parameter list (or "
+                 "declare a .func)");
+  }
+  for (const VarDecl &V : F.Returns)
+    onVar(V, DeclSite::Return);
+  for (const VarDecl &V : F.Params)
+    onVar(V, IsEntry ? DeclSite::EntryParam : DeclSite::FuncParam);
+  checkFunctionDirectives(F);
+  checkPrototype(F);
+}
+
+void DeclChecker::checkFunctionDirectives(const Function &F) {
+  bool IsEntry = F.Kind == ".entry";
+  const Directive *MaxNtid = nullptr, *ReqNtid = nullptr;
+  bool Conflict = false;
+  for (const Directive &A : F.Attributes) {
+    llvm::StringRef N = A.Name;
+    if (!IsEntry && isEntryOnly(N)) {
+      Diags.report(Rule::FuncDirective, at(N, A.Range),
+                   N.str() + " applies to kernels (.entry) only, not to a .func");
+      continue;
+    }
+    if (IsEntry && N == ".noreturn") {
+      Diags.report(Rule::FuncDirective, at(N, A.Range),
+                   ".noreturn applies to a .func only; a kernel (.entry) always returns");
+      continue;
+    }
+    // ptxas 13.0 takes 0 in .maxclusterrank and .reqnctapercluster.
+    if (N != ".maxntid" && N != ".reqntid" && N != ".maxnreg" && N != ".minnctapersm")
+      continue;
+    for (llvm::StringRef Arg : A.Args) {
+      uint64_t V = 0;
+      if (isNumber(Arg, V) && V == 0) {
+        Diags.report(Rule::FuncDirective, at(Arg, A.Range),
+                     N.str() + " takes positive values; 0 is not one");
+        break;
+      }
+    }
+    if (N != ".maxntid" && N != ".reqntid")
+      continue;
+    const Directive *Other = N == ".maxntid" ? ReqNtid : MaxNtid;
+    (N == ".maxntid" ? MaxNtid : ReqNtid) = &A;
+    if (Other && !Conflict) {
+      Conflict = true;
+      Diags.report(Rule::FuncDirective, at(N, A.Range),
+                   ".maxntid and .reqntid exclude each other; keep one");
+    }
+  }
+}
+
+DeclChecker::Proto DeclChecker::protoOf(const Function &F) {
+  Proto P;
+  P.IsEntry = F.Kind == ".entry";
+  P.Name = F.NameRange.isValid() ? F.NameRange : F.Range;
+  for (auto [List, Out] : {std::pair{&F.Returns, &P.Rets}, std::pair{&F.Params, &P.Params}})
+    for (const VarDecl &V : *List)
+      for (const Declarator &D : V.Declarators) {
+        Param Q;
+        llvm::ArrayRef<std::string_view> A = V.Attrs;
+        for (size_t I = 0; I < A.size(); ++I) {
+          if (A[I] == ".align" && I + 1 < A.size()) {
+            if (I == 0 || A[I - 1] != ".ptr")
+              Q.Align = std::string(A[I + 1]);
+            ++I;
+          } else if (A[I] == ".ptr") {
+            break;
+          } else {
+            Q.Type += std::string(A[I]);
+          }
+        }
+        for (llvm::StringRef S : D.ArraySuffix)
+          Q.Type += S.str();
+        if (D.ArraySuffix.empty() && V.vectorWidth() == 1)
+          Q.Bits = fundamentalBits(V.type());
+        Out->push_back(std::move(Q));
+      }
+  return P;
+}
+
+void DeclChecker::checkPrototype(const Function &F) {
+  if (F.Name.empty())
+    return;
+  Proto P = protoOf(F);
+  auto Ins = Protos.try_emplace(F.Name, P);
+  if (Ins.second)
+    return;
+  const Proto &Prev = Ins.first->second;
+  std::string Name(F.Name), Why;
+  if (Prev.IsEntry != P.IsEntry) {
+    Why = "'" + Name + "' is declared both as a kernel (.entry) and as a .func";
+  } else if (Prev.Rets.size() != P.Rets.size() || Prev.Params.size() != P.Params.size()) {
+    Why = "inconsistent prototypes of '" + Name + "': " + std::to_string(P.Rets.size()) +
+          " return and " + std::to_string(P.Params.size()) + " parameters here, " +
+          std::to_string(Prev.Rets.size()) + " and " + std::to_string(Prev.Params.size()) +
+          " in the earlier declaration";
+  } else {
+    for (auto [A, B] : {std::pair{&Prev.Rets, &P.Rets}, std::pair{&Prev.Params, &P.Params}})
+      for (size_t I = 0; I < A->size() && Why.empty(); ++I) {
+        const Param &X = (*A)[I], &Y = (*B)[I];
+        if (X.Type != Y.Type)
+          Why = "inconsistent prototypes of '" + Name + "': parameter " + std::to_string(I + 1) +
+                " is " + Y.Type + " here and " + X.Type + " in the earlier declaration";
+        else if (!X.Align.empty() && !Y.Align.empty() && X.Align != Y.Align)
+          Why = "inconsistent prototypes of '" + Name + "': parameter " + std::to_string(I + 1) +
+                " is aligned to " + Y.Align + " here and to " + X.Align +
+                " in the earlier declaration";
+      }
+  }
+  if (Why.empty())
+    return;
+  Diagnostic &D = Diags.report(Rule::FuncPrototype, P.Name, Why);
+  D.Notes.push_back({Prev.Name, "earlier declaration is here"});
+}
+
+bool DeclChecker::checkKnown(const Directive &D) {
+  if (D.IsLabel || D.Name.empty() || D.Name[0] != '.' || isKnownDirective(D.Name))
+    return true;
+  Diags.report(Rule::Syntax, at(D.Name, D.Range),
+               "unknown directive '" + std::string(D.Name) +
+                   "' (a directive is one of PTX ISA chapter 11; declarations start with a "
+                   "state space: .reg, .param, .shared ...)");
+  return false;
+}
+
+void DeclChecker::onBodyDirective(const Directive &D) {
+  if (!checkKnown(D))
+    return;
+  if (isEntryOnly(D.Name) || D.Name == ".noreturn")
+    Diags.report(Rule::FuncDirective, at(D.Name, D.Range),
+                 std::string(D.Name) +
+                     " in a function body: it belongs between an .entry's parameter list and "
+                     "its body (only .pragma goes in a body)");
+}
+
+void DeclChecker::onBranch(const Instruction &I) {
+  if (I.Operands.empty())
+    return;
+  const Operand &T = I.Operands.front();
+  if (T.Kind == OperandKind::IntImm) {
+    Diags.report(Rule::IsaOperandKind, T.Range,
+                 "bra takes a label, not the number " + std::string(T.Text));
+    return;
+  }
+  if (T.Kind != OperandKind::Name)
+    return;
+  const RegisterInfo *R = Syms.lookup(T.Text);
+  if (!R || R->StateSpace != ".reg")
+    return;
+  Diags.report(Rule::IsaOperandKind, T.Range,
+               "bra takes a label; '" + std::string(T.Text) +
+                   "' is a register (brx.idx branches to a label of a .branchtargets list by "
+                   "index)");
+}
+
+void DeclChecker::onCall(const Instruction &I) {
+  llvm::ArrayRef<Operand> Ops = I.Operands;
+  size_t K = 0;
+  const Operand *Rets = nullptr, *Args = nullptr;
+  if (K < Ops.size() && Ops[K].Kind == OperandKind::List)
+    Rets = &Ops[K++];
+  if (K >= Ops.size() || Ops[K].Kind != OperandKind::Name)
+    return;
+  llvm::StringRef Callee = Ops[K].Text;
+  SourceRange CalleeR = Ops[K++].Range;
+  if (K < Ops.size() && Ops[K].Kind == OperandKind::List)
+    Args = &Ops[K];
+  auto It = Protos.find(Callee);
+  if (It == Protos.end() || Syms.lookup(Callee))
+    return;
+  const Proto &P = It->second;
+  if (P.IsEntry) {
+    Diags.report(Rule::CallPrototype, CalleeR,
+                 "'" + Callee.str() +
+                     "' is a kernel (.entry); call calls device functions (.func) only");
+    return;
+  }
+  size_t NR = Rets ? Rets->Elements.size() : 0, NA = Args ? Args->Elements.size() : 0;
+  if (NR != P.Rets.size() || NA != P.Params.size()) {
+    Diagnostic &D =
+        Diags.report(Rule::CallPrototype, I.Range,
+                     "call has the wrong number of parameters: '" + Callee.str() + "' takes " +
+                         std::to_string(P.Params.size()) + " argument(s) and " +
+                         std::to_string(P.Rets.size()) + " return value(s), the call passes " +
+                         std::to_string(NA) + " and " + std::to_string(NR));
+    D.Notes.push_back({P.Name, "declared here"});
+    return;
+  }
+  if (Args)
+    checkArguments(I, *Args, P.Params, Callee);
+  if (Rets)
+    checkArguments(I, *Rets, P.Rets, Callee);
+}
+
+void DeclChecker::checkArguments(const Instruction &I, const Operand &List,
+                                 llvm::ArrayRef<Param> Formals, llvm::StringRef Callee) {
+  for (size_t K = 0; K < List.Elements.size() && K < Formals.size(); ++K) {
+    const Operand &A = List.Elements[K];
+    if (A.Kind != OperandKind::Name || !Formals[K].Bits)
+      continue;
+    const RegisterInfo *R = Syms.lookup(A.Text);
+    if (!R || R->VectorWidth != 1)
+      continue;
+    unsigned Bits = fundamentalBits(R->Type);
+    if (!Bits || Bits == Formals[K].Bits)
+      continue;
+    Diags.report(Rule::CallPrototype, A.Range,
+                 "'" + std::string(A.Text) + "' is " + R->Type.str() + " (" + std::to_string(Bits) +
+                     " bits) but parameter " + std::to_string(K + 1) + " of '" + Callee.str() +
+                     "' is " + Formals[K].Type + " (" + std::to_string(Formals[K].Bits) + " bits)");
+    (void)I;
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Module directives
+//===----------------------------------------------------------------------===//
+
+void DeclChecker::onModuleDirective(const Directive &D, bool ArchGiven) {
+  (void)ArchGiven;
+  if (!checkKnown(D))
+    return;
+  if (D.Name == ".address_size") {
+    llvm::StringRef V = D.Args.empty() ? llvm::StringRef() : llvm::StringRef(D.Args.front());
+    if (V != "32" && V != "64")
+      Diags.report(Rule::AddressSizeValue, D.Args.empty() ? D.Range : at(V, D.Range),
+                   ".address_size is 32 or 64" + (V.empty() ? std::string() : ", not " + V.str()));
+    return;
+  }
+  if (D.Name != ".file" || D.Args.empty())
+    return;
+  uint64_t N = 0;
+  if (!isNumber(D.Args.front(), N))
+    return;
+  auto Ins = FileIndices.try_emplace(static_cast<int64_t>(N), D.Range);
+  if (Ins.second)
+    return;
+  Diagnostic &Diag = Diags.report(Rule::FileIndex, at(D.Args.front(), D.Range),
+                                  "duplicate .file index " + std::to_string(N) +
+                                      "; each .file directive has its own index");
+  Diag.Notes.push_back({Ins.first->second, "first .file with this index"});
+}
+
+} // namespace check
+} // namespace ptxlint
