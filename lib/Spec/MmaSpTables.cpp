@@ -43,6 +43,11 @@ void setSelector(Form &F, const SpRow &R) {
     Range.ValidMax = R.MaxSel;
     Range.Spec = "9.7.14.6.1";
     Range.Reason = R.SelWhy;
+    // A selector that must be 0: the floating-point forms compare it in its
+    // low 32 bits ("unexpected value '1', expected to be 0"; 0x100000000
+    // passes), the integer ones in 64 ("value '4294967296' out of range").
+    bool Int = F.AType == ".s8" || F.AType == ".u8" || F.AType == ".s4" || F.AType == ".u4";
+    Range.Low32 = R.MaxSel == 0 && !Int;
     F.Operands.update(I, [&](OperandSpec &O) { O.Ranges = {Range}; });
   }
 }
