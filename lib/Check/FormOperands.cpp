@@ -409,9 +409,14 @@ void reportConstantsOnly(const Operand &A, const OperandSpec &O, const Form &F, 
   bool FloatRefused =
       MmaAB && FirstFloatImm && O.ElemType != ".f64" &&
       (!isF32Literal(*FirstFloatImm) || (F.Fam == spec::Family::Mma && O.ElemType == ".tf32"));
+  // mma.sp's .bf16 a and b take `0f` constants only (the outside sweep,
+  // session 8; dense .bf16 and .f16 refuse them).
+  bool SparseBf16Taken = F.Fam == spec::Family::MmaSp && AB && O.ElemType == ".bf16" &&
+                         FirstFloatImm && !FirstIntImm && isF32Literal(*FirstFloatImm);
   bool Refused = (FirstIntImm && !IntTaken) || (FirstFloatImm && O.ElemType == ".s32") ||
-                 O.ElemType == ".f16" || O.ElemType == ".bf16" || M8n8k16Refused || FloatRefused ||
-                 (AB && !F.SType.empty()) || (Wmma8Low && FirstFloatImm);
+                 O.ElemType == ".f16" || (O.ElemType == ".bf16" && !SparseBf16Taken) ||
+                 M8n8k16Refused || FloatRefused || (AB && !F.SType.empty()) ||
+                 (Wmma8Low && FirstFloatImm);
   Ctx.Diags.report(Refused ? Severity::Error : Severity::Warning,
                    familyRule(F.Fam, FamilyRule::ImmediateNotAllowed), F.Spec, A.Range,
                    O.Name +
