@@ -740,6 +740,35 @@ bool bareIntegerSparseA(const Operand &A, const OperandSpec &O, const Form &F, C
 
 } // namespace
 
+/// A vector operand: a whole vector register, its shape, its size and
+/// its elements.
+static void checkVectorOperand(const Operand &A, const OperandSpec &O, const Form &F,
+                               CheckContext &Ctx) {
+  if (A.Kind == OperandKind::Name && !A.Negated && checkVectorRegister(A, O, F, Ctx))
+    return;
+  if (bareIntegerSparseA(A, O, F, Ctx))
+    return;
+  if (A.Kind != OperandKind::Vector) {
+    Ctx.Diags.report(familyRule(F.Fam, FamilyRule::OperandKind), F.Spec, A.Range,
+                     "operand " + O.Name + " must be " + describeShape(O) + " in braces");
+    return;
+  }
+  if (A.Elements.size() != O.Count) {
+    bool Tolerated = llvm::is_contained(O.PtxasAlsoCounts, A.Elements.size());
+    Ctx.Diags.report(Tolerated ? Severity::Warning : Severity::Error,
+                     familyRule(F.Fam, FamilyRule::FragmentSize), F.FragmentSpec, A.Range,
+                     O.Name + " holds " + std::to_string(O.Count) + " register" +
+                         (O.Count == 1 ? "" : "s") + " for " + context(F, O) + ", found " +
+                         std::to_string(A.Elements.size()) +
+                         (Tolerated ? " (ptxas accepts it; the extra registers are unused "
+                                      "per the spec)"
+                                    : ""));
+    if (!Tolerated)
+      return;
+  }
+  checkVectorElements(A, O, F, Ctx);
+}
+
 void checkOperands(const Instruction &I, const Form &F, CheckContext &Ctx) {
   size_t Min = 0;
   for (const OperandSpec &O : F.Operands)
@@ -765,32 +794,9 @@ void checkOperands(const Instruction &I, const Form &F, CheckContext &Ctx) {
     const Operand &A = I.Operands[K];
     const OperandSpec &O = F.Operands[K];
     switch (O.Shape) {
-    case OperandShape::Vector: {
-      if (A.Kind == OperandKind::Name && !A.Negated && checkVectorRegister(A, O, F, Ctx))
-        break;
-      if (bareIntegerSparseA(A, O, F, Ctx))
-        break;
-      if (A.Kind != OperandKind::Vector) {
-        Ctx.Diags.report(familyRule(F.Fam, FamilyRule::OperandKind), F.Spec, A.Range,
-                         "operand " + O.Name + " must be " + describeShape(O) + " in braces");
-        break;
-      }
-      if (A.Elements.size() != O.Count) {
-        bool Tolerated = llvm::is_contained(O.PtxasAlsoCounts, A.Elements.size());
-        Ctx.Diags.report(Tolerated ? Severity::Warning : Severity::Error,
-                         familyRule(F.Fam, FamilyRule::FragmentSize), F.FragmentSpec, A.Range,
-                         O.Name + " holds " + std::to_string(O.Count) + " register" +
-                             (O.Count == 1 ? "" : "s") + " for " + context(F, O) + ", found " +
-                             std::to_string(A.Elements.size()) +
-                             (Tolerated ? " (ptxas accepts it; the extra registers are unused "
-                                          "per the spec)"
-                                        : ""));
-        if (!Tolerated)
-          break;
-      }
-      checkVectorElements(A, O, F, Ctx);
+    case OperandShape::Vector:
+      checkVectorOperand(A, O, F, Ctx);
       break;
-    }
     case OperandShape::Scalar:
     case OperandShape::Immediate: {
       const Operand *E = &A;
