@@ -124,6 +124,12 @@ void checkFp8SinkDest(const Instruction &I, const spec::Form &F, CheckContext &C
 void checkTypedFragments(const Instruction &I, const spec::Form &F,
                          llvm::ArrayRef<spec::TypedFragment> Rows, CheckContext &Ctx);
 
+/// True when a TypedFragment row of F's family refuses a register of
+/// RegType in every element of Operand on the module's target (rows typing
+/// only the leading elements do not count).
+bool typedFragmentRefuses(const spec::Form &F, llvm::StringRef Operand, llvm::StringRef RegType,
+                          const CheckContext &Ctx);
+
 /// Helpers shared by family checks.
 /// True for an integer constant or an integer constant expression `(1+1)`.
 bool isIntConstant(const Operand &E);

@@ -347,6 +347,8 @@ void checkElement(const Operand &Raw, const OperandSpec &O, const std::string &W
     // ptxas takes a predicate here (it checks nothing); the spec does not.
     bool Pred = Ref.Type == ".pred" && ((O.Shape == OperandShape::Vector && !O.IsDest) ||
                                         predicateTolerated(F) || looseScalar(O, F, Ctx));
+    if (Pred && typedFragmentRefuses(F, O.Name, Ref.Type, Ctx))
+      return; // the error of checkTypedFragments (TypedFragments.cpp), not a warning
     Diagnostic &D =
         Ctx.Diags.report(Pred ? Severity::Warning : Severity::Error,
                          familyRule(F.Fam, FamilyRule::RegisterType), F.Spec, A.Range,
@@ -568,6 +570,8 @@ void checkVectorElements(const Operand &A, const OperandSpec &O, const Form &F, 
   auto Report = [&](const Operand *E, const RegisterRef &Info) {
     // ptxas takes a vector of .pred registers in some fragments only.
     bool Pred = Info.Type == ".pred" && spec::takesPredicateVector(F, O.Name);
+    if (Pred && typedFragmentRefuses(F, O.Name, Info.Type, Ctx))
+      return; // the error of checkTypedFragments (TypedFragments.cpp), not a warning
     Diagnostic &D = Ctx.Diags.report(Pred ? Severity::Warning : Severity::Error,
                                      familyRule(F.Fam, FamilyRule::RegisterType), F.Spec, E->Range,
                                      "registers of " + O.Name + " in " + context(F, O) +

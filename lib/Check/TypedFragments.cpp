@@ -97,13 +97,44 @@ std::string targetText(const spec::TypedFragment &R) {
 
 } // namespace
 
+namespace {
+llvm::ArrayRef<spec::TypedFragment> rowsOf(spec::Family Fam) {
+  if (Fam == spec::Family::Mma)
+    return spec::mmaTypedFragments();
+  if (Fam == spec::Family::WmmaMma)
+    return spec::wmmaTypedFragments();
+  return {};
+}
+
+bool rowApplies(const spec::TypedFragment &R, const spec::Form &F, unsigned Sm) {
+  return F.AType == R.AType && F.Shape == R.Shape && Sm >= R.FromSm &&
+         (!R.BelowSm || Sm < R.BelowSm);
+}
+} // namespace
+
+bool typedFragmentRefuses(const spec::Form &F, llvm::StringRef Operand, llvm::StringRef RegType,
+                          const CheckContext &Ctx) {
+  if (!Ctx.Tgt.isValid())
+    return false;
+  for (const spec::TypedFragment &R : rowsOf(F.Fam)) {
+    if (!rowApplies(R, F, Ctx.Tgt.Sm) || R.Leading || !*R.RegTypes)
+      continue;
+    llvm::SmallVector<llvm::StringRef, 2> Names, Types;
+    llvm::StringRef(R.Operands).split(Names, ' ', -1, false);
+    llvm::StringRef(R.RegTypes).split(Types, ' ', -1, false);
+    if (llvm::is_contained(Names, Operand) && !llvm::is_contained(Types, RegType))
+      return true;
+  }
+  return false;
+}
+
 void checkTypedFragments(const Instruction &I, const spec::Form &F,
                          llvm::ArrayRef<spec::TypedFragment> Rows, CheckContext &Ctx) {
   if (!Ctx.Tgt.isValid())
     return;
   unsigned Sm = Ctx.Tgt.Sm;
   for (const spec::TypedFragment &R : Rows) {
-    if (F.AType != R.AType || F.Shape != R.Shape || Sm < R.FromSm || (R.BelowSm && Sm >= R.BelowSm))
+    if (!rowApplies(R, F, Sm))
       continue;
     llvm::SmallVector<llvm::StringRef, 2> Names;
     llvm::StringRef(R.Operands).split(Names, ' ', -1, false);
