@@ -122,6 +122,7 @@ void checkMma(const Instruction &I, CheckContext &Ctx) {
   checkF64IntegerDest(I, *M.F, Ctx);
   checkF64SinkDest(I, *M.F, Ctx);
   checkFp8SinkDest(I, *M.F, Ctx);
+  checkTypedFragments(I, *M.F, spec::mmaTypedFragments(), Ctx);
   // ptxas takes the single-bit qualifiers in any position but ".popc" must
   // follow ".xor"/".and" ("Illegal reduction operation").
   int OpSlot = M.F->slotIndex(".bitOp");

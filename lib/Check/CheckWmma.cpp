@@ -42,8 +42,10 @@ unsigned wmmaElementBits(llvm::StringRef Type);
 
 namespace {
 
+using check::constantText;
 using check::familyRule;
 using check::FamilyRule;
+using check::isIntConstant;
 using spec::Family;
 
 SourceRange qualRange(const Instruction &I, unsigned Idx, const check::CheckContext &Ctx) {
@@ -225,6 +227,10 @@ void checkConstantFragment(const Instruction &I, unsigned Idx, const spec::Form 
     Accepted = Lit != IntLit || O.Name == "c";
   } else if (T == ".s32" || T == ".s4" || T == ".u4") {
     Accepted = Lit == IntLit;
+  } else if ((T == ".s8" || T == ".u8") && Ctx.Tgt.isValid() && Ctx.Tgt.Sm < 80) {
+    // Below sm_80 the '_mma' lowering types 8-bit a and b as integers
+    // (spec::wmmaTypedFragments()).
+    Accepted = Lit == IntLit;
   } else {
     Accepted = false; // .f16, .bf16, .tf32, .s8, .u8, .b1
   }
@@ -325,22 +331,6 @@ const RefusedImmediate RefusedImmediates[] = {
     {"", "", ".f32", ".f16", "c", F64Lit, "mov", 0},
 };
 
-/// True for an integer constant or an integer constant expression `(1+1)`.
-bool isIntConstant(const Operand &E) {
-  int64_t V = 0;
-  // `(1+1)` parses as a parenthesised list of one expression.
-  const Operand &In = E.Kind == OperandKind::List && E.Elements.size() == 1 ? E.Elements[0] : E;
-  return In.Kind == OperandKind::IntImm ||
-         (In.Kind == OperandKind::Expr && check::evalConstantExpr(In.Text, V));
-}
-
-/// E's source text; `(1+1)` (a list of one expression) in its parentheses.
-std::string constantText(const Operand &E) {
-  if (E.Kind == OperandKind::List && E.Elements.size() == 1)
-    return "(" + std::string(E.Elements[0].Text) + ")";
-  return std::string(E.Text);
-}
-
 unsigned litKind(const Operand &E) {
   if (isIntConstant(E))
     return IntLit;
@@ -382,84 +372,6 @@ void checkLoweredImmediates(const Instruction &I, const spec::Form &F, check::Ch
                 "(\"Arguments mismatch for instruction '" +
                 R.Ptxas + "'\"); write a register");
       break;
-    }
-  }
-}
-
-/// True when an error covers R (the element itself or its whole vector).
-bool hasErrorAt(const SourceRange &R, const check::CheckContext &Ctx) {
-  for (const Diagnostic &D : Ctx.Diags.diagnostics())
-    if (D.Sev == Severity::Error && D.Range.isValid() && D.Range.Begin <= R.Begin &&
-        R.End <= D.Range.End)
-      return true;
-  return false;
-}
-
-/// Why element E breaks row R of spec::wmmaTypedFragments() (empty: it
-/// does not), and the rule to report it under.
-std::string typedElementProblem(const Operand &E, const spec::WmmaTypedFragment &R,
-                                const spec::Form &F, check::CheckContext &Ctx, Rule &Id) {
-  Id = familyRule(F.Fam, FamilyRule::RegisterType);
-  if (E.Kind == OperandKind::Name && !E.Negated) {
-    check::RegisterRef Ref = check::resolveRegister(Ctx, E.Text);
-    if (!Ref.known() || Ref.Width != 1)
-      return "";
-    if (Ref.Special) {
-      Id = familyRule(F.Fam, FamilyRule::OperandKind);
-      return R.Specials ? "" : "the special register " + std::string(E.Text);
-    }
-    llvm::SmallVector<llvm::StringRef, 4> Types;
-    llvm::StringRef(R.RegTypes).split(Types, ' ', -1, false);
-    if (llvm::is_contained(Types, Ref.Type))
-      return "";
-    return std::string(E.Text) + " of type " + Ref.Type.str();
-  }
-  Id = Rule::WmmaMmaImmediateType;
-  if (isIntConstant(E))
-    return R.IntConsts ? "" : "the integer constant " + constantText(E);
-  if (E.Kind == OperandKind::FloatImm)
-    return R.FloatConsts ? "" : "the floating-point constant " + std::string(E.Text);
-  return "";
-}
-
-/// Elements of a wmma.mma fragment that ptxas's '_mma' lowering types
-/// (spec::wmmaTypedFragments()): one error an element, where no other check
-/// reported one.
-void checkTypedFragments(const Instruction &I, const spec::Form &F, check::CheckContext &Ctx) {
-  if (!Ctx.Tgt.isValid())
-    return;
-  unsigned Sm = Ctx.Tgt.Sm;
-  for (const spec::WmmaTypedFragment &R : spec::wmmaTypedFragments()) {
-    if (F.AType != R.AType || F.Shape != R.Shape || Sm < R.FromSm || (R.BelowSm && Sm >= R.BelowSm))
-      continue;
-    llvm::SmallVector<llvm::StringRef, 2> Names;
-    llvm::StringRef(R.Operands).split(Names, ' ', -1, false);
-    for (unsigned Idx = 0; Idx < F.Operands.size() && Idx < I.Operands.size(); ++Idx) {
-      const spec::OperandSpec &O = F.Operands[Idx];
-      if (!llvm::is_contained(Names, O.Name) || I.Operands[Idx].Kind != OperandKind::Vector)
-        continue;
-      const auto &Elems = I.Operands[Idx].Elements;
-      size_t N = R.Leading ? std::min<size_t>(R.Leading, Elems.size()) : Elems.size();
-      for (size_t K = 0; K < N; ++K) {
-        const Operand &E = Elems[K];
-        Rule Id;
-        std::string Why = typedElementProblem(E, R, F, Ctx, Id);
-        if (Why.empty() || hasErrorAt(E.Range, Ctx))
-          continue;
-        std::string Where = R.BelowSm ? " below sm_" + std::to_string(R.BelowSm) : "";
-        std::string Msg = "an element of " + O.Name;
-        Msg += " of wmma.mma with ";
-        Msg += F.AType;
-        Msg += " inputs";
-        Msg += Where;
-        Msg += " must be a register of type ";
-        Msg += R.RegTypes;
-        Msg += ", found ";
-        Msg += Why;
-        Msg += " (ptxas 13.0 passes it to its '_mma' lowering, which refuses it: \"Arguments "
-               "mismatch for instruction '_mma'\")";
-        Ctx.Diags.report(Id, F.Spec, E.Range, Msg);
-      }
     }
   }
 }
@@ -601,7 +513,7 @@ void checkWmma(const Instruction &I, CheckContext &Ctx) {
       checkConstantFragment(I, K, *F, Rule::WmmaMmaImmediateType, Ctx);
     }
     checkLoweredImmediates(I, *F, Ctx);
-    checkTypedFragments(I, *F, Ctx);
+    checkTypedFragments(I, *F, spec::wmmaTypedFragments(), Ctx);
   } else {
     checkImmediateAddress(I, Fam == Family::WmmaLoad ? 1 : 0, Fam, Ctx);
     checkAddressRegister(I, Fam == Family::WmmaLoad ? 1 : 0, *F, Ctx, false);

@@ -117,7 +117,24 @@ MatchResult checkAgainstForms(const Instruction &I, spec::Family Fam, CheckConte
 /// lowers the accumulation through an add that refuses it (CheckMma.cpp).
 void checkFp8SinkDest(const Instruction &I, const spec::Form &F, CheckContext &Ctx);
 
+/// The elements of I's fragments that ptxas types beyond F's register
+/// types on the module's target (spec::TypedFragment rows of F's family):
+/// one error an element, where no other check reported one
+/// (TypedFragments.cpp).
+void checkTypedFragments(const Instruction &I, const spec::Form &F,
+                         llvm::ArrayRef<spec::TypedFragment> Rows, CheckContext &Ctx);
+
+/// True when a TypedFragment row of F's family refuses a register of
+/// RegType in every element of Operand on the module's target (rows typing
+/// only the leading elements do not count).
+bool typedFragmentRefuses(const spec::Form &F, llvm::StringRef Operand, llvm::StringRef RegType,
+                          const CheckContext &Ctx);
+
 /// Helpers shared by family checks.
+/// True for an integer constant or an integer constant expression `(1+1)`.
+bool isIntConstant(const Operand &E);
+/// E's source text; `(1+1)` (a list of one expression) in its parentheses.
+std::string constantText(const Operand &E);
 /// The range of qualifier Idx of I (falls back to the opcode range).
 SourceRange qualifierRange(const Instruction &I, unsigned Idx, const CheckContext &Ctx);
 /// ".f16, .f32 or .bf16" style list (see also CheckUtil.h joinList).

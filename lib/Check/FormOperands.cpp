@@ -1,9 +1,9 @@
-//===- FormOperands.cpp - operand, gate checks of matched forms -*- C++ -*-===//
+//===- FormOperands.cpp - operand checks of matched forms -------*- C++ -*-===//
 //
 // The second half of the generic matcher: once an instruction matched a
 // Form, check its operands against the form's fragment table (counts,
-// register declarations and types, immediates and their ranges) and the
-// module's .version/.target against the form's gates.
+// register declarations and types, immediates and their ranges). The
+// module's .version/.target against the form's gates: FormGates.cpp.
 //
 //===----------------------------------------------------------------------===//
 #include "Check/CheckUtil.h"
@@ -60,11 +60,12 @@ void checkRangeOf(const Operand &A, const ImmRange &R, const std::string &What, 
                          std::to_string(V));
     return;
   }
-  // ptxas checks an operand that must be one value ("unexpected value '1',
-  // expected to be 0") in its low 32 bits: 0x100000000 passes as 0. A range
-  // ("out of range [0..1]") it checks in 64 bits (probed, ptxas 13.0).
+  // ptxas checks some operands that must be one value ("unexpected value
+  // '1', expected to be 0") in their low 32 bits: 0x100000000 passes as 0
+  // (ImmRange::Low32). A range ("out of range [0..1]") it checks in 64 bits
+  // (probed, ptxas 13.0).
   std::string Found = std::to_string(V);
-  if (R.HardMin == R.HardMax && int64_t(uint32_t(V)) != V) {
+  if (R.Low32 && int64_t(uint32_t(V)) != V) {
     V = int64_t(uint32_t(V));
     Found = std::string(A.Text) + " (" + std::to_string(V) + " in its low 32 bits)";
   }
@@ -313,7 +314,9 @@ void checkElement(const Operand &Raw, const OperandSpec &O, const std::string &W
                            ", a .v" + std::to_string(Ref.Width) + " vector register");
       return;
     }
-    if ((Ref.Special || Ref.Component) &&
+    // The stride (a scalar) may be a component of a 32-bit vector register
+    // (ptxas 13.0, sm_75 .. sm_121a); the register types decide the rest.
+    if ((Ref.Special || (Ref.Component && O.Shape != OperandShape::Scalar)) &&
         (F.Fam == spec::Family::WmmaLoad || F.Fam == spec::Family::WmmaStore)) {
       // ptxas passes wmma.load/wmma.store's operands to a built-in function:
       // "Call argument '%laneid' has illegal state space", "Special register
@@ -344,6 +347,8 @@ void checkElement(const Operand &Raw, const OperandSpec &O, const std::string &W
     // ptxas takes a predicate here (it checks nothing); the spec does not.
     bool Pred = Ref.Type == ".pred" && ((O.Shape == OperandShape::Vector && !O.IsDest) ||
                                         predicateTolerated(F) || looseScalar(O, F, Ctx));
+    if (Pred && typedFragmentRefuses(F, O.Name, Ref.Type, Ctx))
+      return; // the error of checkTypedFragments (TypedFragments.cpp), not a warning
     Diagnostic &D =
         Ctx.Diags.report(Pred ? Severity::Warning : Severity::Error,
                          familyRule(F.Fam, FamilyRule::RegisterType), F.Spec, A.Range,
@@ -383,7 +388,14 @@ void reportConstantsOnly(const Operand &A, const OperandSpec &O, const Form &F, 
   // constants too from sm_90 on, where ptxas lowers them to its built-in (below, its '_mma'
   // refuses them: "Arguments mismatch for instruction '_mma'"; dense mma's refuse them).
   bool AB = O.Name == "a" || O.Name == "b";
-  bool IntTaken = O.ElemType == ".f64" || O.ElemType == ".s32" ||
+  // wmma.mma's 8-bit a and b take them below sm_80 (its '_mma' there types
+  // them as integers: spec::wmmaTypedFragments()), no floating-point ones;
+  // from sm_80 on they are refused ("Arguments mismatch for instruction
+  // '_mma'").
+  bool Wmma8Low = F.Fam == spec::Family::WmmaMma && AB &&
+                  (O.ElemType == ".s8" || O.ElemType == ".u8") && Ctx.Tgt.isValid() &&
+                  Ctx.Tgt.Sm < 80;
+  bool IntTaken = O.ElemType == ".f64" || O.ElemType == ".s32" || Wmma8Low ||
                   (F.Fam == spec::Family::WmmaMma && (O.ElemType == ".s4" || O.ElemType == ".u4") &&
                    (!Ctx.Tgt.isValid() || loweredToBuiltin(F, Ctx)));
   // Block-scaled a and b (untyped .b32 fragments) refuse every constant.
@@ -399,9 +411,14 @@ void reportConstantsOnly(const Operand &A, const OperandSpec &O, const Form &F, 
   bool FloatRefused =
       MmaAB && FirstFloatImm && O.ElemType != ".f64" &&
       (!isF32Literal(*FirstFloatImm) || (F.Fam == spec::Family::Mma && O.ElemType == ".tf32"));
+  // mma.sp's .bf16 a and b take `0f` constants only (the outside sweep,
+  // session 8; dense .bf16 and .f16 refuse them).
+  bool SparseBf16Taken = F.Fam == spec::Family::MmaSp && AB && O.ElemType == ".bf16" &&
+                         FirstFloatImm && !FirstIntImm && isF32Literal(*FirstFloatImm);
   bool Refused = (FirstIntImm && !IntTaken) || (FirstFloatImm && O.ElemType == ".s32") ||
-                 O.ElemType == ".f16" || O.ElemType == ".bf16" || M8n8k16Refused || FloatRefused ||
-                 (AB && !F.SType.empty());
+                 O.ElemType == ".f16" || (O.ElemType == ".bf16" && !SparseBf16Taken) ||
+                 M8n8k16Refused || FloatRefused || (AB && !F.SType.empty()) ||
+                 (Wmma8Low && FirstFloatImm);
   Ctx.Diags.report(Refused ? Severity::Error : Severity::Warning,
                    familyRule(F.Fam, FamilyRule::ImmediateNotAllowed), F.Spec, A.Range,
                    O.Name +
@@ -553,6 +570,8 @@ void checkVectorElements(const Operand &A, const OperandSpec &O, const Form &F, 
   auto Report = [&](const Operand *E, const RegisterRef &Info) {
     // ptxas takes a vector of .pred registers in some fragments only.
     bool Pred = Info.Type == ".pred" && spec::takesPredicateVector(F, O.Name);
+    if (Pred && typedFragmentRefuses(F, O.Name, Info.Type, Ctx))
+      return; // the error of checkTypedFragments (TypedFragments.cpp), not a warning
     Diagnostic &D = Ctx.Diags.report(Pred ? Severity::Warning : Severity::Error,
                                      familyRule(F.Fam, FamilyRule::RegisterType), F.Spec, E->Range,
                                      "registers of " + O.Name + " in " + context(F, O) +
@@ -703,7 +722,56 @@ std::string describeShape(const OperandSpec &O) {
   return "";
 }
 
+/// A bare register (not special) as the a of integer mma.sp: ptxas 13.0
+/// takes it on every target (sm_80 .. sm_121a, any register type, a vector
+/// component too) where the spec's syntax has a vector; the other forms
+/// refuse it ("Vector expected for argument 1"). A warning; true when
+/// reported.
+bool bareIntegerSparseA(const Operand &A, const OperandSpec &O, const Form &F, CheckContext &Ctx) {
+  if (F.Fam != spec::Family::MmaSp || O.Name != "a" || A.Kind != OperandKind::Name || A.Negated ||
+      !(F.AType == ".s8" || F.AType == ".u8" || F.AType == ".s4" || F.AType == ".u4"))
+    return false;
+  RegisterRef Ref = resolveRegister(Ctx, A.Text);
+  if (!Ref.known() || Ref.Special || (Ref.Width > 1 && !Ref.Component))
+    return false;
+  Ctx.Diags.report(Severity::Warning, familyRule(F.Fam, FamilyRule::OperandKind), F.Spec, A.Range,
+                   "operand a should be " + describeShape(O) +
+                       " in braces (the spec's syntax), "
+                       "found the register " +
+                       std::string(A.Text) + " (ptxas takes it for integer mma.sp, not for b)");
+  return true;
+}
+
 } // namespace
+
+/// A vector operand: a whole vector register, its shape, its size and
+/// its elements.
+static void checkVectorOperand(const Operand &A, const OperandSpec &O, const Form &F,
+                               CheckContext &Ctx) {
+  if (A.Kind == OperandKind::Name && !A.Negated && checkVectorRegister(A, O, F, Ctx))
+    return;
+  if (bareIntegerSparseA(A, O, F, Ctx))
+    return;
+  if (A.Kind != OperandKind::Vector) {
+    Ctx.Diags.report(familyRule(F.Fam, FamilyRule::OperandKind), F.Spec, A.Range,
+                     "operand " + O.Name + " must be " + describeShape(O) + " in braces");
+    return;
+  }
+  if (A.Elements.size() != O.Count) {
+    bool Tolerated = llvm::is_contained(O.PtxasAlsoCounts, A.Elements.size());
+    Ctx.Diags.report(Tolerated ? Severity::Warning : Severity::Error,
+                     familyRule(F.Fam, FamilyRule::FragmentSize), F.FragmentSpec, A.Range,
+                     O.Name + " holds " + std::to_string(O.Count) + " register" +
+                         (O.Count == 1 ? "" : "s") + " for " + context(F, O) + ", found " +
+                         std::to_string(A.Elements.size()) +
+                         (Tolerated ? " (ptxas accepts it; the extra registers are unused "
+                                      "per the spec)"
+                                    : ""));
+    if (!Tolerated)
+      return;
+  }
+  checkVectorElements(A, O, F, Ctx);
+}
 
 void checkOperands(const Instruction &I, const Form &F, CheckContext &Ctx) {
   size_t Min = 0;
@@ -730,30 +798,9 @@ void checkOperands(const Instruction &I, const Form &F, CheckContext &Ctx) {
     const Operand &A = I.Operands[K];
     const OperandSpec &O = F.Operands[K];
     switch (O.Shape) {
-    case OperandShape::Vector: {
-      if (A.Kind == OperandKind::Name && !A.Negated && checkVectorRegister(A, O, F, Ctx))
-        break;
-      if (A.Kind != OperandKind::Vector) {
-        Ctx.Diags.report(familyRule(F.Fam, FamilyRule::OperandKind), F.Spec, A.Range,
-                         "operand " + O.Name + " must be " + describeShape(O) + " in braces");
-        break;
-      }
-      if (A.Elements.size() != O.Count) {
-        bool Tolerated = llvm::is_contained(O.PtxasAlsoCounts, A.Elements.size());
-        Ctx.Diags.report(Tolerated ? Severity::Warning : Severity::Error,
-                         familyRule(F.Fam, FamilyRule::FragmentSize), F.FragmentSpec, A.Range,
-                         O.Name + " holds " + std::to_string(O.Count) + " register" +
-                             (O.Count == 1 ? "" : "s") + " for " + context(F, O) + ", found " +
-                             std::to_string(A.Elements.size()) +
-                             (Tolerated ? " (ptxas accepts it; the extra registers are unused "
-                                          "per the spec)"
-                                        : ""));
-        if (!Tolerated)
-          break;
-      }
-      checkVectorElements(A, O, F, Ctx);
+    case OperandShape::Vector:
+      checkVectorOperand(A, O, F, Ctx);
       break;
-    }
     case OperandShape::Scalar:
     case OperandShape::Immediate: {
       const Operand *E = &A;
@@ -851,98 +898,6 @@ void checkOperands(const Instruction &I, const Form &F, CheckContext &Ctx) {
       else
         checkAddressForm(A, O, F, Ctx);
       break;
-    }
-  }
-}
-
-//===----------------------------------------------------------------------===//
-// Gates
-//===----------------------------------------------------------------------===//
-
-/// The qualifier a gate is about: a backticked token of its feature text
-/// that the instruction writes, else the shape, else the opcode.
-static SourceRange gateRange(const Instruction &I, const Form &F, const spec::Gate &G,
-                             CheckContext &Ctx) {
-  StringRef Feat = G.Feature;
-  while (true) {
-    size_t B = Feat.find('`');
-    if (B == StringRef::npos)
-      break;
-    size_t E = Feat.find('`', B + 1);
-    if (E == StringRef::npos)
-      break;
-    StringRef Tok = Feat.slice(B + 1, E);
-    Tok.consume_front("mma"); // "`mma.sp::ordered_metadata`" names ".sp::ordered_metadata"
-
-    for (unsigned Q = 0; Q < I.Qualifiers.size(); ++Q)
-      if (llvm::StringRef(I.Qualifiers[Q]) == Tok ||
-          (Tok.contains('/') && Tok.split('/').first == llvm::StringRef(I.Qualifiers[Q])))
-        return qualifierRange(I, Q, Ctx);
-    Feat = Feat.drop_front(E + 1);
-  }
-  for (unsigned Q = 0; Q < I.Qualifiers.size(); ++Q)
-    if (F.Sparse && llvm::StringRef(I.Qualifiers[Q]).startswith(".sp"))
-      return qualifierRange(I, Q, Ctx);
-  for (unsigned Q = 0; Q < I.Qualifiers.size(); ++Q)
-    if (I.Qualifiers[Q] == F.Shape)
-      return qualifierRange(I, Q, Ctx);
-  return I.opcodeRange();
-}
-
-void checkGates(const Instruction &I, const Form &F, CheckContext &Ctx) {
-  const spec::FormSet &S = spec::formsOf(F.Fam);
-  if (S.AliasWritten.isValid() && Ctx.Version == S.AliasWritten && F.MinPtx == S.AliasTreatedAs) {
-    // ptxas takes these forms at an undocumented version (which the
-    // module-level version-undocumented rule already reports).
-    CheckContext As = Ctx;
-    As.Version = S.AliasTreatedAs;
-    checkGateRequirements(I, F, As, true, true);
-  } else {
-    checkGateRequirements(I, F, Ctx, true, true);
-  }
-  if (!F.Deprecated.empty())
-    Ctx.Diags.report(Severity::Warning, familyRule(F.Fam, FamilyRule::Deprecated), F.Spec,
-                     I.opcodeRange(), F.Deprecated);
-  if (!F.Advisory.empty()) {
-    // Point at the qualifier the advice is about when there is one.
-    SourceRange R = I.opcodeRange();
-    if (!I.Qualifiers.empty() && F.Sparse)
-      R = qualifierRange(I, 0, Ctx);
-    Ctx.Diags.report(familyRule(F.Fam, FamilyRule::Advisory), F.Spec, R, F.Advisory);
-  }
-  checkQualifierVersions(I, F, Ctx);
-}
-
-void checkGateRequirements(const Instruction &I, const Form &F, CheckContext &Ctx, bool Version,
-                           bool Tgt) {
-  // One version error: the failing gate that needs the newest version.
-  const spec::Gate *Newest = nullptr;
-  for (const spec::Gate &G : F.Gates)
-    if (Ctx.Version.isValid() && G.MinPtx.isValid() && Ctx.Version < G.MinPtx &&
-        (!Newest || Newest->MinPtx < G.MinPtx))
-      Newest = &G;
-  if (Newest && Version)
-    requirePtx(Ctx, Newest->MinPtx, gateRange(I, F, *Newest, Ctx),
-               familyRule(F.Fam, FamilyRule::PtxVersion), Newest->Spec, Newest->Feature);
-  bool TargetReported = false;
-  for (const spec::Gate &G : F.Gates) {
-    if (Tgt && !TargetReported && Ctx.Tgt.isValid() && G.Targets.isRestricted() &&
-        !G.Targets.allows(Ctx.Tgt, Ctx.Version)) {
-      SourceRange R = gateRange(I, F, G, Ctx);
-      SmallVector<Target, 4> AnyOf;
-      if (G.Targets.Specific.empty()) {
-        AnyOf.push_back(smT(G.Targets.MinSm));
-      } else {
-        for (const spec::SpecificTarget &S : G.Targets.Specific)
-          AnyOf.push_back(S.T);
-      }
-      Diagnostic &D = Ctx.Diags.report(familyRule(F.Fam, FamilyRule::Target), G.Spec, R,
-                                       G.Feature + " " + requiresTargetText(AnyOf, Ctx.Tgt));
-      if (Ctx.TargetRange.isValid()) {
-        D.Notes.push_back({Ctx.TargetRange, "module target is set here"});
-        D.Fixes.push_back({Ctx.TargetRange, G.Targets.suggest().str()});
-      }
-      TargetReported = true;
     }
   }
 }

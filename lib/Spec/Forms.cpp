@@ -68,7 +68,7 @@ bool QualSlot::operator==(const QualSlot &O) const {
 bool ImmRange::operator==(const ImmRange &O) const {
   return HardMin == O.HardMin && HardMax == O.HardMax && ValidMin == O.ValidMin &&
          ValidMax == O.ValidMax && HardValues == O.HardValues && Spec == O.Spec &&
-         Reason == O.Reason;
+         Reason == O.Reason && Low32 == O.Low32;
 }
 
 bool OperandSpec::operator==(const OperandSpec &O) const {

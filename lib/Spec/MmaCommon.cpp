@@ -364,5 +364,86 @@ bool ignoresStrayType(const Form &F) {
   }
 }
 
+namespace mma {
+
+namespace {
+/// Width of one element of T in a fragment (its container: the fp6/fp4
+/// types take a byte except in the e2m1 block-scale kinds).
+unsigned fragmentElementBits(const std::string &T, const std::string &Kind) {
+  if (T == ".f64")
+    return 64;
+  if (T == ".f32" || T == ".s32" || T == ".tf32")
+    return 32;
+  if (T == ".f16" || T == ".bf16")
+    return 16;
+  if (T == ".s4" || T == ".u4")
+    return 4;
+  if (T == ".b1")
+    return 1;
+  if (T == ".e2m1" && (Kind == ".kind::mxf4" || Kind == ".kind::mxf4nvf4"))
+    return 4;
+  return 8; // .s8/.u8 and the fp8/fp6 types, .e2m1 in .kind::f8f6f4
+}
+} // namespace
+
+void deriveFragmentCounts(MmaDesc &D) {
+  unsigned M = 0, N = 0, K = 0;
+  llvm::StringRef S(D.Shape);
+  S.consume_front(".m");
+  std::pair<llvm::StringRef, llvm::StringRef> MN = S.split('n'), NK = MN.second.split('k');
+  MN.first.getAsInteger(10, M);
+  NK.first.getAsInteger(10, N);
+  NK.second.getAsInteger(10, K);
+  unsigned RegBits = D.AType == ".f64" ? 64 : 32;
+  unsigned QuadPairs = D.Shape == ".m8n8k4" && D.AType != ".f64" ? 4 : 1;
+  auto Regs = [&](unsigned R, unsigned C, unsigned W) {
+    return R * C * W * QuadPairs / (32 * RegBits);
+  };
+  unsigned KA = D.SpVariant.empty() ? K : K / 2;
+  D.NA = Regs(M, KA, fragmentElementBits(D.AType, D.Kind));
+  D.NB = Regs(N, K, fragmentElementBits(D.BType, D.Kind));
+  D.NC = Regs(M, N, fragmentElementBits(D.CType, D.Kind));
+  D.ND = Regs(M, N, fragmentElementBits(D.DType, D.Kind));
+}
+
+} // namespace mma
+
+llvm::ArrayRef<TypedFragment> mmaTypedFragments() {
+  // Found by the outside sweep (tools/dev/matrix-outside.py); each row was
+  // probed element by element with ptxas 13.0 -arch sm_NN on sm_75, sm_80,
+  // sm_90, sm_100 and sm_120 (docs/differences/mma.md).
+  static const char *const M8n8k16Low = "\"Arguments mismatch for instruction '_mma'\"";
+  static const char *const M8n8k16High =
+      "\"Argument 1 of instruction 'mma': must be register or constant\" for a component, "
+      "\"Vector with elements of different types are not allowed\" for a .pred register";
+  static const char *const F64Dest =
+      "\"Special register argument not allowed for instruction 'mov'\"";
+  static const TypedFragment Rows[] = {
+      // m8n8k16 with 8-bit inputs below sm_100 is ptxas's '_mma': a and b are
+      // 32-bit integer registers (.f32, .f16x2, .pred and .f32 components
+      // fail; .b32 components and %laneid pass).
+      {".s8", ".m8n8k16", "a b", 0, 100, 0, ".b32 .s32 .u32", true, true, true, true, true,
+       M8n8k16Low},
+      {".u8", ".m8n8k16", "a b", 0, 100, 0, ".b32 .s32 .u32", true, true, true, true, true,
+       M8n8k16Low},
+      // From sm_100 on: b takes any 32-bit register; a refuses a .pred
+      // register and a vector component, c a vector component.
+      {".s8", ".m8n8k16", "a", 100, 0, 0, ".b32 .s32 .u32", true, true, true, false, true,
+       M8n8k16High},
+      {".u8", ".m8n8k16", "a", 100, 0, 0, ".b32 .s32 .u32", true, true, true, false, true,
+       M8n8k16High},
+      {".s8", ".m8n8k16", "c", 100, 0, 0, "", true, true, true, false, true,
+       "\"Argument 3 of instruction 'mma': must be register or constant\""},
+      {".u8", ".m8n8k16", "c", 100, 0, 0, "", true, true, true, false, true,
+       "\"Argument 3 of instruction 'mma': must be register or constant\""},
+      // f64 m16n8k* from sm_100 on: no special register (%clock64) in d
+      // (m8n8k4 takes it).
+      {".f64", ".m16n8k4", "d", 100, 0, 0, "", false, true, true, true, true, F64Dest},
+      {".f64", ".m16n8k8", "d", 100, 0, 0, "", false, true, true, true, true, F64Dest},
+      {".f64", ".m16n8k16", "d", 100, 0, 0, "", false, true, true, true, true, F64Dest},
+  };
+  return Rows;
+}
+
 } // namespace spec
 } // namespace ptxlint

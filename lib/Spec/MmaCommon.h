@@ -35,6 +35,14 @@ struct MmaDesc {
   std::string FragSpec;
 };
 
+/// Sets D's fragment sizes (NA, NB, NC, ND: registers per thread) from its
+/// shape mMnNkK, types and kind (9.7.14.5.1-13, 9.7.14.6.2): a matrix of R x C
+/// elements of W bits spreads over the warp's 32 threads in 32-bit registers
+/// (64-bit for .f64), R * C * W / (32 * 32); sparse a is half of K; m8n8k4
+/// with .f16/.bf16 inputs is computed by quad pairs (eight threads), four
+/// times that.
+void deriveFragmentCounts(MmaDesc &D);
+
 /// Builds the form (qualifiers in canonical order, operands d a b c, then
 /// e f for mma.sp, then the block-scale operands).
 Form makeMmaForm(Family Fam, const MmaDesc &D);

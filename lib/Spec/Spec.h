@@ -146,6 +146,9 @@ struct ImmRange {
   std::vector<int64_t> HardValues;
   std::string Spec;   ///< section stating the range (e.g. "9.7.14.6.1")
   std::string Reason; ///< "the sparsity selector of m16n8k16 .f16 selects a thread pair"
+  /// ptxas compares the value in its low 32 bits ("unexpected value '1',
+  /// expected to be 0"): 0x100000000 passes as 0. Otherwise in 64 bits.
+  bool Low32 = false;
   bool isRestricted() const {
     return HardMin != INT64_MIN || HardMax != INT64_MAX || ValidMin != INT64_MIN ||
            ValidMax != INT64_MAX || !HardValues.empty();
@@ -412,25 +415,33 @@ void buildMovmatrixForms(FormSet &Out); // LdStMatrixTables.cpp
 unsigned wmmaDefaultStride(llvm::StringRef Shape, llvm::StringRef Matrix, llvm::StringRef Layout);
 unsigned wmmaElementBits(llvm::StringRef Type);
 
-/// How ptxas 13.0 types the elements of a wmma.mma fragment that it passes to
-/// its '_mma' lowering on some targets ("Arguments mismatch for instruction
-/// '_mma'", "Special register argument not allowed"; probed on sm_70, sm_75,
-/// sm_80, sm_120a for every element kind, docs/differences/wmma-ldst.md):
-/// on targets sm_FromSm up to (not including) sm_BelowSm (0: no bound), each
-/// (leading) element of the named operands must be a register (or a component
-/// of a vector register) of one of RegTypes, or what the flags allow.
-struct WmmaTypedFragment {
+/// How ptxas 13.0 types the elements of a matrix fragment on some targets,
+/// beyond the form's register types (a later phase: its '_mma' lowering,
+/// "Arguments mismatch for instruction '_mma'", or the instruction's own
+/// operand checks; each row probed element by element,
+/// docs/differences/wmma-ldst.md and mma.md): on targets sm_FromSm up to (not
+/// including) sm_BelowSm (0: no bound), each (leading) element of the named
+/// operands of the forms of this a type and shape must be a register of one
+/// of RegTypes (empty: any type), or what the flags allow.
+struct TypedFragment {
   const char *AType;    ///< the form's a type
   const char *Shape;    ///< the form's shape
   const char *Operands; ///< "b", "a b"
   unsigned FromSm, BelowSm;
-  unsigned Leading;     ///< only the first Leading elements are typed (0: all)
-  const char *RegTypes; ///< space-separated, e.g. ".b32 .f16x2"
-  bool Specials;        ///< 32-bit special registers (%laneid) are taken
-  bool IntConsts;       ///< integer constants and constant expressions
-  bool FloatConsts;     ///< 0f, 0d and decimal floating-point constants
+  unsigned Leading;       ///< only the first Leading elements are typed (0: all)
+  const char *RegTypes;   ///< space-separated, e.g. ".b32 .f16x2"; "" any
+  bool Specials;          ///< special registers (%laneid, %clock64) are taken
+  bool IntConsts;         ///< integer constants and constant expressions
+  bool FloatConsts;       ///< 0f, 0d and decimal floating-point constants
+  bool Components = true; ///< components of vector registers (%v.x) are taken
+  bool Sinks = true;      ///< sinks (`_`) are taken
+  /// What ptxas says when it refuses an element, quoted.
+  const char *Ptxas = "\"Arguments mismatch for instruction '_mma'\"";
 };
-llvm::ArrayRef<WmmaTypedFragment> wmmaTypedFragments();
+/// wmma.mma's rows (lib/Spec/WmmaTables.cpp).
+llvm::ArrayRef<TypedFragment> wmmaTypedFragments();
+/// mma's rows (lib/Spec/MmaCommon.cpp).
+llvm::ArrayRef<TypedFragment> mmaTypedFragments();
 
 //===----------------------------------------------------------------------===//
 // Building helpers (for table files)

@@ -651,7 +651,7 @@ void buildWmmaStoreForms(FormSet &Out);
 void buildWmmaMmaForms(FormSet &Out);
 unsigned wmmaDefaultStride(llvm::StringRef Shape, llvm::StringRef Matrix, llvm::StringRef Layout);
 unsigned wmmaElementBits(llvm::StringRef Type);
-llvm::ArrayRef<WmmaTypedFragment> wmmaTypedFragments();
+llvm::ArrayRef<TypedFragment> wmmaTypedFragments();
 
 void buildWmmaLoadForms(FormSet &Out) { buildLoadStore(Out, Family::WmmaLoad); }
 void buildWmmaStoreForms(FormSet &Out) { buildLoadStore(Out, Family::WmmaStore); }
@@ -680,10 +680,10 @@ unsigned wmmaDefaultStride(llvm::StringRef Shape, llvm::StringRef Matrix, llvm::
   return 0;
 }
 
-llvm::ArrayRef<WmmaTypedFragment> wmmaTypedFragments() {
+llvm::ArrayRef<TypedFragment> wmmaTypedFragments() {
   // Found by the outside sweep (tools/dev/matrix-outside.py); each row was
   // checked element by element with ptxas 13.0 -arch sm_NN.
-  static const WmmaTypedFragment Rows[] = {
+  static const TypedFragment Rows[] = {
       // f16 inputs below sm_80: the first 4 (m16n16k16) or 2 (m32n8k16)
       // elements of b are .b32 or .f16x2 (%s0, %f0, %p0, 1, 1.0 fail; the
       // later elements and m8n32k16 take anything).
@@ -691,6 +691,9 @@ llvm::ArrayRef<WmmaTypedFragment> wmmaTypedFragments() {
       {".f16", ".m32n8k16", "b", 0, 80, 2, ".b32 .f16x2", true, false, false},
       // tf32 inputs on every target: b is .b32 only.
       {".tf32", ".m16n16k8", "b", 0, 0, 0, ".b32", true, false, false},
+      // tf32 inputs: no sink anywhere in d (every position probed).
+      {".tf32", ".m16n16k8", "d", 0, 0, 0, "", true, true, true, true, false,
+       "\"Sink '_' not allowed as a source operand\""},
       // 8-bit integer inputs below sm_80: 32-bit integer registers and integer
       // constants, no special registers.
       {".s8", ".m16n16k16", "a b", 0, 80, 0, ".b32 .s32 .u32", false, true, false},
