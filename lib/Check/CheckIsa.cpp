@@ -18,6 +18,7 @@
 #include "Check/CheckUtil.h"
 #include "Check/IsaAddress.h"
 #include "Check/IsaCompare.h"
+#include "Check/IsaOperandForms.h"
 #include "Check/IsaOperands.h"
 #include "Check/IsaTexture.h"
 #include "Spec/IsaTables.h"
@@ -149,31 +150,6 @@ bool checkModeOrder(const Instruction &I, CheckContext &Ctx,
     }
   }
   return true;
-}
-
-void checkOperandCount(const Instruction &I, CheckContext &Ctx,
-                       llvm::ArrayRef<const IsaForm *> Forms) {
-  int N = static_cast<int>(I.Operands.size());
-  int Lo = 1000, Hi = -1;
-  for (const IsaForm *F : Forms) {
-    if (F->MinOps < 0)
-      return; // a line the extractor could not count: be silent
-    if (N >= F->MinOps && N <= F->MaxOps)
-      return;
-    Lo = std::min<int>(Lo, F->MinOps);
-    Hi = std::max<int>(Hi, F->MaxOps);
-  }
-  if (Hi < 0)
-    return;
-  std::string Want =
-      Lo == Hi ? std::to_string(Lo) : std::to_string(Lo) + " to " + std::to_string(Hi);
-  SourceRange R = I.Operands.empty()
-                      ? I.opcodeRange()
-                      : SourceRange(I.Operands.front().Range.Begin, I.Operands.back().Range.End);
-  const IsaSection &S = Forms.front()->section();
-  Ctx.Diags.report(Rule::IsaOperandCount, S.Num, R,
-                   "'" + spelled(I, I.Qualifiers.size()) + "' takes " + Want + " operand" +
-                       (Hi == 1 ? "" : "s") + ", found " + std::to_string(N));
 }
 
 /// The version and target gates of one qualifier over the matching forms:
@@ -601,12 +577,16 @@ void checkIsa(const Instruction &I, CheckContext &Ctx) {
   }
   if (!checkNameOrder(I, Ctx, Forms) || !checkModeOrder(I, Ctx, Forms))
     return;
-  if (I.Opcode != "set") // set's count is checkCompare's (IsaCompare.cpp)
-    checkOperandCount(I, Ctx, Forms);
+  // set's count is checkCompare's (IsaCompare.cpp)
+  bool CountOk = I.Opcode == "set" || checkOperandCount(I, Ctx, Forms);
   checkQualifierTypes(I, Ctx, Forms);
+  unsigned Errors = Ctx.Diags.errorCount();
   checkIsaOperands(I, Ctx);
   checkIsaAddresses(I, Ctx);
   checkTextureOperands(I, Ctx);
+  // The kinds of the syntax lines where the instruction's own checks found nothing.
+  if (CountOk && I.Opcode != "set" && Ctx.Diags.errorCount() == Errors)
+    checkOperandForms(I, Ctx, Forms);
   checkGates(I, Ctx, Facts);
 }
 

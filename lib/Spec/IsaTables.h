@@ -101,6 +101,13 @@ struct IsaForm {
   /// The qualifier that completes the instruction's name ('.cluster' of
   /// barrier.cluster), which ptxas wants right after the opcode; "" if none.
   llvm::StringLiteral NameWord;
+  /// One letter per operand of the syntax line (tools/isa-extract/gen_tables.py
+  /// operand_kinds): A an address, T a bracketed list ([tex, c]), P a
+  /// destination that may carry a predicate (d|p), R any other; lower case
+  /// where optional; c, m, k the cache policy, ctaMask and byteMask, which
+  /// the form takes exactly with .L2::cache_hint, .multicast::cluster and
+  /// .cp_mask. "-" where the operands are not a plain list.
+  llvm::StringLiteral Kinds;
 
   const IsaSection &section() const;
   llvm::ArrayRef<llvm::StringLiteral> literals() const;
