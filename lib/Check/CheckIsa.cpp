@@ -38,20 +38,23 @@ using spec::IsaSection;
 
 namespace {
 
-/// The section's target list as Targets: "sm_90+" is sm_90 (or higher),
-/// "sm_90a" only sm_90a, "sm_100f+" the sm_100 family from sm_100.
-llvm::SmallVector<Target, 8> sectionTargets(const IsaSection &S) {
+/// A target list as Targets: "sm_90a" only sm_90a, "sm_100f+" the sm_100
+/// family from sm_100.
+llvm::SmallVector<Target, 8> targetList(llvm::StringRef List) {
   llvm::SmallVector<Target, 8> Out;
-  if (S.MinSm) {
-    Out.push_back(smT(S.MinSm));
-    return Out;
-  }
   llvm::SmallVector<llvm::StringRef, 8> Parts;
-  llvm::StringRef(S.Targets).split(Parts, ' ', -1, false);
+  List.split(Parts, ' ', -1, false);
   for (llvm::StringRef P : Parts)
     if (std::optional<Target> T = Target::parse(P.rtrim('+')))
       Out.push_back(*T);
   return Out;
+}
+
+/// The section's targets: "sm_90+" is sm_90 (or higher), else its list.
+llvm::SmallVector<Target, 8> sectionTargets(const IsaSection &S) {
+  if (S.MinSm)
+    return {smT(S.MinSm)};
+  return targetList(S.Targets);
 }
 
 bool hasAll(const Instruction &I, llvm::ArrayRef<llvm::StringLiteral> Lits) {
@@ -157,6 +160,8 @@ bool checkModeOrder(const Instruction &I, CheckContext &Ctx,
 struct QualGate {
   uint16_t Ptx = 0xffff, Sm = 0xffff;
   const char *Sec = nullptr; ///< the section that gates it (else the first)
+  /// Only these targets ("sm_100f sm_110f sm_120f"); null for any from Sm.
+  const char *Targets = nullptr;
 };
 
 /// What the tables alone say about an opcode and its qualifiers: the
@@ -320,6 +325,13 @@ void checkGates(const Instruction &I, CheckContext &Ctx, const TableFacts &Facts
       reportGate(Ctx, Rule::IsaTarget, Sec, R,
                  QWhat() + " " + requiresTargetText(llvm::ArrayRef<Target>(T), Ctx.Tgt), true,
                  PtxVersion(), T);
+    } else if (Ctx.Tgt.isValid() && Facts.Gates[K].Targets) {
+      // A qualifier of the 'a'/'f' targets only (cvt .e2m1x2: sm_100f,
+      // sm_110f, sm_120f; plain sm_100 is "not supported").
+      llvm::SmallVector<Target, 8> Want = targetList(Facts.Gates[K].Targets);
+      if (!Want.empty() && !spec::anyOfAllows(Want, Ctx.Tgt))
+        reportGate(Ctx, Rule::IsaTarget, Sec, R, QWhat() + " " + requiresTargetText(Want, Ctx.Tgt),
+                   true, PtxVersion(), Want.front());
     }
   }
 }
@@ -510,6 +522,8 @@ const TableFacts &tableFacts(const Instruction &I) {
       G.Sm = std::min<uint16_t>(G.Sm, QG ? QG->MinSm : 0);
       if (QG)
         G.Sec = Form->section().Num;
+      if (QG && !QG->Targets.empty() && F.Forms.size() == 1)
+        G.Targets = QG->Targets.data();
     }
     F.Gates.push_back(G);
   }

@@ -29,6 +29,10 @@ struct IsaQualGate {
   llvm::StringLiteral Qual;
   uint16_t MinPtx; ///< encoded major*100+minor; 0: none
   uint16_t MinSm;  ///< 0: none
+  /// Only these targets, not every one from MinSm ("sm_100f sm_110f sm_120f":
+  /// the families; "sm_100a sm_103a"); "" for none. From `gate` lines
+  /// whose target is a list (cvt's fp4/fp6 types, redux.sync .f32).
+  llvm::StringLiteral Targets;
 };
 
 /// A qualifier that takes only some of the instruction's types (ptxas:

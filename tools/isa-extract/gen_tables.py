@@ -284,12 +284,17 @@ def qual_gates(sec):
         for m in expand(q):
             p, s = gates.get(m, (0, 0))
             gates[m] = (max(p, version_code(v)), s)
+    lists = {}
     for q, t in sec.qtarget:
-        sm = int(re.match(r"sm_(\d+)", t).group(1))
+        # 'sm_100f|sm_110f|sm_120f': only these targets (a gate line's list);
+        # the lowest is also the minimum.
+        sms = [int(re.match(r"sm_(\d+)", x).group(1)) for x in t.split("|")]
         for m in expand(q):
             p, s = gates.get(m, (0, 0))
-            gates[m] = (p, max(s, sm))
-    return gates
+            gates[m] = (p, max(s, min(sms)))
+            if "|" in t or t[-1] in "af":
+                lists[m] = " ".join(t.split("|"))
+    return {m: (p, s, lists.get(m, "")) for m, (p, s) in gates.items()}
 
 
 def generate(sections, corr):
@@ -411,7 +416,8 @@ def generate(sections, corr):
                for (b, c), r, cap in slot_rows or [((0, 0), False, 0)])
     out.append("};")
     out.append("static const IsaQualGate IsaQualGates[] = {")
-    out.extend(f"    {{{cstr(q)}, {p}, {s}}}," for q, (p, s) in strs or [("", (0, 0))])
+    out.extend(f"    {{{cstr(q)}, {p}, {s}, {cstr(tl)}}},"
+               for q, (p, s, tl) in strs or [("", (0, 0, ""))])
     out.append("};")
     out.append("static constexpr llvm::StringLiteral IsaNeedMembers[] = {")
     out.extend(f"    {cstr(x)}," for x in need_members or [""])
