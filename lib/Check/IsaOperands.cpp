@@ -599,6 +599,19 @@ void checkOperand(const Instruction &I, CheckContext &Ctx, const Operand &O, Rol
                          What() + " takes a constant from 0 to 255, not " + std::string(O.Text));
       return;
     }
+    // The half and packed types take no constant in the arithmetic of
+    // shapeOfPacked (ptxas 13.0: "Arguments mismatch for instruction 'add'"
+    // for add.f16x2 with 0x3C003C00, 1, 1.0, 0f3F800000 or 0d constants;
+    // test/isa-operands/packed-constants.test).
+    if (Rl == Role::Strict &&
+        (IT.Cls == 'h' || IT.Cls == 'e' || IT.Cls == 'g' || (IT.Cls == 'f' && IT.Bits == 16)) &&
+        opIn(I.Opcode, {"add", "sub", "mul", "min", "max", "fma", "neg", "abs", "ex2", "setp"})) {
+      Ctx.Diags.report(Rule::IsaOperandImmediate, O.Range,
+                       What() + " takes a register, not the constant " + std::string(O.Text) +
+                           ": load it into a register with mov.b" + std::to_string(IT.Bits) +
+                           " first");
+      return;
+    }
     if (immOk(IT, O))
       return;
     bool IsFloat = O.Kind == OperandKind::FloatImm;
