@@ -99,6 +99,8 @@ operand
   | LBRACK operand (COMMA operand)* RBRACK       # addressOperand
   | LPAREN (operand (COMMA operand)*)? RPAREN    # listOperand
   | pairName PIPE pairName                       # predPairOperand
+  // tex and tld4 with a predicate output: `{%f1, %f2, %f3, %f4}|%p1`
+  | LBRACE operand (COMMA operand)* RBRACE PIPE pairName   # vectorPredOperand
   | BANG IDENT                                   # negatedOperand
   | expr                                         # exprOperand
   ;

@@ -18,6 +18,7 @@
 #include "Check/CheckUtil.h"
 #include "Check/IsaAddress.h"
 #include "Check/IsaCompare.h"
+#include "Check/IsaOperandForms.h"
 #include "Check/IsaOperands.h"
 #include "Check/IsaTexture.h"
 #include "Spec/IsaTables.h"
@@ -37,20 +38,23 @@ using spec::IsaSection;
 
 namespace {
 
-/// The section's target list as Targets: "sm_90+" is sm_90 (or higher),
-/// "sm_90a" only sm_90a, "sm_100f+" the sm_100 family from sm_100.
-llvm::SmallVector<Target, 8> sectionTargets(const IsaSection &S) {
+/// A target list as Targets: "sm_90a" only sm_90a, "sm_100f+" the sm_100
+/// family from sm_100.
+llvm::SmallVector<Target, 8> targetList(llvm::StringRef List) {
   llvm::SmallVector<Target, 8> Out;
-  if (S.MinSm) {
-    Out.push_back(smT(S.MinSm));
-    return Out;
-  }
   llvm::SmallVector<llvm::StringRef, 8> Parts;
-  llvm::StringRef(S.Targets).split(Parts, ' ', -1, false);
+  List.split(Parts, ' ', -1, false);
   for (llvm::StringRef P : Parts)
     if (std::optional<Target> T = Target::parse(P.rtrim('+')))
       Out.push_back(*T);
   return Out;
+}
+
+/// The section's targets: "sm_90+" is sm_90 (or higher), else its list.
+llvm::SmallVector<Target, 8> sectionTargets(const IsaSection &S) {
+  if (S.MinSm)
+    return {smT(S.MinSm)};
+  return targetList(S.Targets);
 }
 
 bool hasAll(const Instruction &I, llvm::ArrayRef<llvm::StringLiteral> Lits) {
@@ -151,36 +155,13 @@ bool checkModeOrder(const Instruction &I, CheckContext &Ctx,
   return true;
 }
 
-void checkOperandCount(const Instruction &I, CheckContext &Ctx,
-                       llvm::ArrayRef<const IsaForm *> Forms) {
-  int N = static_cast<int>(I.Operands.size());
-  int Lo = 1000, Hi = -1;
-  for (const IsaForm *F : Forms) {
-    if (F->MinOps < 0)
-      return; // a line the extractor could not count: be silent
-    if (N >= F->MinOps && N <= F->MaxOps)
-      return;
-    Lo = std::min<int>(Lo, F->MinOps);
-    Hi = std::max<int>(Hi, F->MaxOps);
-  }
-  if (Hi < 0)
-    return;
-  std::string Want =
-      Lo == Hi ? std::to_string(Lo) : std::to_string(Lo) + " to " + std::to_string(Hi);
-  SourceRange R = I.Operands.empty()
-                      ? I.opcodeRange()
-                      : SourceRange(I.Operands.front().Range.Begin, I.Operands.back().Range.End);
-  const IsaSection &S = Forms.front()->section();
-  Ctx.Diags.report(Rule::IsaOperandCount, S.Num, R,
-                   "'" + spelled(I, I.Qualifiers.size()) + "' takes " + Want + " operand" +
-                       (Hi == 1 ? "" : "s") + ", found " + std::to_string(N));
-}
-
 /// The version and target gates of one qualifier over the matching forms:
 /// gated only when every matching section gates it (0: not gated).
 struct QualGate {
   uint16_t Ptx = 0xffff, Sm = 0xffff;
   const char *Sec = nullptr; ///< the section that gates it (else the first)
+  /// Only these targets ("sm_100f sm_110f sm_120f"); null for any from Sm.
+  const char *Targets = nullptr;
 };
 
 /// What the tables alone say about an opcode and its qualifiers: the
@@ -344,6 +325,13 @@ void checkGates(const Instruction &I, CheckContext &Ctx, const TableFacts &Facts
       reportGate(Ctx, Rule::IsaTarget, Sec, R,
                  QWhat() + " " + requiresTargetText(llvm::ArrayRef<Target>(T), Ctx.Tgt), true,
                  PtxVersion(), T);
+    } else if (Ctx.Tgt.isValid() && Facts.Gates[K].Targets) {
+      // A qualifier of the 'a'/'f' targets only (cvt .e2m1x2: sm_100f,
+      // sm_110f, sm_120f; plain sm_100 is "not supported").
+      llvm::SmallVector<Target, 8> Want = targetList(Facts.Gates[K].Targets);
+      if (!Want.empty() && !spec::anyOfAllows(Want, Ctx.Tgt))
+        reportGate(Ctx, Rule::IsaTarget, Sec, R, QWhat() + " " + requiresTargetText(Want, Ctx.Tgt),
+                   true, PtxVersion(), Want.front());
     }
   }
 }
@@ -534,6 +522,8 @@ const TableFacts &tableFacts(const Instruction &I) {
       G.Sm = std::min<uint16_t>(G.Sm, QG ? QG->MinSm : 0);
       if (QG)
         G.Sec = Form->section().Num;
+      if (QG && !QG->Targets.empty() && F.Forms.size() == 1)
+        G.Targets = QG->Targets.data();
     }
     F.Gates.push_back(G);
   }
@@ -601,12 +591,16 @@ void checkIsa(const Instruction &I, CheckContext &Ctx) {
   }
   if (!checkNameOrder(I, Ctx, Forms) || !checkModeOrder(I, Ctx, Forms))
     return;
-  if (I.Opcode != "set") // set's count is checkCompare's (IsaCompare.cpp)
-    checkOperandCount(I, Ctx, Forms);
+  // set's count is checkCompare's (IsaCompare.cpp)
+  bool CountOk = I.Opcode == "set" || checkOperandCount(I, Ctx, Forms);
   checkQualifierTypes(I, Ctx, Forms);
+  unsigned Errors = Ctx.Diags.errorCount();
   checkIsaOperands(I, Ctx);
   checkIsaAddresses(I, Ctx);
   checkTextureOperands(I, Ctx);
+  // The kinds of the syntax lines where the instruction's own checks found nothing.
+  if (CountOk && I.Opcode != "set" && Ctx.Diags.errorCount() == Errors)
+    checkOperandForms(I, Ctx, Forms);
   checkGates(I, Ctx, Facts);
 }
 

@@ -599,6 +599,19 @@ void checkOperand(const Instruction &I, CheckContext &Ctx, const Operand &O, Rol
                          What() + " takes a constant from 0 to 255, not " + std::string(O.Text));
       return;
     }
+    // The half and packed types take no constant in the arithmetic of
+    // shapeOfPacked (ptxas 13.0: "Arguments mismatch for instruction 'add'"
+    // for add.f16x2 with 0x3C003C00, 1, 1.0, 0f3F800000 or 0d constants;
+    // test/isa-operands/packed-constants.test).
+    if (Rl == Role::Strict &&
+        (IT.Cls == 'h' || IT.Cls == 'e' || IT.Cls == 'g' || (IT.Cls == 'f' && IT.Bits == 16)) &&
+        opIn(I.Opcode, {"add", "sub", "mul", "min", "max", "fma", "neg", "abs", "ex2", "setp"})) {
+      Ctx.Diags.report(Rule::IsaOperandImmediate, O.Range,
+                       What() + " takes a register, not the constant " + std::string(O.Text) +
+                           ": load it into a register with mov.b" + std::to_string(IT.Bits) +
+                           " first");
+      return;
+    }
     if (immOk(IT, O))
       return;
     bool IsFloat = O.Kind == OperandKind::FloatImm;
@@ -705,6 +718,18 @@ void checkAtom(const Instruction &I, CheckContext &Ctx) {
   bool Cas = !Red && I.hasQualifier(".cas");
   size_t Want = (Red ? 2 : 3) + (Cas ? 1 : 0) + (Hint ? 1 : 0);
   size_t N = I.Operands.size();
+  // ptxas 13.0 takes a fourth register operand on the 32-bit bit operations
+  // (`atom.global.exch.b32 %r1, [%rd1], %r2, %r3`, .and/.or/.xor too; a
+  // constant or a 64-bit one is ".L2::cache_hint modifier required"); found
+  // by the session-8 mutant sweep (seed 8102), test/isa-operands/atom-b32-fourth.test.
+  if (!Red && !Cas && !Hint && N == 4 && I.Operands[3].Kind == OperandKind::Name &&
+      I.hasQualifier(".b32") &&
+      (I.hasQualifier(".exch") || I.hasQualifier(".and") || I.hasQualifier(".or") ||
+       I.hasQualifier(".xor"))) {
+    const RegisterInfo *Info = Ctx.Syms.lookup(I.Operands[3].Text);
+    if (!Info || Info->StateSpace != ".reg" || parseTy(Info->Type).Bits == 32)
+      return;
+  }
   // Counts outside 3..4 (atom) or 2..3 (red) are the table check's.
   if (N != Want && N >= (Red ? 2u : 3u) && N <= (Red ? 3u : 4u)) {
     std::string Names = Red ? "[a], b" : Cas ? "d, [a], b, c" : "d, [a], b";

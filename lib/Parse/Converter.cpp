@@ -183,6 +183,25 @@ Operand Converter::convertOperand(PTXParser::OperandContext *O) {
     Op.Elements = Ctx->copy<Operand>(Parts);
     return Op;
   }
+  if (auto *VP = dynamic_cast<PTXParser::VectorPredOperandContext *>(O)) {
+    // {d0, d1, ...}|p: a predicate pair whose first element is the vector.
+    Operand Op;
+    Op.Kind = OperandKind::PredPair;
+    Op.Range = range(VP);
+    Operand Parts[2];
+    Parts[0].Kind = OperandKind::Vector;
+    Parts[0].Range = SourceRange(range(VP).Begin, range(VP->RBRACE()->getSymbol()).End);
+    llvm::SmallVector<Operand, 8> Elems;
+    for (auto *Sub : VP->operand())
+      Elems.push_back(convertOperand(Sub));
+    Parts[0].Elements = Ctx->copy<Operand>(Elems);
+    auto *PN = VP->pairName();
+    Parts[1].Range = range(PN);
+    Parts[1].Text = text(PN->getStart());
+    Parts[1].Kind = PN->UNDERSCORE() ? OperandKind::Sink : OperandKind::Name;
+    Op.Elements = Ctx->copy<Operand>(Parts);
+    return Op;
+  }
   if (auto *N = dynamic_cast<PTXParser::NegatedOperandContext *>(O)) {
     Operand Op;
     Op.Kind = OperandKind::Name;

@@ -29,6 +29,10 @@ struct IsaQualGate {
   llvm::StringLiteral Qual;
   uint16_t MinPtx; ///< encoded major*100+minor; 0: none
   uint16_t MinSm;  ///< 0: none
+  /// Only these targets, not every one from MinSm ("sm_100f sm_110f sm_120f":
+  /// the families; "sm_100a sm_103a"); "" for none. From `gate` lines
+  /// whose target is a list (cvt's fp4/fp6 types, redux.sync .f32).
+  llvm::StringLiteral Targets;
 };
 
 /// A qualifier that takes only some of the instruction's types (ptxas:
@@ -101,6 +105,13 @@ struct IsaForm {
   /// The qualifier that completes the instruction's name ('.cluster' of
   /// barrier.cluster), which ptxas wants right after the opcode; "" if none.
   llvm::StringLiteral NameWord;
+  /// One letter per operand of the syntax line (tools/isa-extract/gen_tables.py
+  /// operand_kinds): A an address, T a bracketed list ([tex, c]), P a
+  /// destination that may carry a predicate (d|p), R any other; lower case
+  /// where optional; c, m, k the cache policy, ctaMask and byteMask, which
+  /// the form takes exactly with .L2::cache_hint, .multicast::cluster and
+  /// .cp_mask. "-" where the operands are not a plain list.
+  llvm::StringLiteral Kinds;
 
   const IsaSection &section() const;
   llvm::ArrayRef<llvm::StringLiteral> literals() const;

@@ -202,6 +202,58 @@ def syntax_text(opcode, slots):
     return out
 
 
+# Optional operands that an instruction takes exactly when it writes a
+# qualifier (ptxas 13.0: "Arguments mismatch for instruction 'cp.async'" for
+# `cp.async...L2::cache_hint [d], [s], 4;`, and ".L2::cache_hint modifier
+# required for instruction 'cp.async' with 5 arguments"; a .multicast::cluster
+# copy without its ctaMask and a .cp_mask one without its byteMask are errors
+# too; test/isa-operands/operand-forms.test).
+CONDITIONAL_OPERANDS = {"cache-policy": "c", "ctaMask": "m", "byteMask": "k"}
+
+
+def operand_kinds(ops):
+    """One letter per operand of a syntax line: A an address ([a]), T a
+    bracketed list ([tex, c]), P a destination with a predicate (d|p,
+    d[|p]), R any other; lower case where optional ({, e}), and c, m, k the
+    conditional ones above. None where the text is not a plain list."""
+    ops = ops.strip()
+    if not ops:
+        return ""
+    ops = re.sub(r"\{\s*\.[A-Za-z_]+\s*\}", "", ops)  # '{.unified}'
+    ops = re.sub(r"\{\s*,([^{}]*)\}",
+                 lambda m: "".join(", ?" + x.strip() for x in m.group(1).split(",") if x.strip()),
+                 ops)
+    out = ""
+    for part in split_top(ops):
+        if not part:
+            continue
+        opt = part.startswith("?")
+        p = re.sub(r"\s*\+\s*", "+", part.lstrip("?").strip())  # 'sh + imm'
+        if p.startswith("{") and not p.startswith("{!}") and "," not in p:
+            return None  # '{ disable-output-lane }': an optional vector
+        if re.search(r"[^\w\s\[\]{}|\-+,.:!_]", p) or (" " in p and p[0] not in "[{"):
+            return None
+        k = ("T" if "," in p else "A") if p.startswith("[") else "P" if "|" in p else "R"
+        out += CONDITIONAL_OPERANDS.get(p, k.lower()) if opt else k
+    return out
+
+
+def split_top(s, sep=","):
+    parts, depth, cur = [], 0, ""
+    for c in s:
+        if c in "{[(":
+            depth += 1
+        elif c in "}])":
+            depth -= 1
+        if c == sep and depth == 0:
+            parts.append(cur)
+            cur = ""
+        else:
+            cur += c
+    parts.append(cur)
+    return [p.strip() for p in parts]
+
+
 def cstr(s):
     return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
@@ -232,12 +284,17 @@ def qual_gates(sec):
         for m in expand(q):
             p, s = gates.get(m, (0, 0))
             gates[m] = (max(p, version_code(v)), s)
+    lists = {}
     for q, t in sec.qtarget:
-        sm = int(re.match(r"sm_(\d+)", t).group(1))
+        # 'sm_100f|sm_110f|sm_120f': only these targets (a gate line's list);
+        # the lowest is also the minimum.
+        sms = [int(re.match(r"sm_(\d+)", x).group(1)) for x in t.split("|")]
         for m in expand(q):
             p, s = gates.get(m, (0, 0))
-            gates[m] = (p, max(s, sm))
-    return gates
+            gates[m] = (p, max(s, min(sms)))
+            if "|" in t or t[-1] in "af":
+                lists[m] = " ".join(t.split("|"))
+    return {m: (p, s, lists.get(m, "")) for m, (p, s) in gates.items()}
 
 
 def generate(sections, corr):
@@ -295,7 +352,7 @@ def generate(sections, corr):
         for si, f in entries:
             if f is None:
                 complete = False
-                form_rows.append((si, (0, 0), (0, 0), None, name, (0, 0), ""))
+                form_rows.append((si, (0, 0), (0, 0), None, name, (0, 0), "", "-"))
                 continue
             req, allq = [], set()
             slots_begin = len(slot_rows)
@@ -336,9 +393,11 @@ def generate(sections, corr):
             ops = None if name in corr["noops"] or sections[si].num in corr["noops"] else f["ops"]
             if ops and name in corr["minops"]:
                 ops = (min(ops[0], corr["minops"][name]), ops[1])
+            kinds = operand_kinds(f["text"])
             form_rows.append((si, add_list(lits, req), add_list(vocab, sorted(allq)), ops,
                               syntax_text(name, f["slots"]),
-                              (slots_begin, len(slot_rows) - slots_begin), name_word))
+                              (slots_begin, len(slot_rows) - slots_begin), name_word,
+                              "-" if kinds is None else kinds))
         union.update(corr["qual"].get(name, ()))
         ub, uc = add_list(vocab, sorted(union))
         op_rows.append((name, forms_begin, len(form_rows) - forms_begin, ub, uc, complete))
@@ -357,7 +416,8 @@ def generate(sections, corr):
                for (b, c), r, cap in slot_rows or [((0, 0), False, 0)])
     out.append("};")
     out.append("static const IsaQualGate IsaQualGates[] = {")
-    out.extend(f"    {{{cstr(q)}, {p}, {s}}}," for q, (p, s) in strs or [("", (0, 0))])
+    out.extend(f"    {{{cstr(q)}, {p}, {s}, {cstr(tl)}}},"
+               for q, (p, s, tl) in strs or [("", (0, 0, ""))])
     out.append("};")
     out.append("static constexpr llvm::StringLiteral IsaNeedMembers[] = {")
     out.extend(f"    {cstr(x)}," for x in need_members or [""])
@@ -377,10 +437,10 @@ def generate(sections, corr):
                    f"{{{on}, {op}, {osm}}}, {rp}, {rsm}}},")
     out.append("};")
     out.append("static const IsaForm IsaForms[] = {")
-    for si, (lb, lc), (vb, vc), ops, text, (sb, sc), nw in form_rows:
+    for si, (lb, lc), (vb, vc), ops, text, (sb, sc), nw, kinds in form_rows:
         mn, mx = ops if ops else (-1, -1)
         out.append(f"    {{{si}, {lb}, {lc}, {vb}, {vc}, {mn}, {mx}, {cstr(text)}, {sb}, {sc}, "
-                   f"{cstr(nw)}}},")
+                   f"{cstr(nw)}, {cstr(kinds)}}},")
     out.append("};")
     out.append("static const IsaOpcode IsaOpcodes[] = {")
     for name, fb, fc, ub, uc, complete in op_rows:

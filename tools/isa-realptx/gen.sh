@@ -36,11 +36,26 @@ for a in sm_75 sm_90a sm_120a; do
   "$nvcc" -ptx -rdc=true -std=c++17 -arch=$a -o "$out/dynpar_$a.ptx" "$here/dynpar.cu"
 done
 "$nvcc" -ptx -rdc=true -G -std=c++17 -arch=sm_80 -o "$out/dynpar_G_sm_80.ptx" "$here/dynpar.cu"
+# Session 8: application kernels (apps.cu: cuda::pipeline, grid sync, fp8/fp6/fp4,
+# bf16x2 math, printf, alloca, recursion, function pointers, struct parameters,
+# layered/cubemap textures and surfaces, clusters) and a warp-specialised TMA
+# pipeline through cuda::ptx (wstma.cu).
+gen apps.cu sm_80 sm_90a sm_100a sm_120a
+"$nvcc" -ptx -std=c++17 -arch=sm_90a -G -o "$out/apps_G_sm_90a.ptx" "$here/apps.cu"
+"$nvcc" -ptx -std=c++17 -arch=sm_100a -use_fast_math -lineinfo -o "$out/apps_fast_sm_100a.ptx" "$here/apps.cu"
+"$nvcc" -ptx -rdc=true -std=c++17 -arch=sm_89 -o "$out/apps_rdc_sm_89.ptx" "$here/apps.cu"
+gen wstma.cu sm_90a sm_100a
 llc=${LLC:-llc-14}
 for c in sm_70:+ptx64 sm_72:+ptx65 sm_75:+ptx70 sm_80:+ptx71 sm_86:+ptx75; do
   "$llc" -O2 -march=nvptx64 -mcpu=${c%%:*} -mattr=${c#*:} -o "$out/llvmir_${c%%:*}.ptx" "$here/llvm-ir.ll"
 done
 "$llc" -O0 -march=nvptx64 -mcpu=sm_80 -mattr=+ptx72 -o "$out/llvmir_O0_sm_80.ptx" "$here/llvm-ir.ll"
+# Session 8: llvm-old.ll (address spaces, vector loads, atomics, f16, ldg, byval,
+# an indirect call, a switch) for sm_35..sm_80 and -O0.
+for c in sm_35:+ptx43 sm_50:+ptx50 sm_60:+ptx60 sm_61:+ptx61 sm_70:+ptx63 sm_80:+ptx71; do
+  "$llc" -O2 -march=nvptx64 -mcpu=${c%%:*} -mattr=${c#*:} -o "$out/llold_${c%%:*}.ptx" "$here/llvm-old.ll"
+done
+"$llc" -O0 -march=nvptx64 -mcpu=sm_52 -mattr=+ptx50 -o "$out/llold_O0_sm_52.ptx" "$here/llvm-old.ll"
 for a in 35 52 60 70 75 80 86; do
   "$clang" -x cuda --cuda-device-only --cuda-gpu-arch=sm_$a -nocudainc -nocudalib -O2 -S \
     -Xclang -target-feature -Xclang +ptx75 -o "$out/llvm_sm_$a.ptx" "$here/llvm.cu"
