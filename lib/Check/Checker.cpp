@@ -81,6 +81,7 @@ std::string unknownTargetMessage(llvm::StringRef Name) {
 
 Checker::Checker(const SourceFile &File, DiagnosticEngine &Diags, const LintOptions &Opts)
     : File(File), Diags(Diags), Opts(Opts), Locs(File, Diags) {
+  Syms.setStableText(File.text());
   if (Opts.Version)
     Version = *Opts.Version;
 }
