@@ -78,14 +78,16 @@ private:
   /// the text changes. Every declaration or scope change starts a new
   /// generation, which drops all entries at once.
   struct CacheEntry {
-    const char *Ptr = nullptr;
-    size_t Len = 0;
-    const RegisterInfo *Info = nullptr;
-    uint32_t Gen = 0;
+    const char *Ptr;
+    size_t Len;
+    const RegisterInfo *Info;
+    uint32_t Gen;
   };
   static constexpr size_t CacheSize = 32;
   const RegisterInfo *lookupUncached(llvm::StringRef Name) const;
   void invalidate();
+  /// Set up by setStableText (a table without stable text, as a
+  /// one-instruction check has, never reads or clears it).
   mutable CacheEntry Cache[CacheSize];
   const char *StableBegin = nullptr, *StableEnd = nullptr;
   uint32_t Gen = 1;

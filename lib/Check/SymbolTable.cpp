@@ -72,7 +72,7 @@ void SymbolTable::invalidate() {
   // A wrapped generation: clear the entries so that none of the first
   // generation (0) reads as current.
   for (CacheEntry &E : Cache)
-    E = CacheEntry();
+    E = CacheEntry{nullptr, 0, nullptr, 0};
   Gen = 1;
 }
 
@@ -134,6 +134,8 @@ void SymbolTable::declareParams(const Function &F, const SourceFile *File) {
 }
 
 void SymbolTable::setStableText(llvm::StringRef Text) {
+  for (CacheEntry &E : Cache)
+    E = CacheEntry{nullptr, 0, nullptr, 0};
   invalidate();
   StableBegin = Text.begin();
   StableEnd = Text.end();
@@ -148,7 +150,10 @@ const RegisterInfo *SymbolTable::lookup(llvm::StringRef Name) const {
   if (E.Ptr == P && E.Len == Name.size() && E.Gen == Gen)
     return E.Info;
   const RegisterInfo *Info = lookupUncached(Name);
-  E = {P, Name.size(), Info, Gen};
+  E.Ptr = P;
+  E.Len = Name.size();
+  E.Info = Info;
+  E.Gen = Gen;
   return Info;
 }
 
