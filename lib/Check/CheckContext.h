@@ -40,6 +40,9 @@ public:
   void declare(const VarDecl &V, const SourceFile *File);
   void declareParams(const Function &F, const SourceFile *File);
   const RegisterInfo *lookup(llvm::StringRef Name) const;
+  /// Text that stays unchanged while the table lives (the file checked):
+  /// lookups of names inside it are remembered.
+  void setStableText(llvm::StringRef Text);
 
   struct RangeDecl {
     std::string Prefix;
@@ -66,6 +69,28 @@ private:
     std::vector<RangeDecl> Ranges;
   };
   std::vector<Scope> Scopes;
+
+  /// Recent lookups: the checks of an instruction look its operands up one
+  /// after another (symbols, operand types, address registers), so each
+  /// name's first lookup is kept and the others hit. Only names inside the
+  /// stable text (setStableText: the file, which outlives the table) are
+  /// kept, keyed by where they lie: the same bytes at the same place until
+  /// the text changes. Every declaration or scope change starts a new
+  /// generation, which drops all entries at once.
+  struct CacheEntry {
+    const char *Ptr;
+    size_t Len;
+    const RegisterInfo *Info;
+    uint32_t Gen;
+  };
+  static constexpr size_t CacheSize = 32;
+  const RegisterInfo *lookupUncached(llvm::StringRef Name) const;
+  void invalidate();
+  /// Set up by setStableText (a table without stable text, as a
+  /// one-instruction check has, never reads or clears it).
+  mutable CacheEntry Cache[CacheSize];
+  const char *StableBegin = nullptr, *StableEnd = nullptr;
+  uint32_t Gen = 1;
 };
 
 /// Version and target gate diagnostics collected over a file (CheckIsa.cpp):

@@ -169,32 +169,39 @@ struct QualGate {
 /// each qualifier's gates. Nothing here depends on the file, so it is
 /// computed once per distinct spelling ("ld" ".global" ".u32") and thread,
 /// not once per instruction.
+/// A gate of qualifiers written together that applies to a spelling: every
+/// matching section has it and every part is written (Ks: where).
+struct ComboFact {
+  const spec::IsaQualGate *G = nullptr;
+  llvm::SmallVector<llvm::StringRef, 4> Parts;
+  llvm::SmallVector<uint32_t, 4> Ks;
+};
+
 struct TableFacts {
   const IsaOpcode *Op = nullptr;
   bool AllKnown = true;
   llvm::SmallVector<const IsaForm *, 4> Forms;
   llvm::SmallVector<QualGate, 8> Gates; ///< one per qualifier (when Forms)
+  llvm::SmallVector<ComboFact, 1> Combos;
 };
 
-/// Gates of qualifiers written together (".s8+.u8": wgmma's mixed integer
-/// types; ".bf16+.f16": cvt between them needs sm_90), where every matching
-/// section has the gate.
-void checkComboGates(const Instruction &I, CheckContext &Ctx,
-                     llvm::ArrayRef<const IsaForm *> Forms) {
-  const IsaSection &S0 = Forms.front()->section();
+/// The combination gates of a spelling's qualifiers (".s8+.u8": wgmma's
+/// mixed integer types; ".bf16+.f16": cvt between them needs sm_90) that
+/// every matching section has and whose parts are all written: table facts,
+/// computed once per spelling (tableFacts).
+void comboFacts(const Instruction &I, TableFacts &F) {
+  const IsaSection &S0 = F.Forms.front()->section();
   for (const spec::IsaQualGate &G : S0.gates()) {
     llvm::StringRef Combo = G.Qual;
-    if (!Combo.contains('+'))
+    if (!Combo.contains('+') || (!G.MinPtx && !G.MinSm))
       continue;
-    bool PtxLow = G.MinPtx && Ctx.Version.isValid() && Ctx.Version < spec::isaVersion(G.MinPtx);
-    bool SmLow = G.MinSm && Ctx.Tgt.isValid() && Ctx.Tgt.Sm < G.MinSm;
-    if (!PtxLow && !SmLow)
+    if (!llvm::all_of(F.Forms, [&](const IsaForm *Fm) { return Fm->section().gate(Combo); }))
       continue;
-    bool All = llvm::all_of(Forms, [&](const IsaForm *F) { return F->section().gate(Combo); });
-    llvm::SmallVector<llvm::StringRef, 4> Parts;
-    Combo.split(Parts, '+');
-    SourceRange R = I.opcodeRange();
-    for (llvm::StringRef P : Parts) {
+    ComboFact C;
+    C.G = &G;
+    Combo.split(C.Parts, '+');
+    bool All = true;
+    for (llvm::StringRef P : C.Parts) {
       size_t K = 0;
       while (K < I.Qualifiers.size() && llvm::StringRef(I.Qualifiers[K]) != P)
         ++K;
@@ -202,13 +209,29 @@ void checkComboGates(const Instruction &I, CheckContext &Ctx,
         All = false;
         break;
       }
+      C.Ks.push_back(static_cast<uint32_t>(K));
+    }
+    if (All)
+      F.Combos.push_back(std::move(C));
+  }
+}
+
+/// Gates of qualifiers written together, against the file's version and
+/// target.
+void checkComboGates(const Instruction &I, CheckContext &Ctx, const TableFacts &Facts) {
+  const IsaSection &S0 = Facts.Forms.front()->section();
+  for (const ComboFact &C : Facts.Combos) {
+    const spec::IsaQualGate &G = *C.G;
+    bool PtxLow = G.MinPtx && Ctx.Version.isValid() && Ctx.Version < spec::isaVersion(G.MinPtx);
+    bool SmLow = G.MinSm && Ctx.Tgt.isValid() && Ctx.Tgt.Sm < G.MinSm;
+    if (!PtxLow && !SmLow)
+      continue;
+    SourceRange R = I.opcodeRange();
+    for (uint32_t K : C.Ks)
       if (K < I.QualifierRanges.size())
         R = I.QualifierRanges[K];
-    }
-    if (!All)
-      continue;
     std::string What =
-        "'" + std::string(I.Opcode) + "' with " + joinList(Parts, "and") + " together ";
+        "'" + std::string(I.Opcode) + "' with " + joinList(C.Parts, "and") + " together ";
     if (PtxLow)
       reportGate(Ctx, Rule::IsaPtxVersion, S0.Num, R,
                  What + requiresPtxText(spec::isaVersion(G.MinPtx), Ctx.Version), false,
@@ -305,8 +328,8 @@ void checkGates(const Instruction &I, CheckContext &Ctx, const TableFacts &Facts
                  OWhat() + " " + requiresTargetText(llvm::ArrayRef<Target>(T), Ctx.Tgt), true,
                  PtxVersion(), T);
   }
-  if (S0.ComboGates)
-    checkComboGates(I, Ctx, Forms);
+  if (!Facts.Combos.empty())
+    checkComboGates(I, Ctx, Facts);
   if (S0.RemovedPtx)
     checkRemoved(I, Ctx, Forms);
   // Each qualifier: gated only when every matching section gates it.
@@ -527,6 +550,8 @@ const TableFacts &tableFacts(const Instruction &I) {
     }
     F.Gates.push_back(G);
   }
+  if (!F.Forms.empty() && F.Forms.front()->section().ComboGates)
+    comboFacts(I, F);
   return Cache.try_emplace(Key, std::move(F)).first->second;
 }
 

@@ -81,6 +81,10 @@ std::string unknownTargetMessage(llvm::StringRef Name) {
 
 Checker::Checker(const SourceFile &File, DiagnosticEngine &Diags, const LintOptions &Opts)
     : File(File), Diags(Diags), Opts(Opts), Locs(File, Diags) {
+  // Remembered lookups pay off over a file; a one-instruction check would
+  // spend more on setting them up than they save.
+  if (File.text().size() >= 4096)
+    Syms.setStableText(File.text());
   if (Opts.Version)
     Version = *Opts.Version;
 }

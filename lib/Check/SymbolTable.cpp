@@ -66,17 +66,36 @@ inline bool matchesRange(llvm::StringRef Name, llvm::StringRef Prefix, int64_t C
 
 SymbolTable::SymbolTable() { Scopes.emplace_back(); }
 
-void SymbolTable::pushScope() { Scopes.emplace_back(); }
+void SymbolTable::invalidate() {
+  if (++Gen != 0)
+    return;
+  // A wrapped generation: clear the entries so that none of the first
+  // generation (0) reads as current.
+  for (CacheEntry &E : Cache)
+    E = CacheEntry{nullptr, 0, nullptr, 0};
+  Gen = 1;
+}
+
+void SymbolTable::pushScope() {
+  invalidate(); // the scopes may move
+  Scopes.emplace_back();
+}
 
 void SymbolTable::popScope() {
   // Never drop the module scope, whatever the input's braces look like.
-  if (Scopes.size() > 1)
+  if (Scopes.size() > 1) {
+    invalidate();
     Scopes.pop_back();
+  }
 }
 
-void SymbolTable::resetToModuleScope() { Scopes.resize(1); }
+void SymbolTable::resetToModuleScope() {
+  invalidate();
+  Scopes.resize(1);
+}
 
 void SymbolTable::declare(const VarDecl &V, const SourceFile *File) {
+  invalidate();
   RegisterInfo Info;
   Info.Type = internType(V.type());
   Info.VectorWidth = V.vectorWidth();
@@ -114,7 +133,31 @@ void SymbolTable::declareParams(const Function &F, const SourceFile *File) {
     declare(V, File);
 }
 
+void SymbolTable::setStableText(llvm::StringRef Text) {
+  for (CacheEntry &E : Cache)
+    E = CacheEntry{nullptr, 0, nullptr, 0};
+  invalidate();
+  StableBegin = Text.begin();
+  StableEnd = Text.end();
+}
+
 const RegisterInfo *SymbolTable::lookup(llvm::StringRef Name) const {
+  const char *P = Name.data();
+  if (P < StableBegin || P >= StableEnd)
+    return lookupUncached(Name);
+  uintptr_t U = reinterpret_cast<uintptr_t>(P);
+  CacheEntry &E = Cache[(U ^ (U >> 5)) % CacheSize];
+  if (E.Ptr == P && E.Len == Name.size() && E.Gen == Gen)
+    return E.Info;
+  const RegisterInfo *Info = lookupUncached(Name);
+  E.Ptr = P;
+  E.Len = Name.size();
+  E.Info = Info;
+  E.Gen = Gen;
+  return Info;
+}
+
+const RegisterInfo *SymbolTable::lookupUncached(llvm::StringRef Name) const {
   for (auto It = Scopes.rbegin(); It != Scopes.rend(); ++It) {
     // A name is in a scope's ranges or in its names, never both (that is a
     // duplicate), so the cheap prefix test of the ranges goes first and the

@@ -491,8 +491,129 @@ Function *parseFunctionHeaderAt(const SourceFile &File, uint32_t Begin, ASTConte
   return F;
 }
 
+namespace {
+
+/// nvcc's .loc lines in the shape it writes them, ".loc 1 56 3" with
+/// optional ", function_name $L__info_string0, inlined_at 1 183 3", read in
+/// one pass over their bytes: the tokens are the lexer's (plain decimal
+/// INTs and IDENTs followed by a blank, a ',' or a line end, which the
+/// lexer's own fast path reads the same way), and the token after the line
+/// is the lexer's. Anything else (comments, line breaks inside, other
+/// attributes or their order, '+ N') is left to the token recognizer: false.
+class LocScanner {
+public:
+  LocScanner(llvm::StringRef Text, uint32_t Begin) : T(Text), P(Begin) {}
+
+  bool scan(llvm::SmallVectorImpl<llvm::StringRef> &Args, uint32_t &End) {
+    if (!T.substr(P).startswith(".loc") || !blank(P + 4))
+      return false;
+    P += 4;
+    if (!numbers(Args, 3))
+      return false;
+    if (at(P) == ',' && !attribute("function_name", Args, [&] { return symbol(Args); }))
+      return false;
+    if (at(P) == ',' && !attribute("inlined_at", Args, [&] { return numbers(Args, 3); }))
+      return false;
+    End = P;
+    return true;
+  }
+
+private:
+  char at(size_t K) const { return K < T.size() ? T[K] : '\0'; }
+  bool blank(size_t K) const { return at(K) == ' ' || at(K) == '\t'; }
+  /// Where a token may end: a blank, a ',', a line end or the text's end.
+  bool boundary(size_t K) const {
+    char C = at(K);
+    return K >= T.size() || C == ' ' || C == '\t' || C == ',' || C == '\n' || C == '\r';
+  }
+  void skipBlanks() {
+    while (blank(P))
+      ++P;
+  }
+  /// N blank-separated decimal numbers (a blank before each).
+  bool numbers(llvm::SmallVectorImpl<llvm::StringRef> &Args, int N) {
+    for (int K = 0; K < N; ++K) {
+      if (!blank(P))
+        return false;
+      skipBlanks();
+      size_t B = P;
+      while (lexchars::isDigit(at(P)))
+        ++P;
+      if (P == B || !boundary(P))
+        return false;
+      Args.push_back(T.slice(B, P));
+    }
+    return true;
+  }
+  /// `$L__info_string0`: an IDENT without '.' parts.
+  bool symbol(llvm::SmallVectorImpl<llvm::StringRef> &Args) {
+    if (!blank(P))
+      return false;
+    skipBlanks();
+    size_t B = P;
+    char C = at(P);
+    if (lexchars::isAlpha(C))
+      ++P;
+    else if ((C == '_' || C == '$' || C == '%') && lexchars::isIdentRest(at(P + 1)))
+      P += 2;
+    else
+      return false;
+    while (lexchars::isIdentRest(at(P)))
+      ++P;
+    if (!boundary(P))
+      return false;
+    Args.push_back(T.slice(B, P));
+    return true;
+  }
+  /// `, Name rest`: the ',' at P, then Name after blanks.
+  template <typename Rest>
+  bool attribute(llvm::StringRef Name, llvm::SmallVectorImpl<llvm::StringRef> &Args, Rest R) {
+    Args.push_back(T.slice(P, P + 1));
+    ++P;
+    skipBlanks();
+    if (!T.substr(P).startswith(Name) || !blank(P + Name.size()))
+      return false;
+    Args.push_back(T.slice(P, P + Name.size()));
+    P += Name.size();
+    return R();
+  }
+
+  llvm::StringRef T;
+  size_t P;
+};
+
+/// The .loc line at Begin in nvcc's shape, and the token after it as the
+/// token recognizer would hand it on; null when the line or that token is
+/// not plain (the token recognizer decides then).
+const Directive *scanLocAt(const SourceFile &File, uint32_t Begin, ASTContext &Ctx, uint32_t &End,
+                           TokenMemo *Memo) {
+  llvm::SmallVector<llvm::StringRef, 16> Args;
+  uint32_t E = 0;
+  if (!LocScanner(File.text(), Begin).scan(Args, E))
+    return nullptr;
+  Lexer L(File.text(), E);
+  Token Next = L.next();
+  // The token recognizer would go on at these (another attribute, '+ N',
+  // more inlined_at numbers) or decline (an unclosed comment).
+  if (Next.Kind == Tok::COMMA || Next.Kind == Tok::PLUS || Next.Kind == Tok::SLASH ||
+      (Next.End > Next.Begin && lexchars::isDigit(File.text()[Next.Begin])))
+    return nullptr;
+  auto *D = Ctx.create<Directive>();
+  D->Range = {Begin, E};
+  D->Name = File.slice({Begin, Begin + 4});
+  D->Args = Ctx.copy<std::string_view>(Args);
+  End = E;
+  if (Memo)
+    *Memo = {Next.Begin, Next.End, static_cast<uint8_t>(Next.Kind), E};
+  return D;
+}
+
+} // namespace
+
 const Directive *parseLocAt(const SourceFile &File, uint32_t Begin, ASTContext &Ctx, uint32_t &End,
                             TokenMemo *Memo) {
+  if (const Directive *D = scanLocAt(File, Begin, Ctx, End, Memo))
+    return D;
   DeclParser P(File, Ctx, Begin, Memo);
   // nvcc -lineinfo writes ".loc 1 2 3, function_name $L__info_string0,
   // inlined_at 1 4 5": room for that without a heap allocation per line.

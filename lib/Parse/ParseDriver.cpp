@@ -19,6 +19,8 @@
 
 #include "llvm/ADT/StringExtras.h"
 
+#include <cstring>
+
 namespace ptxlint {
 namespace parsedriver {
 
@@ -344,10 +346,17 @@ bool StreamParser::tryFast(uint32_t B) {
     return false;
   // Keep the line count while the bytes are hot (a count over the whole
   // body at the end would bring a released file back into memory).
-  StringRef Skipped = Text.slice(KnownOff, End);
-  size_t NL = Skipped.count('\n');
+  // Most statements hold one line break (the one before them): memchr
+  // jumps to it and finds the last one on the way.
+  const char *S = Text.data() + KnownOff, *E = Text.data() + End, *Last = nullptr;
+  size_t NL = 0;
+  while (const void *Q = std::memchr(S, '\n', E - S)) {
+    ++NL;
+    Last = static_cast<const char *>(Q);
+    S = Last + 1;
+  }
   KnownLine += NL;
-  KnownCol = NL ? Skipped.size() - Skipped.rfind('\n') - 1 : KnownCol + Skipped.size();
+  KnownCol = NL ? E - Last - 1 : KnownCol + (End - KnownOff);
   KnownOff = FastEnd = End;
   AfterFast = true;
   statementDone();
