@@ -7,6 +7,7 @@
 
 #include "Check/CheckDecls.h"
 
+#include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
 
@@ -443,31 +444,43 @@ void DeclChecker::checkFunctionDirectives(const Function &F) {
   }
 }
 
+uint32_t DeclChecker::intern(llvm::StringRef Text) {
+  if (Text.empty())
+    return 0;
+  auto Ins = TextIds.try_emplace(Text, static_cast<uint32_t>(Texts.size()));
+  if (Ins.second)
+    Texts.push_back(Text.str());
+  return Ins.first->second;
+}
+
 DeclChecker::Proto DeclChecker::protoOf(const Function &F) {
   Proto P;
   P.IsEntry = F.Kind == ".entry";
   P.Name = F.NameRange.isValid() ? F.NameRange : F.Range;
+  llvm::SmallString<32> Type;
   for (auto [List, Out] : {std::pair{&F.Returns, &P.Rets}, std::pair{&F.Params, &P.Params}})
     for (const VarDecl &V : *List)
       for (const Declarator &D : V.Declarators) {
         Param Q;
+        Type.clear();
         llvm::ArrayRef<std::string_view> A = V.Attrs;
         for (size_t I = 0; I < A.size(); ++I) {
           if (A[I] == ".align" && I + 1 < A.size()) {
             if (I == 0 || A[I - 1] != ".ptr")
-              Q.Align = std::string(A[I + 1]);
+              Q.Align = intern(A[I + 1]);
             ++I;
           } else if (A[I] == ".ptr") {
             break;
           } else {
-            Q.Type += std::string(A[I]);
+            Type += llvm::StringRef(A[I]);
           }
         }
         for (llvm::StringRef S : D.ArraySuffix)
-          Q.Type += S.str();
+          Type += S;
+        Q.Type = intern(Type);
         if (D.ArraySuffix.empty() && V.vectorWidth() == 1)
           Q.Bits = fundamentalBits(V.type());
-        Out->push_back(std::move(Q));
+        Out->push_back(Q);
       }
   return P;
 }
@@ -494,10 +507,10 @@ void DeclChecker::checkPrototype(const Function &F) {
         const Param &X = (*A)[I], &Y = (*B)[I];
         if (X.Type != Y.Type)
           Why = "inconsistent prototypes of '" + Name + "': parameter " + std::to_string(I + 1) +
-                " is " + Y.Type + " here and " + X.Type + " in the earlier declaration";
-        else if (!X.Align.empty() && !Y.Align.empty() && X.Align != Y.Align)
+                " is " + text(Y.Type) + " here and " + text(X.Type) + " in the earlier declaration";
+        else if (X.Align && Y.Align && X.Align != Y.Align)
           Why = "inconsistent prototypes of '" + Name + "': parameter " + std::to_string(I + 1) +
-                " is aligned to " + Y.Align + " here and to " + X.Align +
+                " is aligned to " + text(Y.Align) + " here and to " + text(X.Align) +
                 " in the earlier declaration";
       }
   }
@@ -601,7 +614,8 @@ void DeclChecker::checkArguments(const Instruction &I, const Operand &List,
     Diags.report(Rule::CallPrototype, A.Range,
                  "'" + std::string(A.Text) + "' is " + R->Type.str() + " (" + std::to_string(Bits) +
                      " bits) but parameter " + std::to_string(K + 1) + " of '" + Callee.str() +
-                     "' is " + Formals[K].Type + " (" + std::to_string(Formals[K].Bits) + " bits)");
+                     "' is " + text(Formals[K].Type) + " (" + std::to_string(Formals[K].Bits) +
+                     " bits)");
     (void)I;
   }
 }

@@ -46,10 +46,12 @@ public:
   void onModuleDirective(const Directive &D, bool ArchGiven);
 
 private:
+  /// A parameter of a prototype, its texts interned (intern()): a file of
+  /// thousands of functions keeps 12 bytes a parameter, not two strings.
   struct Param {
-    std::string Type;  ///< type, vector and array suffix as written
-    std::string Align; ///< the .align value, or empty
-    unsigned Bits = 0; ///< scalar size, 0 for arrays, vectors and opaque types
+    uint32_t Type = 0;  ///< type, vector and array suffix as written
+    uint32_t Align = 0; ///< the .align value; 0 (the empty text) when none
+    unsigned Bits = 0;  ///< scalar size, 0 for arrays, vectors and opaque types
   };
   struct Proto {
     bool IsEntry = false;
@@ -57,7 +59,9 @@ private:
     SourceRange Name;
   };
 
-  static Proto protoOf(const Function &F);
+  Proto protoOf(const Function &F);
+  uint32_t intern(llvm::StringRef Text);
+  const std::string &text(uint32_t Id) const { return Texts[Id]; }
   void checkAttrs(const VarDecl &V, DeclSite Site);
   void checkType(const VarDecl &V, llvm::StringRef T, DeclSite Site);
   void checkArray(const VarDecl &V, const Declarator &D, DeclSite Site);
@@ -76,6 +80,8 @@ private:
   const SymbolTable &Syms;
   const PtxVersion &Version;
   llvm::StringMap<Proto> Protos;
+  llvm::StringMap<uint32_t> TextIds;  ///< intern()'s ids
+  std::vector<std::string> Texts{""}; ///< by id; 0 is the empty text
   llvm::DenseMap<int64_t, SourceRange> FileIndices;
 };
 

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Check/CheckUtil.h"
+#include "Spec/IsaTables.h"
 #include "Spec/Spec.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -485,6 +486,11 @@ bool evalConstantExpr(llvm::StringRef Text, int64_t &Out) {
   if (Text.contains('%') || Text.size() > 256)
     return false;
   return ConstEval(Text).run(Out);
+}
+
+const char *isaSectionOf(llvm::StringRef Opcode) {
+  const spec::IsaOpcode *Op = spec::findIsaOpcode(Opcode);
+  return Op && Op->FormCount ? Op->forms().front().section().Num : "";
 }
 
 } // namespace check

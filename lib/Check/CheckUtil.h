@@ -140,6 +140,11 @@ RegisterRef resolveRegister(const CheckContext &Ctx, llvm::StringRef Name);
 /// expression.
 bool evalConstantExpr(llvm::StringRef Text, int64_t &Out);
 
+/// The PTX ISA section of an instruction, from its first form in the
+/// whole-ISA tables ("" for an opcode they do not have): diagnostics name
+/// the section from the tables, never as a literal.
+const char *isaSectionOf(llvm::StringRef Opcode);
+
 } // namespace check
 } // namespace ptxlint
 

@@ -36,7 +36,6 @@ const char ImmSpec[] = "4.5.1";
 const char AddrSpec[] = "6.4.1";
 const char SpaceSpec[] = "5.1";
 const char VecSpec[] = "6.4.2";
-const char CvtSpec[] = "9.7.9.21";
 
 /// Whether ptxas 13.0 reports "Constant overflow" for the integer literal S
 /// (decimal, 0x, 0b or 0 octal, optional U suffix). ptxas accumulates the
@@ -330,7 +329,7 @@ void checkCvtRounding(const Instruction &I, CheckContext &Ctx) {
     bool Fits = DS == AS ? DB >= AB : DS && DB > AB;
     if (Fits) {
       size_t K = llvm::find(I.Qualifiers, ".sat") - I.Qualifiers.begin();
-      Ctx.Diags.report(Rule::IsaQualifierCombination, CvtSpec, I.QualifierRanges[K],
+      Ctx.Diags.report(Rule::IsaQualifierCombination, isaSectionOf("cvt"), I.QualifierRanges[K],
                        "'" + Spelled + "' cannot saturate: every " + AT.str() + " value fits " +
                            DT.str() + "; remove .sat");
       return;
@@ -342,9 +341,10 @@ void checkCvtRounding(const Instruction &I, CheckContext &Ctx) {
                                                              : nullptr;
     if (!Need)
       return;
-    Diagnostic &D = Ctx.Diags.report(Rule::IsaQualifierCombination, CvtSpec, I.opcodeRange(),
-                                     "'" + Spelled + "' from " + From + " type to " + To +
-                                         " type needs a rounding qualifier: " + Need);
+    Diagnostic &D =
+        Ctx.Diags.report(Rule::IsaQualifierCombination, isaSectionOf("cvt"), I.opcodeRange(),
+                         "'" + Spelled + "' from " + From + " type to " + To +
+                             " type needs a rounding qualifier: " + Need);
     D.Fixes.push_back(
         {SourceRange{I.opcodeRange().End, I.opcodeRange().End}, DC == 'i' ? ".rzi" : ".rn"});
     return;
@@ -365,7 +365,7 @@ void checkCvtRounding(const Instruction &I, CheckContext &Ctx) {
     Valid = IntR;
   if (!Valid)
     return;
-  Ctx.Diags.report(Rule::IsaQualifierCombination, CvtSpec, I.QualifierRanges[RoundAt],
+  Ctx.Diags.report(Rule::IsaQualifierCombination, isaSectionOf("cvt"), I.QualifierRanges[RoundAt],
                    "rounding " + R.str() + " does not apply to '" + Spelled + "' (" + From +
                        " type to " + To + " type); valid: " + Valid);
 }

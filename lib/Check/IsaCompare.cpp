@@ -17,6 +17,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Check/IsaCompare.h"
+#include "Check/CheckUtil.h"
 #include "Spec/IsaTables.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -88,11 +89,6 @@ bool setPairOk(llvm::StringRef D, llvm::StringRef S) {
   return false;
 }
 
-const char *sectionOf(llvm::StringRef Opcode) {
-  const spec::IsaOpcode *Op = spec::findIsaOpcode(Opcode);
-  return Op && Op->FormCount ? Op->forms().front().section().Num : "";
-}
-
 /// The qualifiers of set, sorted into their places; false (and reported)
 /// when one is unknown or repeated.
 struct SetParts {
@@ -101,7 +97,7 @@ struct SetParts {
 };
 
 bool splitSet(const Instruction &I, CheckContext &Ctx, SetParts &P) {
-  const char *Sec = sectionOf("set");
+  const char *Sec = isaSectionOf("set");
   for (size_t K = 0; K < I.Qualifiers.size(); ++K) {
     llvm::StringRef Q = I.Qualifiers[K];
     int *Place = llvm::is_contained(CmpOps, Q)    ? &P.Cmp
@@ -137,7 +133,7 @@ bool checkSet(const Instruction &I, CheckContext &Ctx) {
   SetParts P;
   if (!splitSet(I, Ctx, P))
     return false;
-  const char *Sec = sectionOf("set");
+  const char *Sec = isaSectionOf("set");
   if (P.Cmp < 0 || P.TypeAt.size() < 2) {
     Ctx.Diags.report(Rule::IsaQualifierCombination, Sec, I.opcodeRange(),
                      "set needs a comparison, a destination type and a source type "
@@ -190,7 +186,7 @@ void checkCompare(const Instruction &I, CheckContext &Ctx) {
   if (takes(Valid, C))
     return;
   std::string Op = I.Opcode == "set" ? "set" : "setp";
-  Ctx.Diags.report(Rule::IsaQualifierCombination, sectionOf(Op), I.QualifierRanges[Cmp],
+  Ctx.Diags.report(Rule::IsaQualifierCombination, isaSectionOf(Op), I.QualifierRanges[Cmp],
                    "comparison " + C.str() + " does not apply to " + T.str() + "; valid for " +
                        T.str() + ": " + Valid.str());
 }

@@ -736,7 +736,7 @@ void checkAtom(const Instruction &I, CheckContext &Ctx) {
     if (Hint)
       Names += ", cache-policy";
     const Operand &At = N > Want ? I.Operands[Want] : I.Operands.back();
-    Ctx.Diags.report(Rule::IsaOperandCount, Red ? "9.7.13.6" : "9.7.13.5", At.Range,
+    Ctx.Diags.report(Rule::IsaOperandCount, isaSectionOf(I.Opcode), At.Range,
                      "'" + spelledOp(I) + "' takes " + std::to_string(Want) + " operands (" +
                          Names + ")" +
                          (N > Want && !Hint ? "; a cache policy needs .L2::cache_hint" : "") +
