@@ -168,7 +168,8 @@ bool checkOperandCount(const Instruction &I, CheckContext &Ctx,
   for (const IsaForm *F : Forms) {
     if (F->MinOps < 0)
       return true; // a line the extractor could not count: be silent
-    int Min = F->MinOps, Max = F->MaxOps;
+    // Both are counts from 0 here (-1, not countable, returned above).
+    int Min = static_cast<unsigned char>(F->MinOps), Max = static_cast<unsigned char>(F->MaxOps);
     Expected E;
     if (expected(*F, I, E)) {
       Min = static_cast<int>(E.Min);
