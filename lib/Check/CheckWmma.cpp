@@ -225,11 +225,10 @@ void checkConstantFragment(const Instruction &I, unsigned Idx, const spec::Form 
   } else if (T == ".f64") {
     // f64: a float literal anywhere; an integer only in c.
     Accepted = Lit != IntLit || O.Name == "c";
-  } else if (T == ".s32" || T == ".s4" || T == ".u4") {
-    Accepted = Lit == IntLit;
-  } else if ((T == ".s8" || T == ".u8") && Ctx.Tgt.isValid() && Ctx.Tgt.Sm < 80) {
-    // Below sm_80 the '_mma' lowering types 8-bit a and b as integers
-    // (spec::wmmaTypedFragments()).
+  } else if (T == ".s32" || T == ".s4" || T == ".u4" ||
+             ((T == ".s8" || T == ".u8") && Ctx.Tgt.isValid() && Ctx.Tgt.Sm < 80)) {
+    // Integer fragments; below sm_80 the '_mma' lowering types 8-bit a and b
+    // as integers too (spec::wmmaTypedFragments()).
     Accepted = Lit == IntLit;
   } else {
     Accepted = false; // .f16, .bf16, .tf32, .s8, .u8, .b1
