@@ -728,9 +728,11 @@ int runLint(const std::vector<InputSpec> &Files, const DriverOptions &Opts, raw_
             CV.notify_all();
           }
         });
-    } catch (const std::system_error &E) {
-      // No thread (address-space or process limits): stop the ones that
-      // started, and say so once.
+    } catch (const std::exception &E) {
+      // No thread (address-space or process limits: std::system_error, or
+      // std::bad_alloc for the thread's state): stop the ones that started,
+      // and say so once.
+      const auto *SE = dynamic_cast<const std::system_error *>(&E);
       Next = N;
       {
         std::lock_guard<std::mutex> G(M);
@@ -739,8 +741,9 @@ int runLint(const std::vector<InputSpec> &Files, const DriverOptions &Opts, raw_
       CV.notify_all();
       for (std::thread &T : Pool)
         T.join();
-      errs() << "ptx-lint: error: cannot start " << Jobs
-             << " worker threads: " << lowerFirst(E.code().message()) << " (try -j1)\n";
+      errs() << "ptx-lint: error: cannot start " << Jobs << " worker threads: "
+             << (SE ? lowerFirst(SE->code().message()) : std::string("out of memory"))
+             << " (try -j1)\n";
       return ExitUsage;
     }
   }
