@@ -16,6 +16,8 @@ import re
 import sys
 from pathlib import Path
 
+from extract import split_top  # the one bracket-aware splitter of the extractor
+
 
 class Section:
     def __init__(self, num, anchor, kind):
@@ -236,22 +238,6 @@ def operand_kinds(ops):
         k = ("T" if "," in p else "A") if p.startswith("[") else "P" if "|" in p else "R"
         out += CONDITIONAL_OPERANDS.get(p, k.lower()) if opt else k
     return out
-
-
-def split_top(s, sep=","):
-    parts, depth, cur = [], 0, ""
-    for c in s:
-        if c in "{[(":
-            depth += 1
-        elif c in "}])":
-            depth -= 1
-        if c == sep and depth == 0:
-            parts.append(cur)
-            cur = ""
-        else:
-            cur += c
-    parts.append(cur)
-    return [p.strip() for p in parts]
 
 
 def cstr(s):
