@@ -70,7 +70,7 @@ directiveArg     : ~(SEMI | LBRACE | RBRACE);
 // prototype without its `;` (CUDA 3.x-4.0 compilers wrote them so) when the
 // next directive follows, even under .version 8.0.
 functionHeader
-  : linkage* (ENTRY | FUNC) returnList=paramList? name paramList? functionAttribute*
+  : linkage* (ENTRY | FUNC) attributeSpec? returnList=paramList? name paramList? functionAttribute*
     (LBRACE | SEMI)?
   ;
 linkage          : EXTERN | VISIBLE | WEAK | COMMON;
@@ -81,7 +81,13 @@ functionAttribute: DOTNAME (number (COMMA number)*)? | DOTNAME STRING SEMI;
 // ---- Declarations ---------------------------------------------------------
 varDecl       : linkage* stateSpace declAttribute* declarator (COMMA declarator)* SEMI;
 stateSpace    : REG | SREG | PARAM | SHARED | GLOBAL | CONST | LOCAL | TEX;
-declAttribute : DOTNAME | INT | GLOBAL | SHARED | CONST | LOCAL | PARAM;
+declAttribute : DOTNAME | INT | GLOBAL | SHARED | CONST | LOCAL | PARAM | attributeList;
+// `.attribute(.managed)`, `.attribute(.unified(19, 95))` (PTX ISA 5.4.8): on a
+// variable among its attributes, on a .func before its return list. ptxas 13.0
+// takes only these two items; the checks judge the names and where they go.
+attributeSpec : DOTNAME attributeList;
+attributeList : LPAREN attributeItem (COMMA attributeItem)* RPAREN;
+attributeItem : DOTNAME (LPAREN number (COMMA number)* RPAREN)?;
 declarator    : name (LT INT GT)? arraySpec* (EQ initializer)?;
 arraySpec     : LBRACK expr? RBRACK;
 initializer   : INIT_LIST | LBRACE (initializer (COMMA initializer)*)? RBRACE | expr;
@@ -98,6 +104,8 @@ operand
   : LBRACE operand (COMMA operand)* RBRACE       # vectorOperand
   | LBRACK operand (COMMA operand)* RBRACK       # addressOperand
   | LPAREN (operand (COMMA operand)*)? RPAREN    # listOperand
+  // an array element, PTX ISA 6.4.2: a[0], a[N-1], a[%r1], a[%r1+4], p[+0]
+  | name LBRACK expr RBRACK                      # arrayOperand
   | pairName PIPE pairName                       # predPairOperand
   // tex and tld4 with a predicate output: `{%f1, %f2, %f3, %f4}|%p1`
   | LBRACE operand (COMMA operand)* RBRACE PIPE pairName   # vectorPredOperand

@@ -123,6 +123,9 @@ struct Operand {
   double FloatValue = 0;
   /// Address: true when an offset was written ([r+0] too).
   bool HasOffset = false;
+  /// Address written as an array element, a[i] (PTX ISA 6.4.2): Elements[0]
+  /// is the array, Elements[1] a non-constant index, IntValue a constant one.
+  bool ArrayIndex = false;
   Span<Operand> Elements;
 
   bool isRegisterLike() const { return Kind == OperandKind::Name; }

@@ -117,7 +117,7 @@ struct Eq {
   }
   bool operator()(const Operand &A, const Operand &B) {
     if (A.Kind != B.Kind || A.Negated != B.Negated || A.Text != B.Text ||
-        A.HasOffset != B.HasOffset || A.IntValue != B.IntValue)
+        A.HasOffset != B.HasOffset || A.ArrayIndex != B.ArrayIndex || A.IntValue != B.IntValue)
       return fail("operand '" + std::string(A.Text) + "' vs '" + std::string(B.Text) + "'");
     return list(A.Elements, B.Elements, "operand elements");
   }

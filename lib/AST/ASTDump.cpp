@@ -30,7 +30,8 @@ void dumpOperand(raw_ostream &OS, const Operand &O) {
   dumpRange(OS, O.Range);
   uint64_t FBits;
   std::memcpy(&FBits, &O.FloatValue, sizeof FBits);
-  OS << "i" << O.IntValue << "f" << FBits << (O.HasOffset ? "+" : "") << "(";
+  OS << "i" << O.IntValue << "f" << FBits << (O.HasOffset ? "+" : "") << (O.ArrayIndex ? "[]" : "")
+     << "(";
   for (const Operand &E : O.Elements)
     dumpOperand(OS, E);
   OS << ")";

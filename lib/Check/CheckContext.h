@@ -24,6 +24,10 @@ namespace check {
 struct RegisterInfo {
   llvm::StringRef Type; ///< ".b32", ".f16x2", ".pred" ...
   unsigned VectorWidth = 1;
+  /// `.align N` as declared (0: none; values over 65535 read 65535): a call
+  /// argument's alignment must match its formal parameter's.
+  uint16_t Align = 0;
+  bool IsArray = false;       ///< declared with [N] or []: a[i] indexes it (PTX ISA 6.4.2)
   llvm::StringRef StateSpace; ///< ".reg" (or ".param", ".shared"... for other symbols)
   SourceRange DeclRange;
 };

@@ -131,20 +131,73 @@ void DeclChecker::onVar(const VarDecl &V, DeclSite Site) {
   }
 }
 
+size_t DeclChecker::checkAttributeSpec(llvm::ArrayRef<std::string_view> A, size_t I, SourceRange R,
+                                       llvm::StringRef Owner) {
+  // ptxas 13.0 takes .managed and .unified(N, M), one or both, on a .global
+  // variable, and .unified(N, M) on a .func ("Illegal attribute" elsewhere).
+  if (I + 1 >= A.size() || A[I + 1] != "(") {
+    Diags.report(Rule::Syntax, at(A[I], R),
+                 ".attribute takes a list in parentheses: .attribute(.managed) or "
+                 ".attribute(.unified(uuid1, uuid2))");
+    return I;
+  }
+  bool Func = Owner == ".func" || Owner == ".entry";
+  size_t J = I + 2;
+  while (J < A.size() && A[J] != ")") {
+    llvm::StringRef Item = A[J];
+    size_t Numbers = 0, Next = J + 1;
+    if (Next < A.size() && A[Next] == "(")
+      for (++Next; Next < A.size() && A[Next] != ")"; ++Next)
+        Numbers += A[Next] != ",";
+    Next += Next > J + 1; // past the item's ')'
+    if (Item != ".managed" && Item != ".unified")
+      Diags.report(Rule::Syntax, at(Item, R),
+                   "unknown attribute '" + Item.str() +
+                       "'; .attribute takes .managed (a .global variable) and "
+                       ".unified(uuid1, uuid2) (a .global variable or a .func)");
+    else if (Item == ".managed" && Numbers)
+      Diags.report(Rule::Syntax, at(Item, R), ".managed takes no arguments");
+    else if (Item == ".unified" && Numbers != 2)
+      Diags.report(Rule::Syntax, at(Item, R),
+                   ".unified takes two integers, the upper and lower 64 bits of the "
+                   "identifier: .unified(uuid1, uuid2)");
+    else if (Item == ".managed" && Func)
+      Diags.report(Rule::Syntax, at(Item, R),
+                   ".managed is a variable attribute; a .func takes .unified(uuid1, uuid2)");
+    else if (Owner == ".entry")
+      Diags.report(Rule::FuncDirective, at(A[I], R),
+                   ".attribute(.unified(...)) applies to a .func, not to a kernel (.entry)");
+    else if (!Func && Owner != ".global")
+      Diags.report(Rule::DeclType, at(Item, R),
+                   Item.str() + " applies to .global variables only, not to " + Owner.str());
+    J = Next < A.size() && A[Next] == "," ? Next + 1 : Next;
+  }
+  return J;
+}
+
 void DeclChecker::checkAttrs(const VarDecl &V, DeclSite Site) {
   llvm::ArrayRef<std::string_view> A = V.Attrs;
   bool SawType = false;
   unsigned Width = 1;
   llvm::StringRef WidthTok, TypeTok;
-  unsigned Parens = 0;
   for (size_t I = 0; I < A.size(); ++I) {
     llvm::StringRef T = A[I];
-    if (T == "(" || T == ")" || Parens) { // .attribute(.managed) and the like
-      Parens += T == "(" ? 1 : T == ")" && Parens ? -1 : 0;
+    if (T == ".attribute") {
+      if (SawType)
+        Diags.report(Rule::Syntax, at(T, V.Range),
+                     ".attribute(...) goes before the type: .global .attribute(.managed) .b32 g");
+      I = checkAttributeSpec(A, I, V.Range, V.StateSpace);
       continue;
     }
-    if (T == ".attribute")
+    if (T == "(" || T == ")") {
+      Diags.report(Rule::Syntax, at(T, V.Range),
+                   "a parenthesized list in a declaration belongs to .attribute: "
+                   ".attribute(.managed) or .attribute(.unified(uuid1, uuid2))");
+      for (unsigned Depth = 0; I < A.size(); ++I) // skip the list
+        if ((Depth += A[I] == "(" ? 1 : A[I] == ")" ? -1 : 0) == 0)
+          break;
       continue;
+    }
     if (T == ".align") {
       uint64_t N = 0;
       if (I + 1 < A.size() && isNumber(A[I + 1], N) && (N == 0 || (N & (N - 1))))
@@ -411,6 +464,12 @@ void DeclChecker::checkFunctionDirectives(const Function &F) {
   bool Conflict = false;
   for (const Directive &A : F.Attributes) {
     llvm::StringRef N = A.Name;
+    if (N == ".attribute") { // .func .attribute(.unified(1, 2)) f
+      llvm::SmallVector<std::string_view, 12> Toks{A.Name};
+      Toks.append(A.Args.begin(), A.Args.end());
+      checkAttributeSpec(Toks, 0, A.Range, F.Kind);
+      continue;
+    }
     if (!IsEntry && isEntryOnly(N)) {
       Diags.report(Rule::FuncDirective, at(N, A.Range),
                    N.str() + " applies to kernels (.entry) only, not to a .func");

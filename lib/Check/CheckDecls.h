@@ -63,6 +63,10 @@ private:
   uint32_t intern(llvm::StringRef Text);
   const std::string &text(uint32_t Id) const { return Texts[Id]; }
   void checkAttrs(const VarDecl &V, DeclSite Site);
+  /// `.attribute(...)` at A[I] on a variable of state space Owner, or on a
+  /// function (Owner ".func"/".entry"); the index of its closing ')'.
+  size_t checkAttributeSpec(llvm::ArrayRef<std::string_view> A, size_t I, SourceRange R,
+                            llvm::StringRef Owner);
   void checkType(const VarDecl &V, llvm::StringRef T, DeclSite Site);
   void checkArray(const VarDecl &V, const Declarator &D, DeclSite Site);
   void checkInit(const VarDecl &V, const Declarator &D);

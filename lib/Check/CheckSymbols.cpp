@@ -581,6 +581,13 @@ void SymbolChecker::resolveOperand(const Operand &Op, UseKind K, CheckContext *C
     resolveExprText(Op.Text, Op.Range, Ctx);
     return;
   case OperandKind::Address:
+    if (Op.ArrayIndex && !Op.Elements.empty())
+      if (const RegisterInfo *Info = Syms.lookup(Op.Elements[0].Text); Info && !Info->IsArray)
+        Diags.report(Rule::IsaOperandKind, Op.Range,
+                     "'" + std::string(Op.Elements[0].Text) +
+                         "' is not an array: index an array (a[i]) or write an address, [" +
+                         std::string(Op.Elements[0].Text) + "+offset]");
+    [[fallthrough]];
   case OperandKind::Vector:
   case OperandKind::PredPair:
   case OperandKind::List:

@@ -235,7 +235,8 @@ void checkOperandForms(const Instruction &I, CheckContext &Ctx,
       return;
     }
     // [a] is one address; [tex, c] and [tensorMap, coordinates] a list.
-    bool List = O.Kind == OperandKind::Address && O.Elements.size() >= 2;
+    // a[%r1] (PTX ISA 6.4.2) is one address too.
+    bool List = O.Kind == OperandKind::Address && !O.ArrayIndex && O.Elements.size() >= 2;
     if (Addr && List != (L == 'T')) {
       Ctx.Diags.report(Rule::IsaOperandKind, O.Range,
                        What() + (L == 'T'
@@ -244,7 +245,8 @@ void checkOperandForms(const Instruction &I, CheckContext &Ctx,
                                      : " must be one address, not a list"));
       return;
     }
-    if (!Addr && O.Kind == OperandKind::Address) {
+    // `mov.u32 s, a[1]` moves the element's address (PTX ISA 6.4.2).
+    if (!Addr && O.Kind == OperandKind::Address && !O.ArrayIndex) {
       Ctx.Diags.report(Rule::IsaOperandKind, O.Range,
                        What() +
                            " must be a register or a constant, not an address; the operands are " +

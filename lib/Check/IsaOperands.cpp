@@ -564,7 +564,8 @@ void checkOperand(const Instruction &I, CheckContext &Ctx, const Operand &O, Rol
                   bool IsDest, WhatFn What) {
   if (Rl == Role::Optional)
     return;
-  bool IsAddr = O.Kind == OperandKind::Address;
+  // `mov.u32 s, a[1]` moves an element's address (PTX ISA 6.4.2): a source value.
+  bool IsAddr = O.Kind == OperandKind::Address && !(O.ArrayIndex && !IsDest);
   if (Rl == Role::Imm && O.Kind == OperandKind::Name) {
     Ctx.Diags.report(Rule::IsaOperandKind, O.Range,
                      What() + " must be a constant, not the register " + std::string(O.Text));

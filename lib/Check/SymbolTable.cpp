@@ -9,7 +9,10 @@
 
 #include "Check/CheckContext.h"
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringSwitch.h"
+
+#include <algorithm>
 
 namespace ptxlint {
 namespace check {
@@ -110,9 +113,17 @@ void SymbolTable::declare(const VarDecl &V, const SourceFile *File) {
                         .Case(".sreg", ".sreg")
                         .Case(".tex", ".tex")
                         .Default(V.StateSpace);
+  llvm::ArrayRef<std::string_view> A = V.Attrs;
+  for (size_t I = 0; I + 1 < A.size(); ++I) {
+    uint64_t N = 0;
+    if (A[I] == ".align" && (I == 0 || A[I - 1] != ".ptr") &&
+        !llvm::StringRef(A[I + 1]).getAsInteger(0, N))
+      Info.Align = static_cast<uint16_t>(std::min<uint64_t>(N, UINT16_MAX));
+  }
   Scope &S = Scopes.back();
   for (const Declarator &D : V.Declarators) {
     RegisterInfo DI = Info;
+    DI.IsArray = !D.ArraySuffix.empty();
     DI.DeclRange = File ? D.Range : SourceRange();
     if (D.RangeCount >= 0) {
       if (S.Ranges.empty())

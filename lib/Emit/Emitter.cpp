@@ -133,6 +133,16 @@ void ptxlint::emitOperand(const Operand &Op, raw_ostream &OS) {
     }
     return;
   case OperandKind::Address:
+    if (Op.ArrayIndex && !Op.Elements.empty()) { // a[i], a[%r1+4]
+      emitOperand(Op.Elements[0], OS);
+      OS << '[';
+      if (Op.Elements.size() > 1)
+        emitOperand(Op.Elements[1], OS);
+      else
+        OS << Op.IntValue;
+      OS << ']';
+      return;
+    }
     if (Op.Elements.size() > 1) {
       Elements("[", "]");
       return;
@@ -244,6 +254,11 @@ void ptxlint::emitFunctionHeader(const Function &F, raw_ostream &OS) {
   for (StringRef P : F.Prefix)
     OS << P << ' ';
   OS << F.Kind << ' ';
+  for (const Directive &A : F.Attributes) // `.func .attribute(.unified(1, 2)) f`
+    if (A.Name == ".attribute") {
+      emitDirective(A, OS);
+      OS << ' ';
+    }
   if (F.HasReturnList) {
     emitParams(F.Returns, OS);
     OS << ' ';
@@ -252,6 +267,8 @@ void ptxlint::emitFunctionHeader(const Function &F, raw_ostream &OS) {
   if (F.HasParamList)
     emitParams(F.Params, OS);
   for (const Directive &A : F.Attributes) {
+    if (A.Name == ".attribute")
+      continue;
     OS << '\n';
     emitDirective(A, OS);
   }

@@ -203,6 +203,8 @@ public:
   /// [base], [base+imm], [base-imm], [base+-imm], [imm], [a, b, ...].
   Operand convertAddress(PTXParser::AddressOperandContext *A);
 
+  Operand convertArrayElement(PTXParser::ArrayOperandContext *A);
+
   /// {a, b, ...} or (a, b, ...): a node whose elements are operands.
   Operand convertGroup(OperandKind Kind, antlr4::ParserRuleContext *C,
                        const std::vector<PTXParser::OperandContext *> &Subs);
@@ -220,8 +222,8 @@ public:
   void fillDecl(VarDecl &V, PTXParser::StateSpaceContext *SS, const AttrRange &Attrs) {
     V.StateSpace = text(SS->getStart());
     llvm::SmallVector<StringRef, 8> Toks;
-    for (auto *A : Attrs)
-      Toks.push_back(text(A->getStart()));
+    for (auto *A : Attrs) // one token each; `.attribute(.managed)` is four
+      collectTokens(A, Toks);
     V.Attrs = Ctx->copy<std::string_view>(Toks);
   }
 

@@ -147,6 +147,28 @@ Operand Converter::convertAddress(PTXParser::AddressOperandContext *A) {
   return convertGroup(OperandKind::Address, A, Inner);
 }
 
+/// a[i] (PTX ISA 6.4.2): an address whose base is the array; a constant
+/// index is its offset, a register index (a[%r1], a[%r1+4]) its second element.
+Operand Converter::convertArrayElement(PTXParser::ArrayOperandContext *A) {
+  Operand Op;
+  Op.Kind = OperandKind::Address;
+  Op.Range = range(A);
+  Op.ArrayIndex = true;
+  Operand Base;
+  Base.Kind = A->name()->UNDERSCORE() ? OperandKind::Sink : OperandKind::Name;
+  Base.Range = range(A->name());
+  Base.Text = text(A->name()->getStart());
+  Operand Index = convertExpr(A->expr());
+  Op.HasOffset = true;
+  if (Index.Kind == OperandKind::IntImm) {
+    Op.IntValue = Index.IntValue;
+    Op.Elements = Ctx->copy<Operand>({Base});
+  } else {
+    Op.Elements = Ctx->copy<Operand>({Base, Index});
+  }
+  return Op;
+}
+
 /// {a, b, ...} or (a, b, ...): a node whose elements are operands.
 Operand Converter::convertGroup(OperandKind Kind, antlr4::ParserRuleContext *C,
                                 const std::vector<PTXParser::OperandContext *> &Subs) {
@@ -169,6 +191,8 @@ Operand Converter::convertOperand(PTXParser::OperandContext *O) {
     return convertAddress(A);
   if (auto *L = dynamic_cast<PTXParser::ListOperandContext *>(O))
     return convertGroup(OperandKind::List, L, L->operand());
+  if (auto *AE = dynamic_cast<PTXParser::ArrayOperandContext *>(O))
+    return convertArrayElement(AE);
   if (auto *PP = dynamic_cast<PTXParser::PredPairOperandContext *>(O)) {
     Operand Op;
     Op.Kind = OperandKind::PredPair;
@@ -329,6 +353,14 @@ Function *Converter::convertFunctionHeader(PTXParser::FunctionHeaderContext *C) 
     }
   }
   llvm::SmallVector<Directive, 4> Attrs;
+  if (auto *S = C->attributeSpec()) { // `.func .attribute(.unified(1, 2)) f`
+    Directive D;
+    D.Range = range(S);
+    llvm::SmallVector<StringRef, 8> Toks;
+    collectTokens(S, Toks);
+    build::directiveFromTokens(D, Toks, *Ctx);
+    Attrs.push_back(D);
+  }
   for (auto *A : C->functionAttribute()) {
     Directive D;
     D.Range = range(A);
