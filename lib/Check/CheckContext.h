@@ -23,11 +23,12 @@ namespace check {
 /// What a declaration says about one register name.
 struct RegisterInfo {
   llvm::StringRef Type; ///< ".b32", ".f16x2", ".pred" ...
-  unsigned VectorWidth = 1;
+  uint8_t VectorWidth = 1;
+  bool IsArray = false; ///< declared with [N] or []: a[i] indexes it (PTX ISA 6.4.2)
   /// `.align N` as declared (0: none; values over 65535 read 65535): a call
   /// argument's alignment must match its formal parameter's.
   uint16_t Align = 0;
-  bool IsArray = false;       ///< declared with [N] or []: a[i] indexes it (PTX ISA 6.4.2)
+  uint32_t ArrayBytes = 0;    ///< an array's size in bytes; 0 when unknown or not an array
   llvm::StringRef StateSpace; ///< ".reg" (or ".param", ".shared"... for other symbols)
   SourceRange DeclRange;
 };

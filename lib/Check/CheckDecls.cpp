@@ -59,6 +59,22 @@ bool isOpaqueType(llvm::StringRef T) {
 
 bool isNumber(llvm::StringRef T, uint64_t &V) { return !T.getAsInteger(0, V); }
 
+/// The element count of an array suffix ([4], [2][8]): 1 for none, 0 when
+/// a size is missing or not a plain number.
+uint64_t arrayCount(llvm::ArrayRef<std::string_view> Suffix) {
+  uint64_t Count = 1;
+  for (size_t I = 0; I < Suffix.size(); ++I) {
+    uint64_t N = 0;
+    if (Suffix[I] != "[")
+      continue;
+    if (I + 2 >= Suffix.size() || Suffix[I + 2] != "]" || !isNumber(Suffix[I + 1], N) ||
+        N > UINT32_MAX)
+      return 0;
+    Count *= N;
+  }
+  return Count;
+}
+
 const char *const EntryOnly[] = {".maxntid",         ".reqntid",          ".maxnreg",
                                  ".minnctapersm",    ".maxnctapersm",     ".maxclusterrank",
                                  ".explicitcluster", ".reqnctapercluster"};
@@ -516,8 +532,9 @@ DeclChecker::Proto DeclChecker::protoOf(const Function &F) {
   Proto P;
   P.IsEntry = F.Kind == ".entry";
   P.Name = F.NameRange.isValid() ? F.NameRange : F.Range;
+  P.First = static_cast<uint32_t>(Pool.size());
   llvm::SmallString<32> Type;
-  for (auto [List, Out] : {std::pair{&F.Returns, &P.Rets}, std::pair{&F.Params, &P.Params}})
+  for (const auto *List : {&F.Returns, &F.Params})
     for (const VarDecl &V : *List)
       for (const Declarator &D : V.Declarators) {
         Param Q;
@@ -525,8 +542,9 @@ DeclChecker::Proto DeclChecker::protoOf(const Function &F) {
         llvm::ArrayRef<std::string_view> A = V.Attrs;
         for (size_t I = 0; I < A.size(); ++I) {
           if (A[I] == ".align" && I + 1 < A.size()) {
-            if (I == 0 || A[I - 1] != ".ptr")
-              Q.Align = intern(A[I + 1]);
+            uint64_t N = 0;
+            if ((I == 0 || A[I - 1] != ".ptr") && isNumber(A[I + 1], N))
+              Q.Align = static_cast<uint16_t>(std::min<uint64_t>(N, UINT16_MAX));
             ++I;
           } else if (A[I] == ".ptr") {
             break;
@@ -537,9 +555,14 @@ DeclChecker::Proto DeclChecker::protoOf(const Function &F) {
         for (llvm::StringRef S : D.ArraySuffix)
           Type += S;
         Q.Type = intern(Type);
+        unsigned Elem = fundamentalBits(V.type()) / 8 * V.vectorWidth();
+        Q.Natural = static_cast<uint8_t>(Elem);
+        uint64_t Count = arrayCount(D.ArraySuffix);
+        Q.Bytes = Count && Elem * Count <= UINT32_MAX ? static_cast<uint32_t>(Elem * Count) : 0;
         if (D.ArraySuffix.empty() && V.vectorWidth() == 1)
-          Q.Bits = fundamentalBits(V.type());
-        Out->push_back(Q);
+          Q.Bits = static_cast<uint8_t>(fundamentalBits(V.type()));
+        Pool.push_back(Q);
+        ++(List == &F.Returns ? P.NRets : P.NParams);
       }
   return P;
 }
@@ -547,32 +570,42 @@ DeclChecker::Proto DeclChecker::protoOf(const Function &F) {
 void DeclChecker::checkPrototype(const Function &F) {
   if (F.Name.empty())
     return;
+  uint32_t PoolSize = static_cast<uint32_t>(Pool.size());
   Proto P = protoOf(F);
-  auto Ins = Protos.try_emplace(F.Name, P);
-  if (Ins.second)
+  auto It = ProtoIds.find(F.Name);
+  if (It == ProtoIds.end()) {
+    // The key is a copy in one arena: a key pointing into the file would keep
+    // a page of the file resident for every function (lookups and rehashing
+    // read them), most of a large file.
+    ProtoIds.try_emplace(Names.save(llvm::StringRef(F.Name)), static_cast<uint32_t>(Protos.size()));
+    Protos.push_back(P);
     return;
-  const Proto &Prev = Ins.first->second;
+  }
+  const Proto &Prev = Protos[It->second];
   std::string Name(F.Name), Why;
   if (Prev.IsEntry != P.IsEntry) {
     Why = "'" + Name + "' is declared both as a kernel (.entry) and as a .func";
-  } else if (Prev.Rets.size() != P.Rets.size() || Prev.Params.size() != P.Params.size()) {
-    Why = "inconsistent prototypes of '" + Name + "': " + std::to_string(P.Rets.size()) +
-          " return and " + std::to_string(P.Params.size()) + " parameters here, " +
-          std::to_string(Prev.Rets.size()) + " and " + std::to_string(Prev.Params.size()) +
-          " in the earlier declaration";
+  } else if (Prev.NRets != P.NRets || Prev.NParams != P.NParams) {
+    Why = "inconsistent prototypes of '" + Name + "': " + std::to_string(P.NRets) + " return and " +
+          std::to_string(P.NParams) + " parameters here, " + std::to_string(Prev.NRets) + " and " +
+          std::to_string(Prev.NParams) + " in the earlier declaration";
   } else {
-    for (auto [A, B] : {std::pair{&Prev.Rets, &P.Rets}, std::pair{&Prev.Params, &P.Params}})
-      for (size_t I = 0; I < A->size() && Why.empty(); ++I) {
-        const Param &X = (*A)[I], &Y = (*B)[I];
-        if (X.Type != Y.Type)
-          Why = "inconsistent prototypes of '" + Name + "': parameter " + std::to_string(I + 1) +
-                " is " + text(Y.Type) + " here and " + text(X.Type) + " in the earlier declaration";
-        else if (X.Align && Y.Align && X.Align != Y.Align)
-          Why = "inconsistent prototypes of '" + Name + "': parameter " + std::to_string(I + 1) +
-                " is aligned to " + text(Y.Align) + " here and to " + text(X.Align) +
-                " in the earlier declaration";
-      }
+    llvm::ArrayRef<Param> A =
+        llvm::ArrayRef<Param>(Pool).slice(Prev.First, Prev.NRets + Prev.NParams);
+    llvm::ArrayRef<Param> B = llvm::ArrayRef<Param>(Pool).slice(P.First, P.NRets + P.NParams);
+    for (size_t I = 0; I < A.size() && Why.empty(); ++I) {
+      const Param &X = A[I], &Y = B[I];
+      size_t N = (I < P.NRets ? I : I - P.NRets) + 1;
+      if (X.Type != Y.Type)
+        Why = "inconsistent prototypes of '" + Name + "': parameter " + std::to_string(N) + " is " +
+              text(Y.Type) + " here and " + text(X.Type) + " in the earlier declaration";
+      else if (X.Align && Y.Align && X.Align != Y.Align)
+        Why = "inconsistent prototypes of '" + Name + "': parameter " + std::to_string(N) +
+              " is aligned to " + std::to_string(Y.Align) + " here and to " +
+              std::to_string(X.Align) + " in the earlier declaration";
+    }
   }
+  Pool.resize(PoolSize); // a redeclaration keeps the first prototype only
   if (Why.empty())
     return;
   Diagnostic &D = Diags.report(Rule::FuncPrototype, P.Name, Why);
@@ -631,10 +664,10 @@ void DeclChecker::onCall(const Instruction &I) {
   SourceRange CalleeR = Ops[K++].Range;
   if (K < Ops.size() && Ops[K].Kind == OperandKind::List)
     Args = &Ops[K];
-  auto It = Protos.find(Callee);
-  if (It == Protos.end() || Syms.lookup(Callee))
+  auto It = ProtoIds.find(Callee);
+  if (It == ProtoIds.end() || Syms.lookup(Callee))
     return;
-  const Proto &P = It->second;
+  const Proto &P = Protos[It->second];
   if (P.IsEntry) {
     Diags.report(Rule::CallPrototype, CalleeR,
                  "'" + Callee.str() +
@@ -642,40 +675,61 @@ void DeclChecker::onCall(const Instruction &I) {
     return;
   }
   size_t NR = Rets ? Rets->Elements.size() : 0, NA = Args ? Args->Elements.size() : 0;
-  if (NR != P.Rets.size() || NA != P.Params.size()) {
+  if (NR != P.NRets || NA != P.NParams) {
     Diagnostic &D =
         Diags.report(Rule::CallPrototype, I.Range,
                      "call has the wrong number of parameters: '" + Callee.str() + "' takes " +
-                         std::to_string(P.Params.size()) + " argument(s) and " +
-                         std::to_string(P.Rets.size()) + " return value(s), the call passes " +
-                         std::to_string(NA) + " and " + std::to_string(NR));
+                         std::to_string(P.NParams) + " argument(s) and " + std::to_string(P.NRets) +
+                         " return value(s), the call passes " + std::to_string(NA) + " and " +
+                         std::to_string(NR));
     D.Notes.push_back({P.Name, "declared here"});
     return;
   }
   if (Args)
-    checkArguments(I, *Args, P.Params, Callee);
+    checkArguments(*Args, P.params(Pool), Callee);
   if (Rets)
-    checkArguments(I, *Rets, P.Rets, Callee);
+    checkArguments(*Rets, P.rets(Pool), Callee);
 }
 
-void DeclChecker::checkArguments(const Instruction &I, const Operand &List,
-                                 llvm::ArrayRef<Param> Formals, llvm::StringRef Callee) {
+void DeclChecker::checkArguments(const Operand &List, llvm::ArrayRef<Param> Formals,
+                                 llvm::StringRef Callee) {
   for (size_t K = 0; K < List.Elements.size() && K < Formals.size(); ++K) {
     const Operand &A = List.Elements[K];
-    if (A.Kind != OperandKind::Name || !Formals[K].Bits)
+    const Param &F = Formals[K];
+    if (A.Kind != OperandKind::Name)
       continue;
     const RegisterInfo *R = Syms.lookup(A.Text);
-    if (!R || R->VectorWidth != 1)
+    if (!R)
       continue;
     unsigned Bits = fundamentalBits(R->Type);
-    if (!Bits || Bits == Formals[K].Bits)
+    std::string What = "parameter " + std::to_string(K + 1) + " of '" + Callee.str() + "'";
+    if (F.Bits && R->VectorWidth == 1 && !R->IsArray && Bits && Bits != F.Bits) {
+      Diags.report(Rule::CallPrototype, A.Range,
+                   "'" + std::string(A.Text) + "' is " + R->Type.str() + " (" +
+                       std::to_string(Bits) + " bits) but " + What + " is " + text(F.Type) + " (" +
+                       std::to_string(F.Bits) + " bits)");
+      continue;
+    }
+    // ptxas 13.0: an array argument has the formal's size ("Type of argument
+    // does not match formal parameter"), and every argument its alignment,
+    // written or natural ("Alignment of argument does not match").
+    if (R->IsArray && F.Bytes && R->ArrayBytes && R->ArrayBytes != F.Bytes) {
+      Diags.report(Rule::CallPrototype, A.Range,
+                   "'" + std::string(A.Text) + "' is " + std::to_string(R->ArrayBytes) +
+                       " bytes but " + What + " is " + text(F.Type) + " (" +
+                       std::to_string(F.Bytes) + " bytes)");
+      continue;
+    }
+    unsigned Natural = Bits / 8 * R->VectorWidth;
+    unsigned ArgAlign = R->Align ? R->Align : Natural;
+    unsigned FormalAlign = F.Align ? F.Align : F.Natural;
+    if (!ArgAlign || !FormalAlign || ArgAlign == FormalAlign || (!F.Bits && !F.Bytes))
       continue;
     Diags.report(Rule::CallPrototype, A.Range,
-                 "'" + std::string(A.Text) + "' is " + R->Type.str() + " (" + std::to_string(Bits) +
-                     " bits) but parameter " + std::to_string(K + 1) + " of '" + Callee.str() +
-                     "' is " + text(Formals[K].Type) + " (" + std::to_string(Formals[K].Bits) +
-                     " bits)");
-    (void)I;
+                 "'" + std::string(A.Text) + "' is aligned to " + std::to_string(ArgAlign) +
+                     " bytes but " + What + " to " + std::to_string(FormalAlign) +
+                     "; an argument's alignment (.align N, or its size) must match its "
+                     "parameter's");
   }
 }
 

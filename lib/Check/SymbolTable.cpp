@@ -97,11 +97,32 @@ void SymbolTable::resetToModuleScope() {
   Scopes.resize(1);
 }
 
+/// An array's size in bytes ([4], [2][8] of a sized type); 0 when a size is
+/// missing, not a plain number, or the type has no size.
+static uint64_t arrayBytes(llvm::ArrayRef<std::string_view> Suffix, llvm::StringRef Type,
+                           unsigned Width) {
+  uint64_t Bytes = 0;
+  llvm::StringRef Digits = Type.drop_front(2); // .b32 .u8 .f64 ...
+  if (Type.size() < 3 || Digits.getAsInteger(10, Bytes) || Bytes % 8)
+    return 0;
+  Bytes = Bytes / 8 * Width;
+  for (size_t I = 0; I < Suffix.size(); ++I) {
+    uint64_t N = 0;
+    if (Suffix[I] != "[")
+      continue;
+    if (I + 2 >= Suffix.size() || Suffix[I + 2] != "]" ||
+        llvm::StringRef(Suffix[I + 1]).getAsInteger(0, N) || N > UINT32_MAX)
+      return 0;
+    Bytes *= N;
+  }
+  return Bytes;
+}
+
 void SymbolTable::declare(const VarDecl &V, const SourceFile *File) {
   invalidate();
   RegisterInfo Info;
   Info.Type = internType(V.type());
-  Info.VectorWidth = V.vectorWidth();
+  Info.VectorWidth = static_cast<uint8_t>(V.vectorWidth());
   // State spaces are a closed set: keep them in static storage too.
   Info.StateSpace = llvm::StringSwitch<llvm::StringRef>(V.StateSpace)
                         .Case(".reg", ".reg")
@@ -124,6 +145,8 @@ void SymbolTable::declare(const VarDecl &V, const SourceFile *File) {
   for (const Declarator &D : V.Declarators) {
     RegisterInfo DI = Info;
     DI.IsArray = !D.ArraySuffix.empty();
+    uint64_t Bytes = DI.IsArray ? arrayBytes(D.ArraySuffix, V.type(), Info.VectorWidth) : 0;
+    DI.ArrayBytes = Bytes <= UINT32_MAX ? static_cast<uint32_t>(Bytes) : 0;
     DI.DeclRange = File ? D.Range : SourceRange();
     if (D.RangeCount >= 0) {
       if (S.Ranges.empty())
