@@ -183,6 +183,13 @@ size_t DeclChecker::checkAttributeSpec(llvm::ArrayRef<std::string_view> A, size_
     else if (Owner == ".entry")
       Diags.report(Rule::FuncDirective, at(A[I], R),
                    ".attribute(.unified(...)) applies to a .func, not to a kernel (.entry)");
+    else if (Item == ".unified" && Tgt.isValid() && Tgt.Sm < 90)
+      Diags.report(Rule::IsaTarget, at(Item, R),
+                   ".unified requires sm_90 or higher; the target is sm_" + std::to_string(Tgt.Sm));
+    else if (Item == ".unified" && Version.isValid() && Version < PtxVersion(8, 0))
+      Diags.report(Rule::IsaPtxVersion, at(Item, R),
+                   ".unified requires PTX ISA 8.0 or later; this file is .version " +
+                       std::to_string(Version.Major) + "." + std::to_string(Version.Minor));
     else if (!Func && Owner != ".global")
       Diags.report(Rule::DeclType, at(Item, R),
                    Item.str() + " applies to .global variables only, not to " + Owner.str());

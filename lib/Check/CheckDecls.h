@@ -36,6 +36,8 @@ public:
       : File(File), Diags(Diags), Syms(Syms), Version(Version) {}
 
   void onVar(const VarDecl &V, DeclSite Site);
+  /// The effective target for the module-scope checks that follow (.unified).
+  void setTarget(Target T) { Tgt = T; }
   /// A function header: its parameters, its directives, its prototype
   /// against an earlier one of the same name.
   void onFunction(const Function &F);
@@ -95,6 +97,7 @@ private:
   DiagnosticEngine &Diags;
   const SymbolTable &Syms;
   const PtxVersion &Version;
+  Target Tgt;
   /// Every function's prototype by name (the names copied into NameAlloc):
   /// no allocation per function (a file of 11,000 kernels keeps about 40
   /// bytes, its name, and 12 bytes a parameter for each).

@@ -419,6 +419,7 @@ void Checker::onGlobalVar(const VarDecl &V) {
   Syms.resetToModuleScope();
   if (symbolChecks()) {
     SymCheck.beforeGlobalVar(V);
+    DeclCheck.setTarget(effectiveTarget());
     DeclCheck.onVar(V, DeclSite::Module);
   }
   Syms.declare(V, &File);
@@ -430,6 +431,7 @@ void Checker::onFunctionBegin(const Function &F) {
   Syms.resetToModuleScope();
   if (symbolChecks()) {
     SymCheck.onFunctionBegin(F);
+    DeclCheck.setTarget(effectiveTarget());
     DeclCheck.onFunction(F);
   }
   if (F.HasBody) {
