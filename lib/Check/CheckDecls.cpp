@@ -395,7 +395,8 @@ void DeclChecker::checkInit(const VarDecl &V, const Declarator &D) {
     return;
   }
   uint64_t N = 0;
-  if (S.size() != 3 || !isNumber(S[1], N))
+  // [0] with an initializer is sized by it, as [] is (ptxas 13.0).
+  if (S.size() != 3 || !isNumber(S[1], N) || N == 0)
     return; // several dimensions, or the size comes from the initializer
   unsigned Count = 0, Depth = 0;
   bool Any = false;
@@ -441,6 +442,7 @@ void DeclChecker::checkLinkage(llvm::ArrayRef<std::string_view> Prefix, SourceRa
 //===----------------------------------------------------------------------===//
 
 void DeclChecker::onFunction(const Function &F) {
+  CallProtos.clear();
   checkLinkage(F.Prefix, F.Range);
   bool IsEntry = F.Kind == ".entry";
   for (llvm::StringRef P : F.Prefix)
@@ -629,9 +631,66 @@ bool DeclChecker::checkKnown(const Directive &D) {
   return false;
 }
 
+void DeclChecker::onCallPrototype(const Directive &D) {
+  // (.param .b32 _) _ (.param .b32 _, .param .align 8 .b8 _[16]); or _ (...)
+  llvm::ArrayRef<std::string_view> A = D.Args;
+  Proto P;
+  P.First = static_cast<uint32_t>(Pool.size());
+  P.Name = D.Range;
+  bool SawName = false;
+  for (size_t I = 0; I < A.size(); ++I) {
+    if (A[I] == "_" && !SawName) {
+      SawName = true;
+      continue;
+    }
+    if (A[I] != ".param" && A[I] != ".reg")
+      continue;
+    Param Q;
+    llvm::SmallString<32> Type;
+    llvm::StringRef ElemType;
+    unsigned Width = 1;
+    size_t J = I + 1;
+    for (; J < A.size() && llvm::StringRef(A[J]).startswith("."); ++J) {
+      llvm::StringRef T = A[J];
+      uint64_t N = 0;
+      if (T == ".align" && J + 1 < A.size() && isNumber(A[J + 1], N)) {
+        Q.Align = static_cast<uint16_t>(std::min<uint64_t>(N, UINT16_MAX));
+        ++J;
+        continue;
+      }
+      if (T.startswith(".v") && T.size() == 3)
+        Width = T[2] - '0';
+      else if (fundamentalBits(T))
+        ElemType = T;
+      Type += T;
+    }
+    llvm::SmallVector<std::string_view, 4> Suffix;
+    for (size_t K = J + 1; K < A.size() && (A[K] == "[" || A[K] == "]" || !Suffix.empty()) &&
+                           A[K] != "," && A[K] != ")";
+         ++K)
+      Suffix.push_back(A[K]);
+    for (llvm::StringRef S : Suffix)
+      Type += S;
+    Q.Type = intern(Type);
+    unsigned Elem = fundamentalBits(ElemType) / 8 * Width;
+    Q.Natural = static_cast<uint8_t>(Elem);
+    uint64_t Count = arrayCount(Suffix);
+    Q.Bytes = Count && Elem * Count <= UINT32_MAX ? static_cast<uint32_t>(Elem * Count) : 0;
+    if (Suffix.empty() && Width == 1)
+      Q.Bits = static_cast<uint8_t>(fundamentalBits(ElemType));
+    Pool.push_back(Q);
+    ++(SawName ? P.NParams : P.NRets);
+    I = J;
+  }
+  CallProtos[Names.save(llvm::StringRef(LastLabel))] = static_cast<uint32_t>(Protos.size());
+  Protos.push_back(P);
+}
+
 void DeclChecker::onBodyDirective(const Directive &D) {
   if (!checkKnown(D))
     return;
+  if (D.Name == ".callprototype" && !LastLabel.empty())
+    onCallPrototype(D);
   if (isEntryOnly(D.Name) || D.Name == ".noreturn")
     Diags.report(Rule::FuncDirective, at(D.Name, D.Range),
                  std::string(D.Name) +
@@ -671,8 +730,17 @@ void DeclChecker::onCall(const Instruction &I) {
   SourceRange CalleeR = Ops[K++].Range;
   if (K < Ops.size() && Ops[K].Kind == OperandKind::List)
     Args = &Ops[K];
+  if (Syms.lookup(Callee)) { // call (rets), %fptr, (args), proto;
+    const Operand &Last = Ops.back();
+    if (&Last == &Ops[K - 1] || Last.Kind != OperandKind::Name)
+      return;
+    auto It = CallProtos.find(Last.Text);
+    if (It != CallProtos.end())
+      checkCall(I, Rets, Args, Protos[It->second], Last.Text);
+    return;
+  }
   auto It = ProtoIds.find(Callee);
-  if (It == ProtoIds.end() || Syms.lookup(Callee))
+  if (It == ProtoIds.end())
     return;
   const Proto &P = Protos[It->second];
   if (P.IsEntry) {
@@ -681,6 +749,11 @@ void DeclChecker::onCall(const Instruction &I) {
                      "' is a kernel (.entry); call calls device functions (.func) only");
     return;
   }
+  checkCall(I, Rets, Args, P, Callee);
+}
+
+void DeclChecker::checkCall(const Instruction &I, const Operand *Rets, const Operand *Args,
+                            const Proto &P, llvm::StringRef Callee) {
   size_t NR = Rets ? Rets->Elements.size() : 0, NA = Args ? Args->Elements.size() : 0;
   if (NR != P.NRets || NA != P.NParams) {
     Diagnostic &D =
@@ -715,6 +788,15 @@ void DeclChecker::checkArguments(const Operand &List, llvm::ArrayRef<Param> Form
                    "'" + std::string(A.Text) + "' is " + R->Type.str() + " (" +
                        std::to_string(Bits) + " bits) but " + What + " is " + text(F.Type) + " (" +
                        std::to_string(F.Bits) + " bits)");
+      continue;
+    }
+    unsigned ArgBytes = R->IsArray ? R->ArrayBytes : Bits / 8 * R->VectorWidth;
+    unsigned FormalBytes = F.Bytes ? F.Bytes : F.Bits / 8;
+    if (!R->IsArray && F.Bytes && ArgBytes && ArgBytes != FormalBytes) {
+      Diags.report(Rule::CallPrototype, A.Range,
+                   "'" + std::string(A.Text) + "' is " + std::to_string(ArgBytes) + " bytes but " +
+                       What + " is " + text(F.Type) + " (" + std::to_string(FormalBytes) +
+                       " bytes)");
       continue;
     }
     // ptxas 13.0: an array argument has the formal's size ("Type of argument

@@ -44,6 +44,8 @@ public:
   void onCall(const Instruction &I);
   /// A directive in a function body (.maxntid there is a syntax error).
   void onBodyDirective(const Directive &D);
+  /// A label in a body: the name of a `.callprototype` that follows it.
+  void onLabel(std::string_view Name) { LastLabel.assign(Name.data(), Name.size()); }
   /// bra to a register (ptxas: "Label expected").
   void onBranch(const Instruction &I);
   /// .address_size (ArchGiven: ptxas -arch sm_NN judges it) and .file.
@@ -73,6 +75,11 @@ private:
     }
   };
 
+  /// `label: .callprototype (rets) _ (params);`: a Proto of its lists.
+  void onCallPrototype(const Directive &D);
+  /// Counts and arguments of a call against P.
+  void checkCall(const Instruction &I, const Operand *Rets, const Operand *Args, const Proto &P,
+                 llvm::StringRef Callee);
   /// Appends F's parameters to Pool.
   Proto protoOf(const Function &F);
   uint32_t intern(llvm::StringRef Text);
@@ -104,6 +111,9 @@ private:
   llvm::DenseMap<llvm::StringRef, uint32_t> ProtoIds;
   std::vector<Proto> Protos;
   std::vector<Param> Pool;
+  /// The current function's `.callprototype` labels (indirect calls).
+  llvm::DenseMap<llvm::StringRef, uint32_t> CallProtos;
+  std::string LastLabel; ///< a copy: the label's statement may be freed before the next one
   llvm::BumpPtrAllocator NameAlloc;
   llvm::StringSaver Names{NameAlloc};
   llvm::StringMap<uint32_t> TextIds;  ///< intern()'s ids

@@ -484,8 +484,10 @@ void Checker::onStatementImpl(const Statement &S) {
     Syms.popScope();
     break;
   case StmtKind::Label:
-    if (Resolve)
+    if (Resolve) {
       SymCheck.onLabel(S);
+      DeclCheck.onLabel(S.LabelName);
+    }
     break;
   case StmtKind::Directive:
     if (S.Dir)
