@@ -14,10 +14,14 @@
 //    of a vector special register is accepted);
 //  - DWARF sections may reference undefined labels (ptxas does not check).
 //
+// This file: special registers, uses, scopes and reports; the declaration
+// checks are in CheckSymbolsDecl.cpp, what both use in SymbolsShared.h.
+//
 //===----------------------------------------------------------------------===//
 
 #include "Check/CheckSymbols.h"
 #include "Check/CheckUtil.h"
+#include "Check/SymbolsShared.h"
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringExtras.h"
@@ -26,25 +30,7 @@
 namespace ptxlint {
 namespace check {
 
-namespace {
-
-constexpr const char *DeclSpec = "5.4.1";
-constexpr const char *LabelSpec = "6.4.4";
-constexpr const char *SregSpaceSpec = "5.1.2";
-
-//===----------------------------------------------------------------------===//
-// Special registers (PTX ISA 9.0 chapter 10)
-//===----------------------------------------------------------------------===//
-
-struct SregInfo {
-  const char *Name;   ///< "%tid"; for parameterized names the prefix ("%envreg")
-  unsigned Count;     ///< 0: a plain name; N: Name followed by 0..N-1
-  const char *Suffix; ///< after the index ("_64" of %pm0_64), or ""
-  bool Vector;        ///< has .x .y .z (.w)
-  PtxVersion Ver;     ///< the version ptxas requires (invalid: none it can see)
-  unsigned MinSm;     ///< the target ptxas requires (0: any it supports)
-  const char *Spec;
-};
+namespace symbols {
 
 // Gates below PTX ISA 6.3 / sm_75 cannot be observed (ptxas 13 supports no
 // older target), so only the ones it enforces today are listed: probed with
@@ -130,274 +116,9 @@ bool isVectorSelector(llvm::StringRef Sel) {
   return Sel.size() == 1 && llvm::StringRef("xyzwrgba").contains(Sel[0]);
 }
 
-bool isIdentStart(char C) {
-  return (C >= 'a' && C <= 'z') || (C >= 'A' && C <= 'Z') || C == '_' || C == '$' || C == '%';
-}
-/// '%' only starts a name: in `%r3%4` the second '%' is the remainder
-/// operator (a syntax error the parser reports).
-bool isIdentChar(char C) { return (isIdentStart(C) && C != '%') || (C >= '0' && C <= '9'); }
+} // namespace symbols
 
-/// Calls F(name) for every identifier of a constant expression or an
-/// initializer, skipping numbers (0f3F800000, 10U) and operator names
-/// written as calls (generic(...), mask(...)).
-template <typename Fn> void forEachIdentifier(llvm::StringRef Text, Fn F) {
-  size_t I = 0, N = Text.size();
-  while (I < N) {
-    char C = Text[I];
-    // A large initializer reaches the checks as one token with its comments
-    // (lib/Parse/InitScan.cpp): `// first row` names nothing.
-    if (C == '/' && I + 1 < N && (Text[I + 1] == '/' || Text[I + 1] == '*')) {
-      size_t E = Text[I + 1] == '/' ? Text.find('\n', I) : Text.find("*/", I + 2);
-      I = E == llvm::StringRef::npos ? N : E + (Text[I + 1] == '/' ? 1 : 2);
-      continue;
-    }
-    // '%' right after a name, a number or ')' is the remainder operator.
-    if (C == '%' && I > 0 && (isIdentChar(Text[I - 1]) || Text[I - 1] == ')')) {
-      ++I;
-      continue;
-    }
-    if (C == '"') {
-      size_t E = Text.find('"', I + 1);
-      I = E == llvm::StringRef::npos ? N : E + 1;
-      continue;
-    }
-    if (!isIdentStart(C)) {
-      // A number runs on through its letters (0x1F, 0f3F800000, 1U).
-      if (C >= '0' && C <= '9')
-        while (I < N && (isIdentChar(Text[I]) || Text[I] == '.'))
-          ++I;
-      else
-        ++I;
-      continue;
-    }
-    size_t B = I++; // the start character ('%' is no later one)
-    while (I < N && isIdentChar(Text[I]))
-      ++I;
-    // Components: %tid.x.
-    while (I + 1 < N && Text[I] == '.' && isIdentChar(Text[I + 1])) {
-      ++I;
-      while (I < N && isIdentChar(Text[I]))
-        ++I;
-    }
-    size_t J = I;
-    while (J < N && (Text[J] == ' ' || Text[J] == '\t'))
-      ++J;
-    if (J < N && Text[J] == '(')
-      continue;
-    llvm::StringRef Name = Text.slice(B, I);
-    if (Name != "_")
-      F(Name);
-  }
-}
-
-} // namespace
-
-//===----------------------------------------------------------------------===//
-// Declarations
-//===----------------------------------------------------------------------===//
-
-void SymbolChecker::onAddressSize(const Directive &D, bool ArchGiven) {
-  if (D.Args.empty() || D.Args.front() != "32")
-    return;
-  SourceRange R = File.rangeOf(D.Args.front());
-  Diagnostic &Diag = Diags.report(
-      ArchGiven ? Severity::Error : ruleInfo(Rule::AddressSize).DefaultSev, Rule::AddressSize,
-      R.isValid() ? R : D.Range,
-      ".address_size 32: ptxas 13.0 checks the module (-arch compute_NN) but no longer compiles "
-      "32-bit modules for any sm_ target");
-  if (R.isValid())
-    Diag.Fixes.push_back({R, "64"});
-}
-
-void SymbolChecker::checkDuplicates(const VarDecl &V) {
-  llvm::StringSet<> Here;
-  for (const Declarator &D : V.Declarators) {
-    llvm::StringRef Shown = D.RangeCount >= 0 ? File.slice(D.Range) : D.Name;
-    if (Shown.empty())
-      Shown = D.Name;
-    if (const RegisterInfo *Prev = Syms.findConflict(D)) {
-      Diagnostic &Diag =
-          Diags.report(Rule::SymbolDuplicate, D.Range,
-                       "duplicate declaration of '" + Shown.str() + "' in this scope");
-      if (Prev->DeclRange.isValid())
-        Diag.Notes.push_back({Prev->DeclRange, "previous declaration is here"});
-    } else if (V.Declarators.size() > 1 && D.RangeCount < 0 && !Here.insert(D.Name).second) {
-      Diags.report(Rule::SymbolDuplicate, D.Range,
-                   "duplicate declaration of '" + Shown.str() + "' in this declaration");
-    }
-  }
-}
-
-void SymbolChecker::declareModuleSym(llvm::StringRef Name, SourceRange R, SourceRange Header,
-                                     bool IsFunction, bool Defined, bool IsExtern) {
-  auto Ins = ModuleSyms.try_emplace(Name);
-  ModuleSym &M = Ins.first->second;
-  if (Ins.second) {
-    M.Range = R;
-    M.Header = Header;
-    M.IsFunction = IsFunction;
-    M.Defined = Defined;
-    return;
-  }
-  std::string Msg;
-  if (M.IsFunction != IsFunction)
-    Msg =
-        "'" + Name.str() + "' is already declared as a " + (M.IsFunction ? "function" : "variable");
-  else if (IsFunction && M.Defined)
-    Msg = Defined ? "duplicate definition of function '" + Name.str() + "'"
-                  : "function '" + Name.str() +
-                        "' is declared again after its definition (ptxas rejects it as a "
-                        "duplicate; prototypes go before the definition)";
-  else if (!IsFunction && M.Defined && Defined && !IsExtern)
-    Msg = "duplicate definition of variable '" + Name.str() + "'";
-  if (!Msg.empty()) {
-    Diagnostic &Diag = Diags.report(Rule::SymbolDuplicate, R, Msg);
-    if (M.Range.isValid())
-      Diag.Notes.push_back({M.Range, "previous declaration is here"});
-    return;
-  }
-  if (Defined && !M.Defined) {
-    M.Defined = true;
-    M.Range = R;
-  }
-}
-
-void SymbolChecker::beforeGlobalVar(const VarDecl &V) {
-  if (V.StateSpace == ".reg" || V.StateSpace == ".local") {
-    SourceRange R = File.rangeOf(V.StateSpace);
-    Diags.report(Rule::SymbolScope, R.isValid() ? R : V.Range,
-                 "module-scope variables in the " + std::string(V.StateSpace) +
-                     " state space are not allowed; declare them inside a function");
-  }
-  checkSregDecl(V);
-  bool IsExtern = false;
-  for (llvm::StringRef P : V.Prefix)
-    IsExtern |= P == ".extern";
-  checkInitializer(V);
-  for (const Declarator &D : V.Declarators)
-    declareModuleSym(D.Name, D.Range, SourceRange(), false, !IsExtern, IsExtern);
-}
-
-void SymbolChecker::checkInitializer(const VarDecl &V) {
-  for (const Declarator &D : V.Declarators) {
-    if (!D.HasInit)
-      continue;
-    for (size_t I = 0; I < D.Init.size(); ++I) {
-      llvm::StringRef Tok = D.Init[I];
-      if (I + 1 < D.Init.size() && D.Init[I + 1] == "(")
-        continue; // generic(...), mask(...)
-      SourceRange TokR = File.rangeOf(Tok);
-      forEachIdentifier(Tok, [&](llvm::StringRef Name) {
-        if (ModuleSyms.count(Name) || Syms.lookup(Name))
-          return;
-        SourceRange R = File.rangeOf(Name);
-        addUse(Late, Name, R.isValid() ? R : (TokR.isValid() ? TokR : D.Range), UseKind::Init);
-      });
-    }
-  }
-}
-
-void SymbolChecker::onFunctionBegin(const Function &F) {
-  bool IsExtern = false;
-  for (llvm::StringRef P : F.Prefix)
-    IsExtern |= P == ".extern";
-  SourceRange NameR = F.NameRange.isValid() ? F.NameRange : F.Range;
-  declareModuleSym(F.Name, NameR, F.Range, true, F.HasBody, IsExtern);
-  InFunction = F.HasBody;
-  Depth = 1;
-  if (Scopes.empty())
-    Scopes.emplace_back();
-  Scopes[0].Labels.clear();
-  Scopes[0].Pending.clear();
-  if (!F.HasBody)
-    return;
-  // Parameters and return parameters share the function's scope (and its
-  // body's top level): a clash among them is a duplicate.
-  llvm::StringMap<SourceRange> Params;
-  for (llvm::ArrayRef<VarDecl> List : {F.Returns, F.Params})
-    for (const VarDecl &V : List)
-      for (const Declarator &D : V.Declarators) {
-        auto Ins = Params.try_emplace(D.Name, D.Range);
-        if (!Ins.second) {
-          Diagnostic &Diag = Diags.report(Rule::SymbolDuplicate, D.Range,
-                                          "duplicate parameter '" + std::string(D.Name) + "' of '" +
-                                              std::string(F.Name) + "'");
-          Diag.Notes.push_back({Ins.first->second, "previous declaration is here"});
-        }
-      }
-}
-
-/// .bf16, .tf32, .e4m3x2, .u16x2 ...: types of instructions only.
-void SymbolChecker::checkDeclType(const VarDecl &V) {
-  for (llvm::StringRef T : V.Attrs) {
-    bool X2 = T.endswith("x2");
-    const char *Size = nullptr;
-    if (T == ".bf16")
-      Size = ".b16";
-    else if (T == ".bf16x2" || T == ".tf32" || T == ".u16x2" || T == ".s16x2")
-      Size = ".b32";
-    else if ((T.startswith(".e") || T.startswith(".ue")) && T.size() > 3 &&
-             llvm::isDigit(T[2] == 'e' ? T[3] : T[2]))
-      Size = X2 ? ".b16" : ".b8";
-    if (!Size)
-      continue;
-    SourceRange R = File.rangeOf(T);
-    Diags.report(Rule::SymbolType, R.isValid() ? R : V.Range,
-                 T.str() +
-                     " is an instruction type only; declare the variable with the "
-                     "fundamental type of its size, " +
-                     Size);
-    return;
-  }
-}
-
-void SymbolChecker::checkSregDecl(const VarDecl &V) {
-  checkDeclType(V);
-  if (V.StateSpace != ".sreg")
-    return;
-  SourceRange R = File.rangeOf(V.StateSpace);
-  Diags.report(Rule::SymbolScope, SregSpaceSpec, R.isValid() ? R : V.Range,
-               "special registers are predefined; PTX cannot declare variables in the .sreg "
-               "state space");
-}
-
-void SymbolChecker::beforeLocalVar(const VarDecl &V) {
-  checkSregDecl(V);
-  checkDuplicates(V);
-  if (!InFunction || !Depth)
-    return;
-  // A register used before this declaration: ptxas took the use for a
-  // forward label reference and found none.
-  llvm::StringMap<Uses> &P = Scopes[Depth - 1].Pending;
-  if (P.empty())
-    return;
-  for (const Declarator &D : V.Declarators) {
-    llvm::SmallVector<llvm::StringRef, 4> Hit;
-    if (D.RangeCount < 0) {
-      if (P.count(D.Name))
-        Hit.push_back(D.Name);
-    } else {
-      for (const auto &E : P) {
-        llvm::StringRef Digits = E.getKey();
-        if (!Digits.consume_front(D.Name) || Digits.empty())
-          continue;
-        unsigned Index = 0;
-        if (!(Digits.size() > 1 && Digits[0] == '0') && !Digits.getAsInteger(10, Index) &&
-            Index < D.RangeCount)
-          Hit.push_back(E.getKey());
-      }
-    }
-    for (llvm::StringRef Name : Hit) {
-      auto It = P.find(Name);
-      Diagnostic &Diag = Diags.report(Rule::SymbolBeforeDeclaration, It->second.First,
-                                      "'" + Name.str() +
-                                          "' is used before its declaration; registers and "
-                                          "variables are declared before use");
-      Diag.Notes.push_back({D.Range, "declared here"});
-      P.erase(It);
-    }
-  }
-}
+using namespace symbols;
 
 //===----------------------------------------------------------------------===//
 // Uses

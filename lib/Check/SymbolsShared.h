@@ -1,0 +1,111 @@
+//===- SymbolsShared.h - what CheckSymbols*.cpp share ------------------===//
+//
+// The special-register table's entry, the PTX ISA sections the symbol
+// diagnostics cite, and the identifier scan of constant expressions and
+// initializers: shared by CheckSymbols.cpp (uses, scopes, reports) and
+// CheckSymbolsDecl.cpp (declarations).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PTXLINT_LIB_CHECK_SYMBOLSSHARED_H
+#define PTXLINT_LIB_CHECK_SYMBOLSSHARED_H
+
+#include "ptxlint/Target.h"
+
+#include "llvm/ADT/StringRef.h"
+
+#include <string>
+
+namespace ptxlint {
+namespace check {
+namespace symbols {
+
+inline constexpr const char *DeclSpec = "5.4.1";
+inline constexpr const char *LabelSpec = "6.4.4";
+inline constexpr const char *SregSpaceSpec = "5.1.2";
+
+//===----------------------------------------------------------------------===//
+// Special registers (PTX ISA 9.0 chapter 10)
+//===----------------------------------------------------------------------===//
+
+struct SregInfo {
+  const char *Name;   ///< "%tid"; for parameterized names the prefix ("%envreg")
+  unsigned Count;     ///< 0: a plain name; N: Name followed by 0..N-1
+  const char *Suffix; ///< after the index ("_64" of %pm0_64), or ""
+  bool Vector;        ///< has .x .y .z (.w)
+  PtxVersion Ver;     ///< the version ptxas requires (invalid: none it can see)
+  unsigned MinSm;     ///< the target ptxas requires (0: any it supports)
+  const char *Spec;
+};
+
+/// The special register (or WARP_SZ) Name is, or is a member of; null when none.
+const SregInfo *findSreg(llvm::StringRef Name);
+/// "%envreg<32>", "%pm<8>_64", "%tid": the name as the spec lists it.
+std::string sregDisplay(const SregInfo &S);
+bool isVectorSelector(llvm::StringRef Sel);
+
+inline bool isIdentStart(char C) {
+  return (C >= 'a' && C <= 'z') || (C >= 'A' && C <= 'Z') || C == '_' || C == '$' || C == '%';
+}
+/// '%' only starts a name: in `%r3%4` the second '%' is the remainder
+/// operator (a syntax error the parser reports).
+inline bool isIdentChar(char C) { return (isIdentStart(C) && C != '%') || (C >= '0' && C <= '9'); }
+
+/// Calls F(name) for every identifier of a constant expression or an
+/// initializer, skipping numbers (0f3F800000, 10U) and operator names
+/// written as calls (generic(...), mask(...)).
+template <typename Fn> void forEachIdentifier(llvm::StringRef Text, Fn F) {
+  size_t I = 0, N = Text.size();
+  while (I < N) {
+    char C = Text[I];
+    // A large initializer reaches the checks as one token with its comments
+    // (lib/Parse/InitScan.cpp): `// first row` names nothing.
+    if (C == '/' && I + 1 < N && (Text[I + 1] == '/' || Text[I + 1] == '*')) {
+      size_t E = Text[I + 1] == '/' ? Text.find('\n', I) : Text.find("*/", I + 2);
+      I = E == llvm::StringRef::npos ? N : E + (Text[I + 1] == '/' ? 1 : 2);
+      continue;
+    }
+    // '%' right after a name, a number or ')' is the remainder operator.
+    if (C == '%' && I > 0 && (isIdentChar(Text[I - 1]) || Text[I - 1] == ')')) {
+      ++I;
+      continue;
+    }
+    if (C == '"') {
+      size_t E = Text.find('"', I + 1);
+      I = E == llvm::StringRef::npos ? N : E + 1;
+      continue;
+    }
+    if (!isIdentStart(C)) {
+      // A number runs on through its letters (0x1F, 0f3F800000, 1U).
+      if (C >= '0' && C <= '9')
+        while (I < N && (isIdentChar(Text[I]) || Text[I] == '.'))
+          ++I;
+      else
+        ++I;
+      continue;
+    }
+    size_t B = I++; // the start character ('%' is no later one)
+    while (I < N && isIdentChar(Text[I]))
+      ++I;
+    // Components: %tid.x.
+    while (I + 1 < N && Text[I] == '.' && isIdentChar(Text[I + 1])) {
+      ++I;
+      while (I < N && isIdentChar(Text[I]))
+        ++I;
+    }
+    size_t J = I;
+    while (J < N && (Text[J] == ' ' || Text[J] == '\t'))
+      ++J;
+    if (J < N && Text[J] == '(')
+      continue;
+    llvm::StringRef Name = Text.slice(B, I);
+    if (Name != "_")
+      F(Name);
+  }
+}
+
+} // namespace symbols
+} // namespace check
+} // namespace ptxlint
+
+#endif
