@@ -142,6 +142,14 @@ void DeclChecker::onVar(const VarDecl &V, DeclSite Site) {
                        "' has no type; write .param .b32 (or another type) before its name");
   }
   for (const Declarator &D : V.Declarators) {
+    // %tid.x is a name only as a use: ptxas reads `.reg .b32 a.b` as `a`
+    // and a qualifier ("Parsing error near '.b'").
+    llvm::StringRef Name = D.Name;
+    if (size_t Dot = Name.find('.'); Dot != llvm::StringRef::npos && Dot > 0)
+      Diags.report(Rule::Syntax, at(Name.drop_front(Dot), D.Range),
+                   "a declared name has no '.': '" + Name.drop_front(Dot).str() + "' after '" +
+                       Name.take_front(Dot).str() +
+                       "' is not part of it (names are letters, digits, _, $ and %)");
     checkArray(V, D, Site);
     checkInit(V, D);
   }
