@@ -87,8 +87,7 @@ bool checkVectorRegister(const Operand &A, const OperandSpec &O, const Form &F, 
   if (!Ref.known() || Ref.Width < 2 || Ref.Component || isWmma(F))
     return false;
   if (loweredToBuiltin(F, Ctx) &&
-      ((!O.IsDest && isBuiltinArg(F, O) && F.BuiltinSourceVectorCrash) ||
-       (O.IsDest && F.BuiltinDestVectorCrash))) {
+      ((!O.IsDest && isBuiltinArg(F, O)) || (O.IsDest && F.BuiltinDestVectorCrash))) {
     Ctx.Diags.report(familyRule(F.Fam, FamilyRule::OperandKind), F.Spec, A.Range,
                      "operand " + O.Name + " must be a vector of " + std::to_string(O.Count) +
                          " registers in braces, found the vector register " + std::string(A.Text) +
