@@ -69,9 +69,11 @@ static void reportConstantsOnly(const Operand &A, const OperandSpec &O, const Fo
   bool M8n8k16Refused = F.Shape == ".m8n8k16" && AB &&
                         !(O.Name == "b" && FirstFloatImm && !FirstIntImm &&
                           isF32Literal(*FirstFloatImm) && Ctx.Tgt.isValid() && Ctx.Tgt.Sm >= 100);
-  bool FloatRefused =
-      MmaAB && FirstFloatImm && O.ElemType != ".f64" &&
-      (!isF32Literal(*FirstFloatImm) || (F.Fam == spec::Family::Mma && O.ElemType == ".tf32"));
+  // The session-9 sweep: in c too (every source fragment but .f64 ones).
+  bool MmaSrc = (F.Fam == spec::Family::Mma || F.Fam == spec::Family::MmaSp) && !O.IsDest;
+  bool FloatRefused = FirstFloatImm && O.ElemType != ".f64" &&
+                      ((MmaSrc && !isF32Literal(*FirstFloatImm)) ||
+                       (MmaAB && F.Fam == spec::Family::Mma && O.ElemType == ".tf32"));
   // mma.sp's .bf16 a and b take `0f` constants only (the outside sweep,
   // session 8; dense .bf16 and .f16 refuse them).
   bool SparseBf16Taken = F.Fam == spec::Family::MmaSp && AB && O.ElemType == ".bf16" &&
@@ -112,6 +114,57 @@ static void reportConstantAmongRegisters(StringRef OT, const OperandSpec &O, con
                          (IntRegs ? "write an integer constant such as 0" : "use a register"));
 }
 
+/// The floating-point and integer constants of one source fragment of mma or
+/// mma.sp together (the session-9 sweep, tools/dev/matrix-outside.py --set
+/// axes: every source fragment of 20 forms, sm_90, ptxas 13.0): an integer
+/// and a floating-point constant together, or a `0d`/decimal constant after
+/// a `0f` one, are refused ("Vector with elements of different types are
+/// not allowed", "Arguments mismatch"); a `0f` constant after a `0d` or
+/// decimal one is taken in every source fragment (even where `0f` constants
+/// alone are refused). Returns true when reported; sets Loose for the last.
+static bool checkConstantKinds(const Operand &A, const OperandSpec &O, const Form &F,
+                               CheckContext &Ctx, ArrayRef<Operand> Folded, bool &Loose) {
+  Loose = false;
+  if (O.IsDest || (F.Fam != spec::Family::Mma && F.Fam != spec::Family::MmaSp))
+    return false;
+  const Operand *Int = nullptr, *Float = nullptr, *Wide = nullptr;
+  for (size_t K = 0; K < A.Elements.size(); ++K) {
+    const Operand &E = Folded[K].Kind == OperandKind::IntImm ? Folded[K] : A.Elements[K];
+    if (E.Kind == OperandKind::IntImm && !Int)
+      Int = &E;
+    if (E.Kind != OperandKind::FloatImm)
+      continue;
+    if (!Float) {
+      Float = &E;
+      continue;
+    }
+    if (isF32Literal(*Float) && !isF32Literal(E) && !Wide)
+      Wide = &E;
+    if (!isF32Literal(*Float) && isF32Literal(E))
+      Loose = true;
+  }
+  if (Int && Float) {
+    const Operand *Later = Int->Range.Begin > Float->Range.Begin ? Int : Float;
+    Ctx.Diags.report(familyRule(F.Fam, FamilyRule::OperandKind), F.Spec, Later->Range,
+                     "integer and floating-point constants in one vector (" +
+                         std::string(Int->Text) + " and " + std::string(Float->Text) + ", " +
+                         O.Name + "): ptxas refuses mixed types; write constants of one kind");
+    return true;
+  }
+  if (Wide) {
+    Diagnostic &D = Ctx.Diags.report(
+        familyRule(F.Fam, FamilyRule::OperandKind), F.Spec, Wide->Range,
+        "the 64-bit constant " + std::string(Wide->Text) + " after the 0f constant " +
+            std::string(Float->Text) + " in " + O.Name +
+            ": ptxas types the vector by its first 0f constant and refuses wider ones after it; "
+            "write " +
+            O.Name + "'s constants as 0f");
+    D.Notes.push_back({Float->Range, "the first floating-point constant of the vector"});
+    return true;
+  }
+  return false;
+}
+
 /// ptxas types a vector by its elements: one type for all, or untyped bits
 /// (.b32/.b64) mixed with at most one other type (then it counts as bits).
 /// Constants take the vector's type; a vector of constants only is refused.
@@ -144,6 +197,9 @@ void checkVectorElements(const Operand &A, const OperandSpec &O, const Form &F, 
     if (Info.known())
       Regs.push_back({&E, Info});
   }
+  bool Loose = false;
+  if (checkConstantKinds(A, O, F, Ctx, Folded, Loose))
+    return;
   // Special registers (%laneid is .u32, %clock64 .u64) count by their size
   // only: ptxas takes them beside registers of any type of that size.
   auto NotSpecial = [&O](const std::pair<const Operand *, RegisterRef> &R) {
@@ -191,6 +247,8 @@ void checkVectorElements(const Operand &A, const OperandSpec &O, const Form &F, 
     return;
   }
   if (!AnyReg && O.ImmAllowed && !A.Elements.empty()) {
+    if (Loose)
+      return;
     reportConstantsOnly(A, O, F, Ctx, FirstIntImm, FirstFloatImm);
     return;
   }
@@ -257,7 +315,7 @@ void checkVectorElements(const Operand &A, const OperandSpec &O, const Form &F, 
         return;
       }
   }
-  if (!Other || AnyBits)
+  if (!Other || AnyBits || Loose)
     return;
   reportConstantAmongRegisters(Other->second.Type, O, F, Ctx, FirstIntImm, FirstFloatImm);
 }
