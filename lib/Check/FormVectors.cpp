@@ -247,8 +247,13 @@ void checkVectorElements(const Operand &A, const OperandSpec &O, const Form &F, 
     return;
   }
   if (!AnyReg && O.ImmAllowed && !A.Elements.empty()) {
-    if (Loose)
+    if (Loose) {
+      Ctx.Diags.report(Severity::Warning, familyRule(F.Fam, FamilyRule::ImmediateNotAllowed),
+                       F.Spec, A.Range,
+                       O.Name + " is made of constants only; ptxas 13.0 takes a 0f constant after "
+                                "a 0d or decimal one in any source fragment (write a register)");
       return;
+    }
     reportConstantsOnly(A, O, F, Ctx, FirstIntImm, FirstFloatImm);
     return;
   }
