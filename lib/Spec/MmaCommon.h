@@ -76,7 +76,7 @@ std::vector<ImmRange> selectorRangesB(const std::string &ScaleVec);
 /// the operands passed to the built-in ("a b c").
 TargetGate builtinLowering(llvm::StringRef Variant, llvm::StringRef AType, llvm::StringRef BitOp,
                            llvm::StringRef Shape, bool *DestVectorCrash = nullptr,
-                           std::string *Args = nullptr, bool *SourceVectorCrash = nullptr);
+                           std::string *Args = nullptr);
 
 /// True when ptxas 13.0 takes a vector of .pred registers only as fragment
 /// Operand ("a", "b", "c", "d", "r") of F on a target that does not lower F

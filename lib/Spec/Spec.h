@@ -284,9 +284,6 @@ struct Form {
   /// On those targets a whole vector register crashes ptxas as d too (in a
   /// source always).
   bool BuiltinDestVectorCrash = false;
-  /// A whole vector register in a source of the built-in crashes ptxas
-  /// (false for .f16 mma.m8n8k4, whose built-in takes it).
-  bool BuiltinSourceVectorCrash = true;
   /// The sources passed to the built-in ("a b c", "a e"): only they refuse
   /// special registers, components and whole vector registers.
   std::string BuiltinArgs;

@@ -30,21 +30,33 @@ PTXAS_ARCHS = {'sm_75', 'sm_80', 'sm_86', 'sm_87', 'sm_88', 'sm_89', 'sm_90', 's
     f'sm_{n}{s}' for n in (100, 103, 110, 120, 121) for s in ('', 'a', 'f')}
 
 
-def arch_for(target):
+def arch_for(target, cset=None):
+    """The -arch of ptxas (and --arch of ptx-lint) for a case's target. The
+    new axes (set 'axes') judge sm_101* (renamed sm_110* in PTX ISA 9.0) with
+    the sm_110* ptxas; the first sweep judged them with sm_75 (rejected)."""
+    if cset == 'axes' and target.startswith('sm_101'):
+        return 'sm_110' + target[6:]
     return target if target in PTXAS_ARCHS else 'sm_75'
+
+
+def header_of(c):
+    if c.get('set') == 'axes':
+        return mc.axes_header(c['target'], c['version'])
+    return mc.header(c['target'], c['version'])
 
 
 def build(cases):
     """Module text and, per case id, its function's first and last line (1-based)."""
     c0 = cases[0]
-    lines = mc.header(c0['target'], c0['version']).rstrip('\n').split('\n')
+    lines = header_of(c0).rstrip('\n').split('\n')
+    hl = len(lines)
     spans = {}
     for c in cases:
-        head, text, foot = mc.function(c['id'], c['target'], c['text'])
+        head, text, foot = mc.function(c['id'], c['target'], c['text'], c.get('set') == 'axes')
         first = len(lines) + 1
         lines += (head + text + '\n' + foot).rstrip('\n').split('\n')
         spans[c['id']] = (first, len(lines))
-    return '\n'.join(lines) + '\n', spans, len(mc.header('', '').rstrip('\n').split('\n'))
+    return '\n'.join(lines) + '\n', spans, hl
 
 
 def case_of(line, spans):
@@ -112,7 +124,7 @@ def judge_batch(ptxas, arch, cases, tmp, out):
 
 def judge_group(args):
     ptxas, cases = args
-    arch = arch_for(cases[0]['target'])
+    arch = arch_for(cases[0]['target'], cases[0].get('set'))
     tmp = tempfile.mkdtemp(prefix='s7m-outside-')
     first, second = {}, {}
     judge_batch(ptxas, arch.replace('sm_', 'compute_'), cases, tmp, first)
@@ -147,7 +159,7 @@ def lint_round(lint, cases, batch, tmp):
     os.makedirs(tmp, exist_ok=True)
     groups = defaultdict(list)
     for c in cases:
-        groups[(c['target'], c['version'])].append(c)
+        groups[(c['target'], c['version'], c.get('set', ''))].append(c)
     files = defaultdict(list)  # arch -> [(path, spans, header_lines)]
     n = 0
     for key, cs in sorted(groups.items()):
@@ -156,7 +168,7 @@ def lint_round(lint, cases, batch, tmp):
             path = os.path.join(tmp, f'b{n}.ptx')
             n += 1
             open(path, 'w').write(text)
-            files[arch_for(key[0])].append((path, spans, hl))
+            files[arch_for(key[0], key[2] or None)].append((path, spans, hl))
     res = {}
     for arch, fl in files.items():
         for i in range(0, len(fl), 400):
@@ -179,8 +191,13 @@ def lint_round(lint, cases, batch, tmp):
     return res
 
 
-def select(every, offset):
-    return [c for c in mc.cases() if c['id'] % every == offset % every]
+def all_cases(cset):
+    return (mc.cases() if cset in ('main', 'all') else []) + (
+        mc.axes_cases() if cset in ('axes', 'all') else [])
+
+
+def select(every, offset, cset='main'):
+    return [c for c in all_cases(cset) if c['id'] % every == offset % every]
 
 
 def case_hash(c):
@@ -192,10 +209,12 @@ def show(c):
 
 
 def judge(a):
-    cases = select(a.every, a.offset)
+    cases = select(a.every, a.offset, a.set)
+    if a.tag:
+        cases = [c for c in cases if c['tag'].startswith(a.tag)]
     groups = defaultdict(list)
     for c in cases:
-        groups[(c['target'], c['version'])].append(c)
+        groups[(c['target'], c['version'], c.get('set', ''))].append(c)
     work = []
     for key, cs in sorted(groups.items()):
         for i in range(0, len(cs), a.batch):
@@ -246,7 +265,7 @@ def judge(a):
           f"false-errors {n['false-error']}, missed {n['missed']}")
     if a.verdicts_out:
         with open(a.verdicts_out, 'w') as f:
-            f.write(f'# matrix-outside.py judge --every {a.every} --offset {a.offset}: '
+            f.write(f'# matrix-outside.py judge --set {a.set} --every {a.every} --offset {a.offset}: '
                     'id, hash of target|version|text, ptxas 13.0 verdict\n')
             for c in cases:
                 if verdict[c['id']][0] != 'unknown':
@@ -262,7 +281,8 @@ def check(a):
             want[int(f[0])] = (f[1], f[2])
             if len(f) > 3:  # a known difference: `known: why`
                 known[int(f[0])] = f[3].strip()
-    cases = [c for c in mc.cases() if c['id'] in want]
+    cset = 'all' if any(k >= mc.AXES_BASE for k in want) else 'main'
+    cases = [c for c in all_cases(cset) if c['id'] in want]
     stale = [c for c in cases if case_hash(c) != want[c['id']][0]]
     for c in stale:
         print(f"stale\t{show(c)}")
@@ -294,6 +314,9 @@ def main():
     j.add_argument('--jobs', type=int, default=2)
     j.add_argument('--single-sample', type=int, default=0)
     j.add_argument('--verdicts-out')
+    j.add_argument('--set', choices=['main', 'axes', 'all'], default='main',
+                   help="main: the first sweep's cases; axes: the new axes (session 9)")
+    j.add_argument('--tag', help='only cases whose tag starts with this')
     k = sub.add_parser('check')
     k.add_argument('--verdicts', required=True)
     for p in (j, k):

@@ -355,8 +355,238 @@ def target_num(t):
     return int(''.join(ch for ch in t[3:] if ch.isdigit()))
 
 
-def function(k, target, text):
+def function(k, target, text, extra=False):
+    """Head, the case's text and foot of case k's function. extra (the new
+    axes): a .param, a .local and a .shared variable and a label too."""
     decls = [d for c, (d, _) in REGS.items() if c != 'f16x2' or target_num(target) >= 53]
     text = text.replace('nosuch', f'nosuch{k}')
-    return (f'.visible .entry k{k}()\n{{\n' + '\n'.join(decls) + '\n' + VECREGS + '\n' +
-            'mov.u64 %rd1, smem;\n', text, 'ret;\n}\n')
+    params, more, foot = '', '', 'ret;\n}\n'
+    if extra:
+        params = '.param .u64 pparam'
+        more = '.local .align 16 .b8 lmem[64];\n.shared .align 16 .b8 fsmem[64];\n'
+        foot = 'L_lab:\nret;\n}\n'
+    return (f'.visible .entry k{k}({params})\n{{\n' + '\n'.join(decls) + '\n' + VECREGS + '\n' +
+            more + 'mov.u64 %rd1, smem;\n', text, foot)
+
+
+# --- the new axes of issue 10 (session 9): ids from AXES_BASE ---------------
+# Every target x every version of the gated forms, symbols of each kind as
+# operands, address spellings with each shared space, the block-scale
+# qualifiers (kind, scale_vec, stype: spellings, orders, gates), the sparsity
+# selector of mma.sp and mma.sp::ordered_metadata on every sparse shape, and
+# float constants of mixed kinds in one fragment. Their functions see more
+# symbols (axes_header, function(extra=True)).
+AXES_BASE = 100000
+AXES_TARGETS = TARGETS + ['sm_101a', 'sm_101f', 'sm_100f', 'sm_70', 'sm_75']
+AXES_TARGETS = sorted(set(AXES_TARGETS), key=lambda t: (target_num(t), t))
+AXES_VERSIONS = ['6.0', '6.3', '6.4', '6.5'] + VERSIONS
+SYMBOLS = ['L_lab', 'fdummy', 'pparam', 'cmem', 'smem', 'gmem', 'lmem', 'fsmem', 'gvar']
+SCALE_OPS = ', %r31, {0, 0}, %r32, {0, 0}'
+
+
+def gated_forms():
+    """(family, opcode, operand text, min target, min version) of one form per gate."""
+    out = []
+    for fam, op, specs, target, version in FORMS:
+        out.append((fam, op, render(op, specs)[len(op) + 1:], target, version))
+    mma = 'mma.sync.aligned.m16n8k'
+    f4 = '{%f1, %f2, %f3, %f4}, {%r1, %r2, %r3, %r4}, {%r5, %r6}, {%f5, %f6, %f7, %f8}'
+    out += [
+        ('mma', mma + '64.row.col.kind::mxf4nvf4.block_scale.scale_vec::4X.f32.e2m1.e2m1.f32.ue4m3',
+         f4 + SCALE_OPS + ';', 'sm_120a', '8.7'),
+        ('mma', mma + '64.row.col.kind::mxf4.block_scale.f32.e2m1.e2m1.f32.ue8m0',
+         f4 + SCALE_OPS + ';', 'sm_120a', '8.7'),
+        ('mma', mma + '32.row.col.kind::mxf8f6f4.block_scale.scale_vec::1X.f32.e3m2.e2m3.f32.ue8m0',
+         f4 + SCALE_OPS + ';', 'sm_120a', '8.7'),
+        ('mma.sp', 'mma.sp::ordered_metadata.sync.aligned.m16n8k128.row.col.kind::mxf4nvf4.block_scale.'
+         'scale_vec::4X.f32.e2m1.e2m1.f32.ue4m3', f4 + ', %r9, 0' + SCALE_OPS + ';', 'sm_120a', '8.7'),
+        ('mma.sp', 'mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.kind::mxf8f6f4.block_scale.'
+         'scale_vec::1X.f32.e3m2.e2m1.f32.ue8m0', f4 + ', %r9, 0' + SCALE_OPS + ';', 'sm_120a', '8.7'),
+        ('mma.sp', 'mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.kind::f8f6f4.f32.e3m2.e2m1.f32',
+         f4 + ', %r9, 0;', 'sm_120a', '8.7'),
+        ('ldmatrix', 'ldmatrix.sync.aligned.m8n16.x1.shared.b8x16.b6x16_p32', '{%r1}, [%rd1];',
+         'sm_100a', '8.6'),
+        ('ldmatrix', 'ldmatrix.sync.aligned.m8n16.x1.trans.shared.b8x16.b6x16_p32', '{%r1}, [%rd1];',
+         'sm_100a', '8.6'),
+        ('mma', 'mma.sync.aligned.m8n8k4.row.col.f32.bf16.bf16.f32',
+         '{%f1, %f2, %f3, %f4, %f5, %f6, %f7, %f8}, {%r1, %r2}, {%r3, %r4}, '
+         '{%f9, %f10, %f11, %f12, %f13, %f14, %f15, %f16};', 'sm_80', '7.0'),
+    ]
+    return out
+
+
+SPARSE = [  # (opcode after mma.sp[::ordered_metadata].sync.aligned., operands before e)
+    ('m16n8k16.row.col.f32.f16.f16.f32', '{%f1, %f2, %f3, %f4}, {%r1, %r2}, {%r3, %r4}, {%f5, %f6, %f7, %f8}'),
+    ('m16n8k32.row.col.f16.f16.f16.f16', '{%r1, %r2}, {%r3, %r4, %r5, %r6}, {%r7, %r8, %r9, %r10}, {%r11, %r12}'),
+    ('m16n8k16.row.col.f32.bf16.bf16.f32', '{%f1, %f2, %f3, %f4}, {%r1, %r2}, {%r3, %r4}, {%f5, %f6, %f7, %f8}'),
+    ('m16n8k32.row.col.f32.bf16.bf16.f32', '{%f1, %f2, %f3, %f4}, {%r1, %r2, %r3, %r4}, {%r5, %r6, %r7, %r8}, {%f5, %f6, %f7, %f8}'),
+    ('m16n8k8.row.col.f32.tf32.tf32.f32', '{%f1, %f2, %f3, %f4}, {%r1, %r2}, {%r3, %r4}, {%f5, %f6, %f7, %f8}'),
+    ('m16n8k16.row.col.f32.tf32.tf32.f32', '{%f1, %f2, %f3, %f4}, {%r1, %r2, %r3, %r4}, {%r5, %r6, %r7, %r8}, {%f5, %f6, %f7, %f8}'),
+    ('m16n8k32.row.col.s32.s8.s8.s32', '{%r1, %r2, %r3, %r4}, {%r5, %r6}, {%r7, %r8}, {%r9, %r10, %r11, %r12}'),
+    ('m16n8k64.row.col.satfinite.s32.u8.s8.s32', '{%r1, %r2, %r3, %r4}, {%r5, %r6, %r7, %r8}, {%r9, %r10, %r11, %r12}, {%r13, %r14, %r15, %r16}'),
+    ('m16n8k64.row.col.s32.s4.s4.s32', '{%r1, %r2, %r3, %r4}, {%r5, %r6}, {%r7, %r8}, {%r9, %r10, %r11, %r12}'),
+    ('m16n8k128.row.col.s32.u4.u4.s32', '{%r1, %r2, %r3, %r4}, {%r5, %r6, %r7, %r8}, {%r9, %r10, %r11, %r12}, {%r13, %r14, %r15, %r16}'),
+    ('m16n8k64.row.col.f32.e4m3.e5m2.f32', '{%f1, %f2, %f3, %f4}, {%r1, %r2, %r3, %r4}, {%r5, %r6, %r7, %r8}, {%f5, %f6, %f7, %f8}'),
+    ('m16n8k64.row.col.kind::f8f6f4.f32.e3m2.e2m1.f32', '{%f1, %f2, %f3, %f4}, {%r1, %r2, %r3, %r4}, {%r5, %r6, %r7, %r8}, {%f5, %f6, %f7, %f8}'),
+]
+SELECTORS = ['%r30', '%s3', '%h3', '%p1', '%laneid', '0', '1', '2', '3', '4', '-1', '0x0', '0x1',
+             '0x3', '1U', '(1+1)', '(2-1)', '(0*5)', '(4-4)', '0f00000000', '0f3F800000', '1.0',
+             '0.0', '0d0000000000000000', '0x100000000', '0x100000001', '{0}', '_']
+
+
+def block_scale_variants():
+    """(tag, opcode) block-scale qualifier spellings, orders and gates."""
+    out = []
+    for kind in ['', '.kind::mxf4', '.kind::mxf4nvf4', '.kind::mxf8f6f4', '.kind::f8f6f4']:
+        for sv in ['', '.scale_vec::1X', '.scale_vec::2X', '.scale_vec::4X']:
+            for st in ['.ue8m0', '.ue4m3', '']:
+                for k, ty in [('64', '.e2m1.e2m1'), ('32', '.e4m3.e4m3'), ('32', '.e2m1.e3m2')]:
+                    op = f'mma.sync.aligned.m16n8k{k}.row.col{kind}.block_scale{sv}.f32{ty}.f32{st}'
+                    out.append((f'bs{kind}{sv}{st}-k{k}{ty}', op))
+    base = ['mma', 'sync', 'aligned', 'm16n8k64', 'row', 'col', 'kind::mxf4nvf4', 'block_scale',
+            'scale_vec::4X', 'f32', 'e2m1', 'e2m1', 'f32', 'ue4m3']
+    orders = [(7, 6), (8, 7), (8, 6), (13, 9), (8, 9), (6, 3), (7, 9)]
+    for a, b in orders:  # move part a to before part b
+        p = list(base)
+        x = p.pop(a)
+        p.insert(b, x)
+        out.append((f'bs-order-{a}-{b}', '.'.join(p)))
+    out.append(('bs-no-block_scale', 'mma.sync.aligned.m16n8k64.row.col.kind::mxf4nvf4.scale_vec::4X.f32.e2m1.e2m1.f32.ue4m3'))
+    out.append(('bs-upper-x', 'mma.sync.aligned.m16n8k64.row.col.kind::mxf4nvf4.block_scale.scale_vec::4x.f32.e2m1.e2m1.f32.ue4m3'))
+    out.append(('bs-twice', 'mma.sync.aligned.m16n8k64.row.col.kind::mxf4nvf4.block_scale.block_scale.scale_vec::4X.f32.e2m1.e2m1.f32.ue4m3'))
+    out.append(('bs-two-scale-vec', 'mma.sync.aligned.m16n8k64.row.col.kind::mxf4nvf4.block_scale.scale_vec::4X.scale_vec::2X.f32.e2m1.e2m1.f32.ue4m3'))
+    return out
+
+
+FLOATS = {'f': '0f00000000', 'd': '0d0000000000000000', 'x': '1.0', 'i': '0', 'r': None}
+
+
+def mixed_float_patterns(n):
+    """Patterns of float-constant kinds (and registers) for an n-element fragment."""
+    pats = set()
+    for p in itertools.product('fdxir', repeat=2):
+        pats.add(''.join(p) + 'r' * (n - 2))
+    for p in itertools.product('fdx', repeat=min(n, 4)):
+        pats.add(''.join(p) + 'r' * (n - min(n, 4)))
+    return sorted(pats)
+
+
+def mixed_fragment(pat, reg):
+    k = 20
+    out = []
+    for ch in pat:
+        if ch == 'r':
+            out.append(f'{reg}{k}')
+            k += 1
+        else:
+            out.append(FLOATS[ch])
+    return '{' + ', '.join(out) + '}'
+
+
+def _symbol_variants(op, ops):
+    """Each operand replaced by (or, in a vector, its first element by) a symbol."""
+    parts = [p.strip() for p in split_operands(ops.rstrip(';'))]
+    out = []
+    for k, p in enumerate(parts):
+        for s in SYMBOLS:
+            if p.startswith('{'):
+                inner = [e.strip() for e in p[1:-1].split(',')]
+                new = '{' + ', '.join([s] + inner[1:]) + '}'
+                variants = [(f'sym-op{k}-elem-{s}', new)]
+            elif p.startswith('['):
+                variants = [(f'sym-op{k}-addr-{s}', f'[{s}]'), (f'sym-op{k}-addr-{s}+8', f'[{s}+8]'),
+                            (f'sym-op{k}-addr-{s}+16', f'[{s}+16]'), (f'sym-op{k}-bare-{s}', s)]
+            else:
+                variants = [(f'sym-op{k}-{s}', s)]
+            for tag, text in variants:
+                out.append((tag, op + ' ' + ', '.join(parts[:k] + [text] + parts[k + 1:]) + ';'))
+    return out
+
+
+def split_operands(text):
+    out, depth, cur = [], 0, ''
+    for ch in text:
+        if ch in '{[':
+            depth += 1
+        elif ch in '}]':
+            depth -= 1
+        if ch == ',' and depth == 0:
+            out.append(cur)
+            cur = ''
+        else:
+            cur += ch
+    return out + [cur]
+
+
+def axes_cases():
+    """The new axes' cases: dicts as cases() makes, with set 'axes'."""
+    out = []
+
+    def add(fam, tag, target, version, text):
+        out.append({'id': AXES_BASE + len(out), 'family': fam, 'tag': tag, 'target': target,
+                    'version': version, 'text': text, 'set': 'axes'})
+
+    gated = gated_forms()
+    # 1. every target x every version, one form per (family, gate)
+    seen = set()
+    for fam, op, ops, target, version in gated:
+        key = (fam, target, version, 'kind::' in op, 'block_scale' in op, 'b8x16' in op)
+        if key in seen:
+            continue
+        seen.add(key)
+        for t in AXES_TARGETS:
+            for v in AXES_VERSIONS:
+                add(fam, 'gate', t, v, op + ' ' + ops)
+    # 2. symbols of each kind as operands; 3. addresses with each shared space
+    for fam, op, ops, target, version in gated:
+        for tag, text in _symbol_variants(op, ops):
+            add(fam, tag, target, version, text)
+        if '[' in ops:
+            for sp in ['', '.shared', '.shared::cta', '.shared::cluster']:
+                parts = [p for p in op.split('.') if p not in ('shared', 'shared::cta', 'global')]
+                k = len(parts) - (2 if 'b8x16' in op else 1)
+                new = '.'.join(parts[:k]) + sp + '.' + '.'.join(parts[k:])
+                for a in ['[%rd1]', '[%rd1+8]', '[smem]', '[smem+16]', '[fsmem]', '[gmem]', '[lmem]',
+                          '[cmem]', '[pparam]', '[gvar]', '[%r1]', '[0x100]']:
+                    add(fam, f'addr{sp or "-generic"}-{a}', target, version,
+                        new + ' ' + ops.replace('[%rd1]', a))
+    # 4. block scale spellings, orders and gates
+    f4 = '{%f1, %f2, %f3, %f4}, {%r1, %r2, %r3, %r4}, {%r5, %r6}, {%f5, %f6, %f7, %f8}'
+    for tag, op in block_scale_variants():
+        for t, v in [('sm_120a', '8.7'), ('sm_121a', '8.8'), ('sm_120f', '8.8'), ('sm_120', '9.0'),
+                     ('sm_100a', '8.7'), ('sm_120a', '8.6'), ('sm_110f', '9.0')]:
+            add('mma', tag, t, v, op + ' ' + f4 + SCALE_OPS + ';')
+    # 5. sparsity selectors
+    for sp in ['mma.sp', 'mma.sp::ordered_metadata']:
+        for shape, ops in SPARSE:
+            tv = [('sm_80', '8.5'), ('sm_90', '8.7'), ('sm_120a', '8.7')]
+            if 'e4m3' in shape:
+                tv = [('sm_89', '8.5'), ('sm_90', '8.7'), ('sm_120a', '8.7')]
+            if 'kind::' in shape:
+                tv = [('sm_120a', '8.7')]
+            for t, v in tv:
+                for sel in SELECTORS:
+                    add('mma.sp', f'sel-{sp}-{sel}', t, v,
+                        f'{sp}.sync.aligned.{shape} {ops}, %r29, {sel};')
+    # 6. mixed float constants in one fragment (mma.sp and two dense mma forms)
+    rows = [(sp, shape, ops, ', %r29, 0;') for sp in ['mma.sp', 'mma.sp::ordered_metadata']
+            for shape, ops in SPARSE[:8]]
+    rows += [('mma', 'm16n8k16.row.col.f32.f16.f16.f32', '{%f1, %f2, %f3, %f4}, {%r1, %r2, %r3, %r4}, '
+              '{%r5, %r6}, {%f5, %f6, %f7, %f8}', ';'),
+             ('mma', 'm16n8k32.row.col.s32.s8.s8.s32', '{%r1, %r2, %r3, %r4}, {%r5, %r6, %r7, %r8}, '
+              '{%r9, %r10}, {%r11, %r12, %r13, %r14}', ';')]
+    for sp, shape, ops, tail in rows:
+        frags = [p.strip() for p in split_operands(ops)]
+        for k, fr in enumerate(frags):
+            n = fr.count(',') + 1
+            reg = '%f' if fr.startswith('{%f') else '%r'
+            for pat in mixed_float_patterns(n):
+                new = frags[:k] + [mixed_fragment(pat, reg)] + frags[k + 1:]
+                add(sp, f'float-{sp}-op{k}-{pat}', 'sm_90', '8.7',
+                    f'{sp}.sync.aligned.{shape} ' + ', '.join(new) + tail)
+    return out
+
+
+def axes_header(target, version):
+    return (header(target, version) + '.const .align 16 .b8 cmem[64];\n'
+            '.global .align 4 .b32 gvar;\n.func fdummy()\n{\nret;\n}\n')
