@@ -135,6 +135,12 @@ void SymbolChecker::addUse(llvm::StringMap<Uses> &Map, llvm::StringRef Name, Sou
     U.More.push_back(R);
   }
   ++U.Count;
+  if (K != UseKind::Operand)
+    return;
+  if (U.ValueCount++ == 0)
+    U.FirstValue = R;
+  else if (U.MoreValues.size() < 3)
+    U.MoreValues.push_back(R);
 }
 
 void SymbolChecker::mergeInto(llvm::StringMap<Uses> &To, llvm::StringRef Name, Uses &F) {
@@ -143,6 +149,20 @@ void SymbolChecker::mergeInto(llvm::StringMap<Uses> &To, llvm::StringRef Name, U
   if (Ins.second) {
     T = std::move(F);
     return;
+  }
+  // The value uses, earliest first.
+  if (F.ValueCount) {
+    if (!T.ValueCount || F.FirstValue.Begin < T.FirstValue.Begin) {
+      std::swap(T.FirstValue, F.FirstValue);
+      std::swap(T.MoreValues, F.MoreValues);
+      std::swap(T.ValueCount, F.ValueCount);
+    }
+    if (F.ValueCount && T.MoreValues.size() < 3)
+      T.MoreValues.push_back(F.FirstValue);
+    for (SourceRange M : F.MoreValues)
+      if (T.MoreValues.size() < 3)
+        T.MoreValues.push_back(M);
+    T.ValueCount += F.ValueCount;
   }
   // Keep the earliest use first.
   if (F.First.Begin < T.First.Begin) {
@@ -250,7 +270,48 @@ void SymbolChecker::checkSelector(llvm::StringRef Base, llvm::StringRef Sel, con
     Diag.Notes.push_back({B.DeclRange, "declared here"});
 }
 
-void SymbolChecker::resolveName(llvm::StringRef Name, SourceRange R, UseKind K, CheckContext *Ctx) {
+void SymbolChecker::reportLabelOperand(llvm::StringRef Name, SourceRange Def, SourceRange Use,
+                                       unsigned Count, llvm::ArrayRef<SourceRange> More) {
+  std::string Msg = "label '" + Name.str() +
+                    "' is not a value: labels are operands of bra, brx.idx (through "
+                    ".branchtargets) and call (.callprototype, .calltargets) only";
+  if (Count > 1)
+    Msg += " (used " + std::to_string(Count) + " times; the first use is shown" +
+           (More.empty() ? "" : ", the next ones as notes") + ")";
+  Diagnostic &Diag = Diags.report(Rule::IsaOperandKind, LabelSpec, Use, Msg);
+  if (Def.isValid())
+    Diag.Notes.push_back({Def, "label defined here"});
+  for (SourceRange M : More)
+    Diag.Notes.push_back({M, "also used here"});
+}
+
+bool SymbolChecker::checkFunctionOperand(llvm::StringRef Name, SourceRange R, UseKind K, Place P,
+                                         const ModuleSym &F) {
+  // ptxas 13.0 takes a function name as a value (mov, add, selp, st, setp,
+  // cvta.to ...) and refuses it in an address, a vector, a branch and the
+  // instructions of NoFunctionOperands (test/symbols/label-operands.test).
+  const char *Why = nullptr;
+  if (K == UseKind::Label && InBranch)
+    Why = "is not a branch target: bra and brx.idx jump to labels; call a function";
+  else if (K != UseKind::Operand)
+    return false;
+  else if (P == Place::Address)
+    Why = "is not an address: take its address with mov into a register first";
+  else if (P == Place::Element)
+    Why = "cannot be a vector element: move its address into a register first";
+  else if (NoFunctionOperands)
+    Why = "cannot be an operand of this instruction: move its address into a register first";
+  if (!Why)
+    return false;
+  Diagnostic &Diag =
+      Diags.report(Rule::IsaOperandKind, LabelSpec, R, "function name '" + Name.str() + "' " + Why);
+  if (F.Range.isValid())
+    Diag.Notes.push_back({F.Range, "function declared here"});
+  return true;
+}
+
+void SymbolChecker::resolveName(llvm::StringRef Name, SourceRange R, UseKind K, CheckContext *Ctx,
+                                Place P) {
   if (Name.empty() || Name == "_")
     return;
   if (K == UseKind::Call || K == UseKind::CallTarget || K == UseKind::Alias) {
@@ -274,32 +335,39 @@ void SymbolChecker::resolveName(llvm::StringRef Name, SourceRange R, UseKind K, 
   }
   if ((Name[0] == '%' || Name == "WARP_SZ") && checkSpecial(Name, R, Ctx))
     return;
-  if (ModuleSyms.count(Name))
+  if (auto It = ModuleSyms.find(Name); It != ModuleSyms.end()) {
+    if (It->second.IsFunction)
+      checkFunctionOperand(Name, R, K, P, It->second);
     return;
+  }
   if (!InFunction || !Depth) {
     addUse(Late, Name, R, K);
     return;
   }
   for (size_t I = Depth; I-- > 0;)
-    if (Scopes[I].Labels.count(Name))
+    if (auto L = Scopes[I].Labels.find(Name); L != Scopes[I].Labels.end()) {
+      if (K == UseKind::Operand)
+        reportLabelOperand(Name, L->second, R);
       return;
+    }
   addUse(Scopes[Depth - 1].Pending, Name, R, K);
 }
 
-void SymbolChecker::resolveExprText(llvm::StringRef Text, SourceRange R, CheckContext *Ctx) {
+void SymbolChecker::resolveExprText(llvm::StringRef Text, SourceRange R, CheckContext *Ctx,
+                                    Place P) {
   forEachIdentifier(Text, [&](llvm::StringRef Name) {
     SourceRange NR = File.rangeOf(Name);
-    resolveName(Name, NR.isValid() ? NR : R, UseKind::Operand, Ctx);
+    resolveName(Name, NR.isValid() ? NR : R, UseKind::Operand, Ctx, P);
   });
 }
 
-void SymbolChecker::resolveOperand(const Operand &Op, UseKind K, CheckContext *Ctx) {
+void SymbolChecker::resolveOperand(const Operand &Op, UseKind K, CheckContext *Ctx, Place P) {
   switch (Op.Kind) {
   case OperandKind::Name:
-    resolveName(Op.Text, Op.Range, K, Ctx);
+    resolveName(Op.Text, Op.Range, K, Ctx, P);
     return;
   case OperandKind::Expr:
-    resolveExprText(Op.Text, Op.Range, Ctx);
+    resolveExprText(Op.Text, Op.Range, Ctx, P);
     return;
   case OperandKind::Address:
     if (Op.ArrayIndex && !Op.Elements.empty())
@@ -308,8 +376,13 @@ void SymbolChecker::resolveOperand(const Operand &Op, UseKind K, CheckContext *C
                      "'" + std::string(Op.Elements[0].Text) +
                          "' is not an array: index an array (a[i]) or write an address, [" +
                          std::string(Op.Elements[0].Text) + "+offset]");
-    [[fallthrough]];
+    for (const Operand &E : Op.Elements)
+      resolveOperand(E, UseKind::Operand, Ctx, Place::Address);
+    return;
   case OperandKind::Vector:
+    for (const Operand &E : Op.Elements)
+      resolveOperand(E, UseKind::Operand, Ctx, Place::Element);
+    return;
   case OperandKind::PredPair:
   case OperandKind::List:
     for (const Operand &E : Op.Elements)
@@ -344,6 +417,12 @@ void SymbolChecker::checkGuard(const Instruction &I, CheckContext &Ctx) {
 }
 
 void SymbolChecker::onInstruction(const Instruction &I, CheckContext &Ctx) {
+  llvm::StringRef Op = I.Opcode;
+  InBranch = Op == "bra" || Op == "brx";
+  NoFunctionOperands = Op == "mma" || Op == "wmma" || Op == "ldmatrix" || Op == "stmatrix" ||
+                       Op == "movmatrix" || Op == "bar" || Op == "barrier" || Op == "isspacep" ||
+                       (Op == "cvta" && (I.Qualifiers.empty() ||
+                                         !llvm::StringRef(I.Qualifiers[0]).startswith(".to")));
   checkGuard(I, Ctx);
   if (I.Opcode == "call") {
     // call (rets), f, (args);  call (rets), %rd, (args), proto_or_targets;
@@ -419,12 +498,23 @@ void SymbolChecker::onScopeBegin() {
   Scopes[Depth - 1].Pending.clear();
 }
 
+void SymbolChecker::resolvePendingLabels(LabelScope &S) {
+  for (const auto &L : S.Labels) {
+    auto It = S.Pending.find(L.getKey());
+    if (It == S.Pending.end())
+      continue;
+    const Uses &U = It->second;
+    if (U.ValueCount)
+      reportLabelOperand(L.getKey(), L.getValue(), U.FirstValue, U.ValueCount, U.MoreValues);
+    S.Pending.erase(It);
+  }
+}
+
 void SymbolChecker::onScopeEnd() {
   if (!InFunction || Depth <= 1)
     return;
   LabelScope &S = Scopes[Depth - 1];
-  for (const auto &L : S.Labels)
-    S.Pending.erase(L.getKey());
+  resolvePendingLabels(S);
   // The hint of a use left unresolved is computed while the scope's names
   // are still known (callseq blocks declare param0, retval0, prototype_0).
   for (auto &E : S.Pending)
@@ -474,8 +564,7 @@ void SymbolChecker::onFunctionEnd(const Function &F) {
   while (Depth > 1)
     onScopeEnd();
   LabelScope &S = Scopes[0];
-  for (const auto &L : S.Labels)
-    S.Pending.erase(L.getKey());
+  resolvePendingLabels(S);
   // What is left is unknown here. Labels and %names are the function's
   // own: reported now. Other names may be declared later at module scope
   // ("used before declaration"): judged at the end of the file, with the

@@ -21,6 +21,7 @@
 
 #include "Check/CheckContext.h"
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
@@ -64,6 +65,9 @@ public:
 
 private:
   enum class UseKind : uint8_t { Operand, Label, Call, CallTarget, Alias, Init };
+  /// Where an operand name stands: a value, inside [address], or an element
+  /// of a {vector} (ptxas refuses a function name in the last two).
+  enum class Place : uint8_t { Value, Address, Element };
   /// The uses of one unresolved name (only unresolved names are kept).
   struct Uses {
     SourceRange First;
@@ -71,6 +75,11 @@ private:
     UseKind Kind = UseKind::Operand;
     llvm::SmallVector<SourceRange, 3> More; ///< the next few uses, as notes
     std::string Hint;                       ///< did-you-mean, computed once
+    /// The uses where a value goes (UseKind::Operand): an error if the name
+    /// turns out to be a label.
+    SourceRange FirstValue;
+    unsigned ValueCount = 0;
+    llvm::SmallVector<SourceRange, 3> MoreValues;
   };
   struct LabelScope {
     llvm::StringMap<SourceRange> Labels;
@@ -86,9 +95,20 @@ private:
   void addUse(llvm::StringMap<Uses> &Map, llvm::StringRef Name, SourceRange R, UseKind K);
   void mergeInto(llvm::StringMap<Uses> &To, llvm::StringMap<Uses> &From);
   void mergeInto(llvm::StringMap<Uses> &To, llvm::StringRef Name, Uses &F);
-  void resolveName(llvm::StringRef Name, SourceRange R, UseKind K, CheckContext *Ctx);
-  void resolveOperand(const Operand &Op, UseKind K, CheckContext *Ctx);
-  void resolveExprText(llvm::StringRef Text, SourceRange R, CheckContext *Ctx);
+  void resolveName(llvm::StringRef Name, SourceRange R, UseKind K, CheckContext *Ctx,
+                   Place P = Place::Value);
+  void resolveOperand(const Operand &Op, UseKind K, CheckContext *Ctx, Place P = Place::Value);
+  void resolveExprText(llvm::StringRef Text, SourceRange R, CheckContext *Ctx, Place P);
+  /// A label named where a value goes (6.4.4: only bra, brx.idx and call
+  /// take labels).
+  /// Forward uses of the scope's labels: resolved, and reported where a
+  /// value went.
+  void resolvePendingLabels(LabelScope &S);
+  void reportLabelOperand(llvm::StringRef Name, SourceRange Def, SourceRange Use,
+                          unsigned Count = 1, llvm::ArrayRef<SourceRange> More = {});
+  /// A function name where ptxas refuses one; false where it takes it.
+  bool checkFunctionOperand(llvm::StringRef Name, SourceRange R, UseKind K, Place P,
+                            const ModuleSym &F);
   bool checkSpecial(llvm::StringRef Name, SourceRange R, CheckContext *Ctx);
   void checkGuard(const Instruction &I, CheckContext &Ctx);
   void checkDuplicates(const VarDecl &V);
@@ -109,6 +129,10 @@ private:
   DiagnosticEngine &Diags;
   SymbolTable &Syms;
   bool InFunction = false;
+  /// The instruction being resolved refuses function names in every operand
+  /// (the matrix families, bar, isspacep, cvta from a state space), or is a
+  /// branch (a function name is not a branch target).
+  bool NoFunctionOperands = false, InBranch = false;
   /// Label scopes of the current function ([0]: the function body).
   std::vector<LabelScope> Scopes;
   size_t Depth = 0;
