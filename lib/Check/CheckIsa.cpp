@@ -21,6 +21,7 @@
 #include "Check/IsaOperandForms.h"
 #include "Check/IsaOperands.h"
 #include "Check/IsaTexture.h"
+#include "Check/Spelling.h"
 #include "Spec/IsaTables.h"
 #include "Spec/Spec.h"
 
@@ -515,18 +516,16 @@ void reportUnknownQualifier(const Instruction &I, CheckContext &Ctx, const IsaOp
     D.Fixes.push_back({R, Suggest.str()});
 }
 
-const TableFacts &tableFacts(const Instruction &I) {
-  thread_local llvm::StringMap<TableFacts> Cache;
-  llvm::SmallString<64> Key(llvm::StringRef(I.Opcode));
-  for (llvm::StringRef Q : I.Qualifiers) {
-    Key += '\x01'; // qualifiers may hold dots: keep their boundaries
-    Key += Q;
-  }
-  auto It = Cache.find(Key);
-  if (It != Cache.end())
-    return It->second;
-  if (Cache.size() >= 4096) // bounded: a generated file could spell many
-    Cache.clear();
+/// The facts of I's spelling (Spelling.h: Id), computed on its first use.
+const TableFacts &tableFacts(const Instruction &I, uint32_t Id) {
+  struct Slot {
+    bool Known = false;
+    TableFacts F;
+  };
+  thread_local SpellingMemo<Slot> Cache;
+  Slot &Sl = Cache.at(Id);
+  if (Sl.Known)
+    return Sl.F;
   TableFacts F;
   F.Op = spec::findIsaOpcode(I.Opcode);
   if (F.Op && !llvm::StringRef(F.Op->Name).startswith(".")) {
@@ -552,7 +551,9 @@ const TableFacts &tableFacts(const Instruction &I) {
   }
   if (!F.Forms.empty() && F.Forms.front()->section().ComboGates)
     comboFacts(I, F);
-  return Cache.try_emplace(Key, std::move(F)).first->second;
+  Sl.F = std::move(F);
+  Sl.Known = true;
+  return Sl.F;
 }
 
 } // namespace
@@ -594,7 +595,8 @@ void reportGate(CheckContext &Ctx, Rule Id, llvm::StringRef Spec, SourceRange R,
 }
 
 void checkIsa(const Instruction &I, CheckContext &Ctx) {
-  const TableFacts &Facts = tableFacts(I);
+  Ctx.Spelling = spellingId(I); // once: every memo below is indexed by it
+  const TableFacts &Facts = tableFacts(I, Ctx.Spelling);
   const IsaOpcode *Op = Facts.Op;
   if (!Op || llvm::StringRef(Op->Name).startswith(".")) {
     reportUnknownOpcode(I, Ctx);
