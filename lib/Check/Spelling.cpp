@@ -4,6 +4,7 @@
 
 #include "llvm/ADT/StringRef.h"
 
+#include <cstring>
 #include <string>
 
 namespace ptxlint {
@@ -20,37 +21,32 @@ struct Interner {
     uint32_t Id = 0; ///< 0: empty
   };
   static constexpr size_t NumSlots = 2 * MaxSpellings; // a power of two
+  static_assert(NumSlots == 1u << 13, "ids: the index below bit 13, the restarts above");
   std::vector<Slot> Slots = std::vector<Slot>(NumSlots);
   std::vector<std::string> Keys;
-  uint32_t Gen = 1;
+  uint32_t Gen = 0; ///< the restarts so far: the high bits of the ids
 
   static uint64_t mix(uint64_t H, std::string_view S) {
-    // FNV-1a over 8-byte words, then the tail; cheap for the short parts
-    // of a spelling ("ld", ".global", ".u32").
-    const char *P = S.data();
-    size_t N = S.size();
-    while (N >= 8) {
-      uint64_t W;
-      __builtin_memcpy(&W, P, 8);
-      H = (H ^ W) * 0x100000001b3ULL;
-      P += 8;
-      N -= 8;
-    }
-    uint64_t W = 0;
-    __builtin_memcpy(&W, P, N);
-    H = (H ^ W ^ (static_cast<uint64_t>(S.size()) << 56)) * 0x100000001b3ULL;
-    return H ^ (H >> 29);
+    // FNV-1a: the parts of a spelling are short ("ld", ".global", ".u32").
+    for (char C : S)
+      H = (H ^ static_cast<unsigned char>(C)) * 0x100000001b3ULL;
+    return (H ^ 0xff) * 0x100000001b3ULL; // part boundary
   }
 
   static bool equals(const std::string &Key, const Instruction &I) {
-    llvm::StringRef K = Key;
-    if (!K.consume_front(llvm::StringRef(I.Opcode.data(), I.Opcode.size())))
-      return false;
-    for (std::string_view Q : I.Qualifiers) {
-      if (!K.consume_front("\x01") || !K.consume_front(llvm::StringRef(Q.data(), Q.size())))
+    const char *P = Key.data(), *E = P + Key.size();
+    auto Part = [&](std::string_view S) {
+      if (static_cast<size_t>(E - P) < S.size() || std::memcmp(P, S.data(), S.size()))
         return false;
-    }
-    return K.empty();
+      P += S.size();
+      return true;
+    };
+    if (!Part(I.Opcode))
+      return false;
+    for (std::string_view Q : I.Qualifiers)
+      if (P == E || *P++ != '\x01' || !Part(Q))
+        return false;
+    return P == E;
   }
 
   uint32_t id(const Instruction &I) {
@@ -61,7 +57,7 @@ struct Interner {
       Slot &S = Slots[K];
       if (!S.Id)
         return insert(S, H, I);
-      if (S.Hash == H && equals(Keys[S.Id - 1], I))
+      if (S.Hash == H && equals(Keys[spellingSlot(S.Id) - 1], I))
         return S.Id;
     }
   }
@@ -81,7 +77,7 @@ struct Interner {
     }
     Keys.push_back(std::move(Key));
     S.Hash = H;
-    S.Id = static_cast<uint32_t>(Keys.size());
+    S.Id = static_cast<uint32_t>(Keys.size()) | Gen << 13;
     return S.Id;
   }
 };
@@ -94,8 +90,6 @@ Interner &interner() {
 } // namespace
 
 uint32_t spellingId(const Instruction &I) { return interner().id(I); }
-
-uint32_t spellingGeneration() { return interner().Gen; }
 
 } // namespace check
 } // namespace ptxlint
