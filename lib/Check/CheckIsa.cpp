@@ -558,9 +558,44 @@ const TableFacts &tableFacts(const Instruction &I, uint32_t Id) {
 
 } // namespace
 
+namespace {
+/// Calls of reportGate on this thread: checkIsa tells by it whether the
+/// gates of an instruction said anything.
+thread_local unsigned GateReports = 0;
+
+/// The last file context (version, target) and operand count in which a
+/// spelling's gates were all met: checkGates reads only the spelling's
+/// table facts, the operand count and these, so another instruction of the
+/// same spelling and count meets them too.
+struct GatesMet {
+  bool Known = false;
+  size_t N = 0;
+  PtxVersion V;
+  Target T;
+  bool same(size_t Ops, const CheckContext &Ctx) const {
+    return Known && N == Ops && V.Major == Ctx.Version.Major && V.Minor == Ctx.Version.Minor &&
+           T == Ctx.Tgt;
+  }
+};
+
+/// checkGates, skipped where the spelling's gates are known to be met.
+void checkGatesOnce(const Instruction &I, CheckContext &Ctx, const TableFacts &Facts) {
+  thread_local SpellingMemo<GatesMet> Met;
+  GatesMet &M = Met.at(Ctx.Spelling);
+  size_t N = I.Operands.size();
+  if (M.same(N, Ctx))
+    return;
+  unsigned Before = GateReports;
+  checkGates(I, Ctx, Facts);
+  if (GateReports == Before)
+    M = {true, N, Ctx.Version, Ctx.Tgt};
+}
+} // namespace
+
 void reportGate(CheckContext &Ctx, Rule Id, llvm::StringRef Spec, SourceRange R,
                 const std::string &Message, bool IsTarget, PtxVersion FixVersion,
                 Target FixTarget) {
+  ++GateReports;
   Diagnostic D;
   if (Ctx.Gates) {
     auto It = Ctx.Gates->Index.find(Message);
@@ -628,7 +663,7 @@ void checkIsa(const Instruction &I, CheckContext &Ctx) {
   // The kinds of the syntax lines where the instruction's own checks found nothing.
   if (CountOk && I.Opcode != "set" && Ctx.Diags.errorCount() == Errors)
     checkOperandForms(I, Ctx, Forms);
-  checkGates(I, Ctx, Facts);
+  checkGatesOnce(I, Ctx, Facts);
 }
 
 void checkDirectiveGates(llvm::StringRef Name, SourceRange R, CheckContext &Ctx) {
