@@ -115,70 +115,33 @@ private:
   bool group(OperandKind Kind, Tok Close, Operand &O) {
     if (GroupDepth >= MaxNestingDepth)
       return false;
-    // A long outermost list is built in place in the arena (one Operand per
-    // element, no growing vector copied afterwards): see countElements.
-    size_t Count = GroupDepth == 0 ? countElements(pos()) : 0;
+    bool Outermost = GroupDepth == 0;
     struct Nest {
       unsigned &D;
       explicit Nest(unsigned &D) : D(D) { ++D; }
       ~Nest() { --D; }
     } InGroup(GroupDepth);
     uint32_t B = take().Begin;
-    if (Count >= InPlaceFrom) {
-      llvm::MutableArrayRef<Operand> Elems(Ctx.allocate<Operand>(Count), Count);
-      for (size_t K = 0; K < Count; ++K)
-        if ((K && !accept(Tok::COMMA)) || !parseOperand(Elems[K]))
-          return false;
-      O.Elements = Elems;
-    } else {
-      llvm::SmallVector<Operand, 8> Elems;
-      if (!(Kind == OperandKind::List && is(Close)) && !operands(Elems))
-        return false;
+    // The outermost list is read into a buffer kept across statements (a
+    // call's long argument list allocates nothing); a very long one gives
+    // its memory back afterwards, so memory stays flat.
+    thread_local llvm::SmallVector<Operand, 0> OuterElems;
+    llvm::SmallVector<Operand, 8> InnerElems;
+    llvm::SmallVectorImpl<Operand> &Elems =
+        Outermost ? static_cast<llvm::SmallVectorImpl<Operand> &>(OuterElems) : InnerElems;
+    Elems.clear();
+    bool Ok = (Kind == OperandKind::List && is(Close)) || operands(Elems);
+    if (Ok)
       O.Elements = Ctx.copy<Operand>(Elems);
-    }
+    if (Outermost && OuterElems.capacity() > 4096)
+      OuterElems = llvm::SmallVector<Operand, 0>();
+    if (!Ok)
+      return false;
     if (!is(Close))
       return false;
     O.Kind = Kind;
     O.Range = {B, take().End};
     return true;
-  }
-
-  /// Lists of at least this many elements are built in place.
-  static constexpr size_t InPlaceFrom = 64;
-
-  /// The number of elements of the list that opens at P, counted on the
-  /// bytes (commas between its brackets); 0 when unsure (a comment, a
-  /// string, a ';' or the end of the text first), and the list is then
-  /// built the usual way. Only a size hint: a wrong count makes the
-  /// recognizer decline, never build something else.
-  size_t countElements(size_t P) const {
-    int Depth = 0;
-    size_t Commas = 0;
-    for (; P < Text.size(); ++P) {
-      switch (Text[P]) {
-      case '{':
-      case '(':
-      case '[':
-        ++Depth;
-        break;
-      case '}':
-      case ')':
-      case ']':
-        if (--Depth == 0)
-          return Commas + 1;
-        break;
-      case ',':
-        Commas += Depth == 1;
-        break;
-      case ';':
-      case '/':
-      case '"':
-        return 0;
-      default:
-        break;
-      }
-    }
-    return 0;
   }
 
   unsigned GroupDepth = 0;
