@@ -122,25 +122,56 @@ private:
       ~Nest() { --D; }
     } InGroup(GroupDepth);
     uint32_t B = take().Begin;
-    // The outermost list is read into a buffer kept across statements (a
-    // call's long argument list allocates nothing); a very long one gives
-    // its memory back afterwards, so memory stays flat.
-    thread_local llvm::SmallVector<Operand, 0> OuterElems;
-    llvm::SmallVector<Operand, 8> InnerElems;
-    llvm::SmallVectorImpl<Operand> &Elems =
-        Outermost ? static_cast<llvm::SmallVectorImpl<Operand> &>(OuterElems) : InnerElems;
-    Elems.clear();
-    bool Ok = (Kind == OperandKind::List && is(Close)) || operands(Elems);
-    if (Ok)
+    if (Outermost) {
+      if (!outerList(Kind, Close, O))
+        return false;
+    } else {
+      llvm::SmallVector<Operand, 8> Elems;
+      if (!(Kind == OperandKind::List && is(Close)) && !operands(Elems))
+        return false;
       O.Elements = Ctx.copy<Operand>(Elems);
-    if (Outermost && OuterElems.capacity() > 4096)
-      OuterElems = llvm::SmallVector<Operand, 0>();
-    if (!Ok)
-      return false;
+    }
     if (!is(Close))
       return false;
     O.Kind = Kind;
     O.Range = {B, take().End};
+    return true;
+  }
+
+  /// Lists longer than this are built in place.
+  static constexpr size_t InPlaceFrom = 64;
+
+  /// The elements of an outermost list, up to its Close. Its first
+  /// InPlaceFrom elements are read into a buffer on the stack; a longer list
+  /// (a call's arguments) has the rest counted on the lexer's tokens
+  /// (countRest) and is built in place in the arena: one Operand per
+  /// element, no growing vector copied afterwards.
+  bool outerList(OperandKind Kind, Tok Close, Operand &O) {
+    llvm::SmallVector<Operand, InPlaceFrom> First;
+    if (Kind == OperandKind::List && is(Close)) {
+      O.Elements = Ctx.copy<Operand>(First);
+      return true;
+    }
+    for (;;) {
+      Operand E;
+      if (!parseOperand(E))
+        return false;
+      First.push_back(E);
+      if (!is(Tok::COMMA))
+        break;
+      if (First.size() == InPlaceFrom) {
+        size_t N = InPlaceFrom + countRest();
+        llvm::MutableArrayRef<Operand> All(Ctx.allocate<Operand>(N), N);
+        std::copy(First.begin(), First.end(), All.begin());
+        for (size_t K = InPlaceFrom; K < N; ++K)
+          if (!accept(Tok::COMMA) || !parseOperand(All[K]))
+            return false; // a count that was only a hint: decline
+        O.Elements = All;
+        return true;
+      }
+      take();
+    }
+    O.Elements = Ctx.copy<Operand>(First);
     return true;
   }
 
