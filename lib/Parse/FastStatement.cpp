@@ -146,7 +146,9 @@ private:
   /// (a call's arguments) has the rest counted on the lexer's tokens
   /// (countRest) and is built in place in the arena: one Operand per
   /// element, no growing vector copied afterwards.
-  bool outerList(OperandKind Kind, Tok Close, Operand &O) {
+  /// Not inlined: its buffer must not be in the frame of every nested group
+  /// (test/unit Robustness: nesting at the limit on a 1 MiB stack).
+  LLVM_ATTRIBUTE_NOINLINE bool outerList(OperandKind Kind, Tok Close, Operand &O) {
     llvm::SmallVector<Operand, InPlaceFrom> First;
     if (Kind == OperandKind::List && is(Close)) {
       O.Elements = Ctx.copy<Operand>(First);
