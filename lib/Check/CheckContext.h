@@ -119,6 +119,9 @@ struct CheckContext {
   /// Gate diagnostics held back until the end of the file, so that a cause
   /// is reported once with its later places as notes; null: report at once.
   struct GateMemo *Gates = nullptr;
+  /// The instruction's spelling id (Spelling.h), set by checkIsa for the
+  /// per-spelling memos of the checks it runs; 0: not computed.
+  uint32_t Spelling = 0;
 
   SourceRange rangeOf(llvm::StringRef Text) const { return File.rangeOf(Text); }
 };

@@ -21,6 +21,7 @@
 #include "Check/IsaOperandForms.h"
 #include "Check/IsaOperands.h"
 #include "Check/IsaTexture.h"
+#include "Check/Spelling.h"
 #include "Spec/IsaTables.h"
 #include "Spec/Spec.h"
 
@@ -515,18 +516,16 @@ void reportUnknownQualifier(const Instruction &I, CheckContext &Ctx, const IsaOp
     D.Fixes.push_back({R, Suggest.str()});
 }
 
-const TableFacts &tableFacts(const Instruction &I) {
-  thread_local llvm::StringMap<TableFacts> Cache;
-  llvm::SmallString<64> Key(llvm::StringRef(I.Opcode));
-  for (llvm::StringRef Q : I.Qualifiers) {
-    Key += '\x01'; // qualifiers may hold dots: keep their boundaries
-    Key += Q;
-  }
-  auto It = Cache.find(Key);
-  if (It != Cache.end())
-    return It->second;
-  if (Cache.size() >= 4096) // bounded: a generated file could spell many
-    Cache.clear();
+/// The facts of I's spelling (Spelling.h: Id), computed on its first use.
+const TableFacts &tableFacts(const Instruction &I, uint32_t Id) {
+  struct Slot {
+    bool Known = false;
+    TableFacts F;
+  };
+  thread_local SpellingMemo<Slot> Cache;
+  Slot &Sl = Cache.at(Id);
+  if (Sl.Known)
+    return Sl.F;
   TableFacts F;
   F.Op = spec::findIsaOpcode(I.Opcode);
   if (F.Op && !llvm::StringRef(F.Op->Name).startswith(".")) {
@@ -552,14 +551,51 @@ const TableFacts &tableFacts(const Instruction &I) {
   }
   if (!F.Forms.empty() && F.Forms.front()->section().ComboGates)
     comboFacts(I, F);
-  return Cache.try_emplace(Key, std::move(F)).first->second;
+  Sl.F = std::move(F);
+  Sl.Known = true;
+  return Sl.F;
 }
 
+} // namespace
+
+namespace {
+/// Calls of reportGate on this thread: checkIsa tells by it whether the
+/// gates of an instruction said anything.
+thread_local unsigned GateReports = 0;
+
+/// The last file context (version, target) and operand count in which a
+/// spelling's gates were all met: checkGates reads only the spelling's
+/// table facts, the operand count and these, so another instruction of the
+/// same spelling and count meets them too.
+struct GatesMet {
+  bool Known = false;
+  size_t N = 0;
+  PtxVersion V;
+  Target T;
+  bool same(size_t Ops, const CheckContext &Ctx) const {
+    return Known && N == Ops && V.Major == Ctx.Version.Major && V.Minor == Ctx.Version.Minor &&
+           T == Ctx.Tgt;
+  }
+};
+
+/// checkGates, skipped where the spelling's gates are known to be met.
+void checkGatesOnce(const Instruction &I, CheckContext &Ctx, const TableFacts &Facts) {
+  thread_local SpellingMemo<GatesMet> Met;
+  GatesMet &M = Met.at(Ctx.Spelling);
+  size_t N = I.Operands.size();
+  if (M.same(N, Ctx))
+    return;
+  unsigned Before = GateReports;
+  checkGates(I, Ctx, Facts);
+  if (GateReports == Before)
+    M = {true, N, Ctx.Version, Ctx.Tgt};
+}
 } // namespace
 
 void reportGate(CheckContext &Ctx, Rule Id, llvm::StringRef Spec, SourceRange R,
                 const std::string &Message, bool IsTarget, PtxVersion FixVersion,
                 Target FixTarget) {
+  ++GateReports;
   Diagnostic D;
   if (Ctx.Gates) {
     auto It = Ctx.Gates->Index.find(Message);
@@ -594,7 +630,8 @@ void reportGate(CheckContext &Ctx, Rule Id, llvm::StringRef Spec, SourceRange R,
 }
 
 void checkIsa(const Instruction &I, CheckContext &Ctx) {
-  const TableFacts &Facts = tableFacts(I);
+  Ctx.Spelling = spellingId(I); // once: every memo below is indexed by it
+  const TableFacts &Facts = tableFacts(I, Ctx.Spelling);
   const IsaOpcode *Op = Facts.Op;
   if (!Op || llvm::StringRef(Op->Name).startswith(".")) {
     reportUnknownOpcode(I, Ctx);
@@ -626,7 +663,7 @@ void checkIsa(const Instruction &I, CheckContext &Ctx) {
   // The kinds of the syntax lines where the instruction's own checks found nothing.
   if (CountOk && I.Opcode != "set" && Ctx.Diags.errorCount() == Errors)
     checkOperandForms(I, Ctx, Forms);
-  checkGates(I, Ctx, Facts);
+  checkGatesOnce(I, Ctx, Facts);
 }
 
 void checkDirectiveGates(llvm::StringRef Name, SourceRange R, CheckContext &Ctx) {

@@ -25,6 +25,7 @@
 
 #include "Check/IsaOperandForms.h"
 #include "Check/CheckUtil.h"
+#include "Check/Spelling.h"
 #include "Spec/IsaTables.h"
 
 #include "llvm/ADT/SmallString.h"
@@ -159,15 +160,19 @@ std::string conditionalHint(const Instruction &I, llvm::ArrayRef<const IsaForm *
   return "";
 }
 
-} // namespace
+/// The operand counts of the forms, once per spelling: (min, max) of each
+/// form in order, or Uncounted where a form is not countable.
+struct Counts {
+  bool Uncounted = false;
+  llvm::SmallVector<std::pair<int, int>, 4> MinMax;
+};
 
-bool checkOperandCount(const Instruction &I, CheckContext &Ctx,
-                       llvm::ArrayRef<const IsaForm *> Forms) {
-  int N = static_cast<int>(I.Operands.size());
-  int Lo = 1000, Hi = -1;
+void countsOf(const Instruction &I, llvm::ArrayRef<const IsaForm *> Forms, Counts &C) {
   for (const IsaForm *F : Forms) {
-    if (F->MinOps < 0)
-      return true; // a line the extractor could not count: be silent
+    if (F->MinOps < 0) {
+      C.Uncounted = true; // a line the extractor could not count: be silent
+      return;
+    }
     // Both are counts from 0 here (-1, not countable, returned above).
     int Min = static_cast<unsigned char>(F->MinOps), Max = static_cast<unsigned char>(F->MaxOps);
     Expected E;
@@ -175,6 +180,83 @@ bool checkOperandCount(const Instruction &I, CheckContext &Ctx,
       Min = static_cast<int>(E.Min);
       Max = static_cast<int>(E.Max);
     }
+    C.MinMax.push_back({Min, Max});
+  }
+}
+
+/// What every form that fits a line of N operands says of each place: its
+/// letter (0 where the forms disagree on an address), whether it is an
+/// address and whether any fitting form has a predicate output there.
+struct Place {
+  char L = 0;
+  bool Addr = false, Pair = false;
+};
+struct Plan {
+  size_t N = 0;
+  bool Silent = false; ///< a form is not a plain list
+  bool Fits = false;   ///< some form takes N operands
+  Expected Front;      ///< the first fitting form (for messages)
+  llvm::SmallVector<Place, 8> Places;
+};
+
+void planOf(const Instruction &I, llvm::ArrayRef<const IsaForm *> Forms, size_t N, Plan &P) {
+  P.N = N;
+  llvm::SmallVector<Expected, 4> Fit;
+  for (const IsaForm *F : Forms) {
+    Expected E;
+    if (!expected(*F, I, E)) {
+      P.Silent = true; // a line that is not a plain list: be silent
+      return;
+    }
+    if (N >= E.Min && N <= E.Max)
+      Fit.push_back(std::move(E));
+  }
+  if (Fit.empty())
+    return;
+  P.Fits = true;
+  for (size_t K = 0; K < N; ++K) {
+    // Every fitting line must agree on an address or not at this place.
+    char L = letterAt(Fit.front(), K, N);
+    bool Addr = L == 'A' || L == 'T', Pair = L == 'P';
+    for (const Expected &E : llvm::ArrayRef<Expected>(Fit).drop_front()) {
+      char M = letterAt(E, K, N);
+      if ((M == 'A' || M == 'T') != Addr)
+        L = 0;
+      Pair = Pair || M == 'P';
+    }
+    P.Places.push_back({L, Addr, Pair});
+  }
+  P.Front = std::move(Fit.front());
+}
+
+/// Counts and plans of a spelling (Spelling.h), computed on first use.
+struct FormsMemo {
+  bool Counted = false;
+  Counts C;
+  llvm::SmallVector<Plan, 1> Plans;
+};
+
+FormsMemo *memoOf(const CheckContext &Ctx) {
+  thread_local SpellingMemo<FormsMemo> Memo;
+  return Ctx.Spelling ? &Memo.at(Ctx.Spelling) : nullptr;
+}
+
+} // namespace
+
+bool checkOperandCount(const Instruction &I, CheckContext &Ctx,
+                       llvm::ArrayRef<const IsaForm *> Forms) {
+  int N = static_cast<int>(I.Operands.size());
+  Counts Local;
+  FormsMemo *M = memoOf(Ctx);
+  if (M && !M->Counted) {
+    countsOf(I, Forms, M->C);
+    M->Counted = true;
+  }
+  const Counts &C = M ? M->C : (countsOf(I, Forms, Local), Local);
+  if (C.Uncounted)
+    return true;
+  int Lo = 1000, Hi = -1;
+  for (auto [Min, Max] : C.MinMax) {
     if (N >= Min && N <= Max)
       return true;
     Lo = std::min(Lo, Min);
@@ -201,26 +283,25 @@ void checkOperandForms(const Instruction &I, CheckContext &Ctx,
   if ((I.Opcode == "ld" || I.Opcode == "st") && I.hasQualifier(".b128"))
     return;
   size_t N = I.Operands.size();
-  llvm::SmallVector<Expected, 4> Fit;
-  for (const IsaForm *F : Forms) {
-    Expected E;
-    if (!expected(*F, I, E))
-      return; // a line that is not a plain list: be silent
-    if (N >= E.Min && N <= E.Max)
-      Fit.push_back(std::move(E));
+  Plan Local;
+  const Plan *Pl = nullptr;
+  if (FormsMemo *M = memoOf(Ctx)) {
+    for (const Plan &Q : M->Plans)
+      if (Q.N == N)
+        Pl = &Q;
+    if (!Pl) {
+      M->Plans.emplace_back();
+      planOf(I, Forms, N, M->Plans.back());
+      Pl = &M->Plans.back();
+    }
+  } else {
+    planOf(I, Forms, N, Local);
+    Pl = &Local;
   }
-  if (Fit.empty())
+  if (Pl->Silent || !Pl->Fits)
     return;
   for (size_t K = 0; K < N; ++K) {
-    // Every fitting line must agree on an address or not at this place.
-    char L = letterAt(Fit.front(), K, N);
-    bool Addr = L == 'A' || L == 'T', Pair = L == 'P';
-    for (const Expected &E : llvm::ArrayRef<Expected>(Fit).drop_front()) {
-      char M = letterAt(E, K, N);
-      if ((M == 'A' || M == 'T') != Addr)
-        L = 0;
-      Pair = Pair || M == 'P';
-    }
+    auto [L, Addr, Pair] = Pl->Places[K];
     if (!L)
       continue;
     const Operand &O = I.Operands[K];
@@ -250,7 +331,7 @@ void checkOperandForms(const Instruction &I, CheckContext &Ctx,
       Ctx.Diags.report(Rule::IsaOperandKind, O.Range,
                        What() +
                            " must be a register or a constant, not an address; the operands are " +
-                           shapeText(Fit.front(), N));
+                           shapeText(Pl->Front, N));
       return;
     }
     if (O.Kind != OperandKind::PredPair)

@@ -16,6 +16,9 @@
 namespace ptxlint {
 namespace check {
 
+/// Forms are the forms matching I's spelling (CheckIsa.cpp's table facts):
+/// where Ctx.Spelling is set, what they say is kept per spelling.
+
 /// isa-operand-count over the matching forms; false where it reported.
 bool checkOperandCount(const Instruction &I, CheckContext &Ctx,
                        llvm::ArrayRef<const spec::IsaForm *> Forms);

@@ -29,6 +29,7 @@
 #include "Check/IsaOperands.h"
 #include "Check/CheckUtil.h"
 #include "Check/IsaSpecial.h"
+#include "Check/Spelling.h"
 #include "Support/IntLiteral.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -453,27 +454,24 @@ bool computeShape(const Instruction &I, Shape &S) {
 }
 
 /// computeShape, once per spelling, operand count and thread: it reads the
-/// opcode, the qualifiers and the number of operands only (bounded like
-/// CheckIsa.cpp's tableFacts).
-bool shapeOf(const Instruction &I, Shape &S) {
-  thread_local llvm::StringMap<std::pair<bool, Shape>> Memo;
-  llvm::SmallString<64> Key(llvm::StringRef(I.Opcode));
-  Key += '\x02';
-  Key += std::to_string(I.Operands.size());
-  for (llvm::StringRef Q : I.Qualifiers) {
-    Key += '\x01'; // qualifiers may hold dots: keep their boundaries
-    Key += Q;
-  }
-  auto It = Memo.find(Key);
-  if (It == Memo.end()) {
-    if (Memo.size() >= 4096)
-      Memo.clear();
-    Shape New;
-    bool Known = computeShape(I, New);
-    It = Memo.try_emplace(Key, Known, std::move(New)).first;
-  }
-  S = It->second.second;
-  return It->second.first;
+/// opcode, the qualifiers and the number of operands only (the memo is
+/// indexed by the spelling id, Spelling.h).
+const Shape *shapeOf(const Instruction &I, const CheckContext &Ctx) {
+  struct Entry {
+    size_t N;
+    bool Known;
+    Shape S;
+  };
+  thread_local SpellingMemo<llvm::SmallVector<Entry, 1>> Memo;
+  llvm::SmallVector<Entry, 1> &List = Memo.at(Ctx.Spelling ? Ctx.Spelling : spellingId(I));
+  size_t N = I.Operands.size();
+  for (const Entry &E : List)
+    if (E.N == N)
+      return E.Known ? &E.S : nullptr;
+  Entry New{N, false, Shape()};
+  New.Known = computeShape(I, New.S);
+  List.push_back(std::move(New));
+  return List.back().Known ? &List.back().S : nullptr;
 }
 
 std::string spelledOp(const Instruction &I) {
@@ -866,9 +864,10 @@ void checkIsaOperands(const Instruction &I, CheckContext &Ctx) {
     checkAtom(I, Ctx);
     return;
   }
-  Shape S;
-  if (!shapeOf(I, S))
+  const Shape *Found = shapeOf(I, Ctx);
+  if (!Found)
     return;
+  const Shape &S = *Found;
   size_t N = I.Operands.size();
   if (N < S.MinOps || N > S.Roles.size() + ((I.Opcode == "ld" || I.Opcode == "st") ? 1 : 0))
     return; // the operand count check speaks for it

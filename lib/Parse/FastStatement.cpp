@@ -115,21 +115,16 @@ private:
   bool group(OperandKind Kind, Tok Close, Operand &O) {
     if (GroupDepth >= MaxNestingDepth)
       return false;
-    // A long outermost list is built in place in the arena (one Operand per
-    // element, no growing vector copied afterwards): see countElements.
-    size_t Count = GroupDepth == 0 ? countElements(pos()) : 0;
+    bool Outermost = GroupDepth == 0;
     struct Nest {
       unsigned &D;
       explicit Nest(unsigned &D) : D(D) { ++D; }
       ~Nest() { --D; }
     } InGroup(GroupDepth);
     uint32_t B = take().Begin;
-    if (Count >= InPlaceFrom) {
-      llvm::MutableArrayRef<Operand> Elems(Ctx.allocate<Operand>(Count), Count);
-      for (size_t K = 0; K < Count; ++K)
-        if ((K && !accept(Tok::COMMA)) || !parseOperand(Elems[K]))
-          return false;
-      O.Elements = Elems;
+    if (Outermost) {
+      if (!outerList(Kind, Close, O))
+        return false;
     } else {
       llvm::SmallVector<Operand, 8> Elems;
       if (!(Kind == OperandKind::List && is(Close)) && !operands(Elems))
@@ -143,42 +138,43 @@ private:
     return true;
   }
 
-  /// Lists of at least this many elements are built in place.
+  /// Lists longer than this are built in place.
   static constexpr size_t InPlaceFrom = 64;
 
-  /// The number of elements of the list that opens at P, counted on the
-  /// bytes (commas between its brackets); 0 when unsure (a comment, a
-  /// string, a ';' or the end of the text first), and the list is then
-  /// built the usual way. Only a size hint: a wrong count makes the
-  /// recognizer decline, never build something else.
-  size_t countElements(size_t P) const {
-    int Depth = 0;
-    size_t Commas = 0;
-    for (; P < Text.size(); ++P) {
-      switch (Text[P]) {
-      case '{':
-      case '(':
-      case '[':
-        ++Depth;
-        break;
-      case '}':
-      case ')':
-      case ']':
-        if (--Depth == 0)
-          return Commas + 1;
-        break;
-      case ',':
-        Commas += Depth == 1;
-        break;
-      case ';':
-      case '/':
-      case '"':
-        return 0;
-      default:
-        break;
-      }
+  /// The elements of an outermost list, up to its Close. Its first
+  /// InPlaceFrom elements are read into a buffer on the stack; a longer list
+  /// (a call's arguments) has the rest counted on the lexer's tokens
+  /// (countRest) and is built in place in the arena: one Operand per
+  /// element, no growing vector copied afterwards.
+  /// Not inlined: its buffer must not be in the frame of every nested group
+  /// (test/unit Robustness: nesting at the limit on a 1 MiB stack).
+  LLVM_ATTRIBUTE_NOINLINE bool outerList(OperandKind Kind, Tok Close, Operand &O) {
+    llvm::SmallVector<Operand, InPlaceFrom> First;
+    if (Kind == OperandKind::List && is(Close)) {
+      O.Elements = Ctx.copy<Operand>(First);
+      return true;
     }
-    return 0;
+    for (;;) {
+      Operand E;
+      if (!parseOperand(E))
+        return false;
+      First.push_back(E);
+      if (!is(Tok::COMMA))
+        break;
+      if (First.size() == InPlaceFrom) {
+        size_t N = InPlaceFrom + countRest();
+        llvm::MutableArrayRef<Operand> All(Ctx.allocate<Operand>(N), N);
+        std::copy(First.begin(), First.end(), All.begin());
+        for (size_t K = InPlaceFrom; K < N; ++K)
+          if (!accept(Tok::COMMA) || !parseOperand(All[K]))
+            return false; // a count that was only a hint: decline
+        O.Elements = All;
+        return true;
+      }
+      take();
+    }
+    O.Elements = Ctx.copy<Operand>(First);
+    return true;
   }
 
   unsigned GroupDepth = 0;

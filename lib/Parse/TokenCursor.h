@@ -113,6 +113,38 @@ public:
     return true;
   }
 
+  /// The commas ahead at the current nesting level before the list closes,
+  /// counted on the lexer's tokens (comments and strings are tokens or
+  /// trivia there, never commas); 0 at a ';' or the end of the text. Only
+  /// a size hint: nothing is consumed.
+  size_t countRest() const {
+    Lexer L(Text, Cur.Begin);
+    size_t Depth = 0, Commas = 0;
+    for (;;) {
+      switch (L.next().Kind) {
+      case Tok::Eof:
+      case Tok::SEMI:
+        return 0;
+      case Tok::LBRACE:
+      case Tok::LPAREN:
+      case Tok::LBRACK:
+        ++Depth;
+        break;
+      case Tok::RBRACE:
+      case Tok::RPAREN:
+      case Tok::RBRACK:
+        if (Depth-- == 0)
+          return Commas;
+        break;
+      case Tok::COMMA:
+        Commas += Depth == 0;
+        break;
+      default:
+        break;
+      }
+    }
+  }
+
   /// Where the current token starts; the end of the last one consumed.
   uint32_t pos() const { return Cur.Begin; }
   uint32_t lastEnd() const { return LastEnd; }

@@ -1,0 +1,95 @@
+//===- Spelling.cpp - one id per distinct instruction spelling ------------===//
+
+#include "Check/Spelling.h"
+
+#include "llvm/ADT/StringRef.h"
+
+#include <cstring>
+#include <string>
+
+namespace ptxlint {
+namespace check {
+
+namespace {
+
+/// Open addressing over the hashes; the key text of id K is Keys[K - 1]:
+/// the opcode, then '\x01' and each qualifier (qualifiers may hold dots:
+/// the separator keeps their boundaries).
+struct Interner {
+  struct Slot {
+    uint64_t Hash = 0;
+    uint32_t Id = 0; ///< 0: empty
+  };
+  static constexpr size_t NumSlots = 2 * MaxSpellings; // a power of two
+  static_assert(NumSlots == 1u << 13, "ids: the index below bit 13, the restarts above");
+  std::vector<Slot> Slots = std::vector<Slot>(NumSlots);
+  std::vector<std::string> Keys;
+  uint32_t Gen = 0; ///< the restarts so far: the high bits of the ids
+
+  static uint64_t mix(uint64_t H, std::string_view S) {
+    // FNV-1a: the parts of a spelling are short ("ld", ".global", ".u32").
+    for (char C : S)
+      H = (H ^ static_cast<unsigned char>(C)) * 0x100000001b3ULL;
+    return (H ^ 0xff) * 0x100000001b3ULL; // part boundary
+  }
+
+  static bool equals(const std::string &Key, const Instruction &I) {
+    const char *P = Key.data(), *E = P + Key.size();
+    auto Part = [&](std::string_view S) {
+      if (static_cast<size_t>(E - P) < S.size() || std::memcmp(P, S.data(), S.size()))
+        return false;
+      P += S.size();
+      return true;
+    };
+    if (!Part(I.Opcode))
+      return false;
+    for (std::string_view Q : I.Qualifiers)
+      if (P == E || *P++ != '\x01' || !Part(Q))
+        return false;
+    return P == E;
+  }
+
+  uint32_t id(const Instruction &I) {
+    uint64_t H = mix(0xcbf29ce484222325ULL, I.Opcode);
+    for (std::string_view Q : I.Qualifiers)
+      H = mix(H, Q);
+    for (size_t K = H & (NumSlots - 1);; K = (K + 1) & (NumSlots - 1)) {
+      Slot &S = Slots[K];
+      if (!S.Id)
+        return insert(S, H, I);
+      if (S.Hash == H && equals(Keys[spellingSlot(S.Id) - 1], I))
+        return S.Id;
+    }
+  }
+
+  uint32_t insert(Slot &S, uint64_t H, const Instruction &I) {
+    if (Keys.size() >= MaxSpellings) {
+      // Start over (at most half the slots are ever full).
+      Slots.assign(NumSlots, Slot());
+      Keys.clear();
+      ++Gen;
+      return id(I);
+    }
+    std::string Key(I.Opcode);
+    for (std::string_view Q : I.Qualifiers) {
+      Key += '\x01';
+      Key += Q;
+    }
+    Keys.push_back(std::move(Key));
+    S.Hash = H;
+    S.Id = static_cast<uint32_t>(Keys.size()) | Gen << 13;
+    return S.Id;
+  }
+};
+
+Interner &interner() {
+  thread_local Interner T;
+  return T;
+}
+
+} // namespace
+
+uint32_t spellingId(const Instruction &I) { return interner().id(I); }
+
+} // namespace check
+} // namespace ptxlint
