@@ -124,6 +124,31 @@ bool checksSpace(llvm::StringRef Op) {
          Op == "prefetch" || Op == "prefetchu" || Op == "cvta";
 }
 
+/// A component of a vector register as an address base, [%vd.x]: ptxas
+/// 13.0 answers "syntax error" (test/isa-operands/vector-registers.test).
+void checkComponentBase(CheckContext &Ctx, const Operand &Addr) {
+  const Operand &Base = Addr.Elements[0];
+  llvm::StringRef Name = Base.Text;
+  // [%vd.x+4]: IsaExpression.cpp's "takes no offset" speaks for it.
+  if (Base.Kind != OperandKind::Name ||
+      llvm::StringRef(Ctx.File.slice(Addr.Range)).trim("[] \t") != Name)
+    return;
+  size_t Dot = Name.rfind('.');
+  if (Dot == llvm::StringRef::npos || Dot + 2 != Name.size() ||
+      !llvm::StringRef("xyzwrgba").contains(Name.back()))
+    return;
+  const RegisterInfo *Info = Ctx.Syms.lookup(Name.take_front(Dot));
+  if (!Info || Info->StateSpace != ".reg" || Info->VectorWidth < 2)
+    return;
+  Diagnostic &D = Ctx.Diags.report(
+      Rule::IsaOperandKind, AddrSpec, Base.Range,
+      "a vector component cannot be an address register (ptxas: syntax error); copy " + Name.str() +
+          " to a scalar register first (mov.b" + std::string(Info->Type).substr(2) +
+          (Info->Type.endswith("64") ? " %rd, " : " %r, ") + Name.str() + ")");
+  if (Info->DeclRange.isValid())
+    D.Notes.push_back({Info->DeclRange, Name.take_front(Dot).str() + " is declared here"});
+}
+
 /// The base of an address, or of cvta's symbol operand.
 void checkBase(const Instruction &I, CheckContext &Ctx, const Operand &Base, bool Space) {
   if (Base.Kind != OperandKind::Name)
@@ -135,6 +160,19 @@ void checkBase(const Instruction &I, CheckContext &Ctx, const Operand &Base, boo
     if (I.Opcode == "cvta")
       return; // its operand types are IsaOperands.cpp's
     llvm::StringRef T = Info->Type;
+    // ptxas 13.0: "Illegal operand type for address/array-index" for [%vd]
+    // and [%vd+4] (test/isa-operands/vector-registers.test).
+    if (Info->VectorWidth > 1) {
+      Diagnostic &D = Ctx.Diags.report(
+          Rule::IsaOperandKind, AddrSpec, Base.Range,
+          "an address register must be a scalar register; " + std::string(Base.Text) + " is a .v" +
+              std::to_string(Info->VectorWidth) + " " + T.str() +
+              " vector register: copy one component to a scalar register (mov.b64 %rd, " +
+              std::string(Base.Text) + ".x) and address through it");
+      if (Info->DeclRange.isValid())
+        D.Notes.push_back({Info->DeclRange, std::string(Base.Text) + " is declared here"});
+      return;
+    }
     if (Info->VectorWidth == 1 && (T.startswith(".f") || T.startswith(".bf") || T == ".pred")) {
       Diagnostic &D = Ctx.Diags.report(
           Rule::IsaOperandKind, AddrSpec, Base.Range,
@@ -242,6 +280,20 @@ void checkVectorArity(const Instruction &I, CheckContext &Ctx) {
                          "' without .v2/.v4 takes one register, not a vector of " +
                          std::to_string(Data.Elements.size()));
   } else if (N > 1 && !IsVec && Data.Kind != OperandKind::Expr) {
+    // A vector register of N elements is the whole vector (ptxas 13.0 takes
+    // `ld.global.v2.b32 %vr, [%rd]` with `.reg .v2 .b32 %vr`; the element
+    // types are IsaOperandsVector.cpp's).
+    const RegisterInfo *Info =
+        Data.Kind == OperandKind::Name ? Ctx.Syms.lookup(Data.Text) : nullptr;
+    if (Info && Info->StateSpace == ".reg" && Info->VectorWidth > 1) {
+      if (Info->VectorWidth != N)
+        Ctx.Diags.report(Rule::IsaOperandKind, VecSpec, Data.Range,
+                         "'" + std::string(I.Opcode) + ".v" + std::to_string(N) +
+                             "' takes a vector of " + std::to_string(N) + " registers; " +
+                             std::string(Data.Text) + " is a .v" +
+                             std::to_string(Info->VectorWidth) + " register");
+      return;
+    }
     Ctx.Diags.report(Rule::IsaOperandKind, VecSpec, Data.Range,
                      "'" + std::string(I.Opcode) + ".v" + std::to_string(N) +
                          "' takes a vector of " + std::to_string(N) + " registers in braces, not " +
@@ -378,8 +430,10 @@ void checkIsaAddresses(const Instruction &I, CheckContext &Ctx) {
     bool IsAddr = O.Kind == OperandKind::Address;
     if (O.Kind != OperandKind::Name)
       scanLiterals(Ctx, Ctx.File.slice(O.Range), IsAddr);
-    if (IsAddr && O.Elements.size() == 1)
+    if (IsAddr && O.Elements.size() == 1) {
       checkBase(I, Ctx, O.Elements[0], Space);
+      checkComponentBase(Ctx, O);
+    }
   }
   if (I.Opcode == "cvta" && I.Operands.size() == 2)
     checkBase(I, Ctx, I.Operands[1], true);

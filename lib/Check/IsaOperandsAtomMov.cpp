@@ -77,7 +77,8 @@ void checkAtom(const Instruction &I, CheckContext &Ctx) {
   bool Red = I.Opcode == "red";
   for (llvm::StringRef Q : I.Qualifiers)
     if (Q == ".v2" || Q == ".v4" || Q == ".v8" || Q == ".async") {
-      checkAtomAddress(I, Ctx);
+      if (checkAtomAddress(I, Ctx))
+        checkAtomVectors(I, Ctx);
       return; // vector atom/red and red.async ([mbar]): forms of their own
     }
   bool Hint = I.hasQualifier(".L2::cache_hint");
@@ -142,6 +143,33 @@ void checkMovVector(const Instruction &I, CheckContext &Ctx) {
       V = &O;
   if (!V || I.Operands.size() != 2)
     return;
+  // mov.v2/.v4 moves whole vectors ({%r1, %r2} into a .v2 register, ptxas
+  // 13.0): its elements must have one size ("Incompatible elements of
+  // vector expression" for {%r1, %rd1}).
+  if (I.hasQualifier(".v2") || I.hasQualifier(".v4")) {
+    auto WhatV = [&] { return "the vector operand of '" + spelledOp(I) + "'"; };
+    for (const Operand &E : V->Elements)
+      if (E.Kind == OperandKind::Name && checkVectorElement(I, Ctx, E, WhatV))
+        return;
+    checkSameSize(Ctx, *V, WhatV);
+    return;
+  }
+  // A whole vector register on the other side: "Illegal vector-vector
+  // operands for vector-scalar or scalar-vector mov instruction".
+  const Operand &Other = &I.Operands[0] == V ? I.Operands[1] : I.Operands[0];
+  if (Other.Kind == OperandKind::Name)
+    if (const RegisterInfo *Info = vectorRegister(Ctx, Other.Text)) {
+      Diagnostic &D = Ctx.Diags.report(
+          Rule::IsaOperandKind, Other.Range,
+          "'" + spelledOp(I) +
+              "' packs a vector in braces into a scalar register or unpacks one; " +
+              std::string(Other.Text) + " is a " + vectorDecl(*Info) +
+              " vector register: write the scalar register, or mov the vector with '" +
+              std::string(I.Opcode) + ".v" + std::to_string(Info->VectorWidth) + "'");
+      if (Info->DeclRange.isValid())
+        D.Notes.push_back({Info->DeclRange, std::string(Other.Text) + " is declared here"});
+      return;
+    }
   unsigned Bits = 0;
   llvm::StringRef TypeQ;
   for (llvm::StringRef Q : I.Qualifiers)
@@ -170,8 +198,10 @@ void checkMovVector(const Instruction &I, CheckContext &Ctx) {
   for (const Operand &E : V->Elements) {
     if (E.Kind != OperandKind::Name)
       return; // a sink or constant: not measured
-    const RegisterInfo *Info = Ctx.Syms.lookup(E.Text);
-    if (!Info || Info->StateSpace != ".reg" || Info->VectorWidth != 1)
+    if (checkVectorElement(I, Ctx, E, What))
+      return;
+    const RegisterInfo *Info = scalarRegister(Ctx, E.Text);
+    if (!Info)
       return;
     Ty R = parseTy(Info->Type);
     if (!R.valid())

@@ -83,6 +83,23 @@ void checkSameSize(CheckContext &Ctx, const Operand &V, WhatFn What);
 void checkOperand(const Instruction &I, CheckContext &Ctx, const Operand &O, Role Rl, Ty T,
                   bool IsDest, WhatFn What);
 
+/// The declaration that types register operand Name: a scalar register's,
+/// or for a component (%v.x) its vector's (whose Type is the element type);
+/// null for anything else (IsaOperandsVector.cpp).
+const RegisterInfo *scalarRegister(const CheckContext &Ctx, llvm::StringRef Name);
+/// The declaration of Name where it is a whole vector register.
+const RegisterInfo *vectorRegister(const CheckContext &Ctx, llvm::StringRef Name);
+/// ".v2 .b32"
+std::string vectorDecl(const RegisterInfo &Info);
+/// Checks the whole vector register O (declared Info) in role Rl of type T.
+void checkWholeVector(const Instruction &I, CheckContext &Ctx, const Operand &O,
+                      const RegisterInfo &Info, Role Rl, Ty T, WhatFn What);
+/// The whole vector registers of atom/red.vN have N elements.
+void checkAtomVectors(const Instruction &I, CheckContext &Ctx);
+/// A whole vector register as an element of a vector in braces; true where
+/// it reported.
+bool checkVectorElement(const Instruction &I, CheckContext &Ctx, const Operand &E, WhatFn What);
+
 void checkCachePolicy(const Instruction &I, CheckContext &Ctx);
 void checkAtom(const Instruction &I, CheckContext &Ctx);
 void checkMovVector(const Instruction &I, CheckContext &Ctx);

@@ -165,10 +165,12 @@ std::string spelledOp(const Instruction &I) {
 }
 bool checkRegister(const Instruction &I, CheckContext &Ctx, const Operand &O, Role Rl, Ty T,
                    WhatFn What, bool InVector) {
-  const RegisterInfo *Info = Ctx.Syms.lookup(O.Text);
   // Undeclared names are the symbol checks' concern; variables, parameters
-  // and vector registers are not typed here.
-  if (!Info || Info->StateSpace != ".reg" || Info->VectorWidth != 1)
+  // and whole vector registers are not typed here; a component (%v.x) is a
+  // register of the vector's element type (ptxas 13.0,
+  // test/isa-operands/vector-registers.test).
+  const RegisterInfo *Info = scalarRegister(Ctx, O.Text);
+  if (!Info)
     return false;
   Ty R = parseTy(Info->Type);
   if (!R.valid())
@@ -192,11 +194,16 @@ bool checkRegister(const Instruction &I, CheckContext &Ctx, const Operand &O, Ro
     Kind = "a .pred register";
   else if (InVector && T.Cls == 'f' && T.Bits == 16)
     Kind = "a 16-bit register (.b16 or .f16)";
-  Diagnostic &D = Ctx.Diags.report(Rule::IsaOperandType, O.Range,
-                                   What() + " must be " + Kind + "; " + std::string(O.Text) +
-                                       " is declared " + Info->Type.str());
+  bool Component = Info->VectorWidth > 1;
+  llvm::StringRef Base = llvm::StringRef(O.Text).rsplit('.').first;
+  Diagnostic &D = Ctx.Diags.report(
+      Rule::IsaOperandType, O.Range,
+      What() + " must be " + Kind + "; " + std::string(O.Text) +
+          (Component ? " is a component of " + Base.str() + ", declared " + vectorDecl(*Info)
+                     : " is declared " + Info->Type.str()));
   if (Info->DeclRange.isValid())
-    D.Notes.push_back({Info->DeclRange, std::string(O.Text) + " is declared here"});
+    D.Notes.push_back(
+        {Info->DeclRange, (Component ? Base.str() : std::string(O.Text)) + " is declared here"});
   return true;
 }
 
@@ -207,8 +214,8 @@ void checkSameSize(CheckContext &Ctx, const Operand &V, WhatFn What) {
   for (const Operand &E : V.Elements) {
     if (E.Kind != OperandKind::Name)
       continue;
-    const RegisterInfo *Info = Ctx.Syms.lookup(E.Text);
-    if (!Info || Info->StateSpace != ".reg" || Info->VectorWidth != 1)
+    const RegisterInfo *Info = scalarRegister(Ctx, E.Text);
+    if (!Info)
       continue;
     Ty R = parseTy(Info->Type);
     if (!R.valid() || R.Cls == 'p')
@@ -304,6 +311,15 @@ void checkOperand(const Instruction &I, CheckContext &Ctx, const Operand &O, Rol
     }
     return;
   }
+  // A vector in braces where the instruction takes a scalar (ptxas 13.0:
+  // "Vector operand is not allowed for instruction 'add'"); ld, st and mov
+  // take vectors of their own.
+  if (O.Kind == OperandKind::Vector && !opIn(I.Opcode, {"ld", "st", "ldu", "mov"})) {
+    Ctx.Diags.report(Rule::IsaOperandKind, O.Range,
+                     What() + " must be a scalar register" + (IsDest ? "" : " or a constant") +
+                         ", not a vector in braces");
+    return;
+  }
   bool Elementwise = (O.Kind == OperandKind::Vector && Rl == Role::Relaxed &&
                       (I.Opcode == "ld" || I.Opcode == "st")) ||
                      (O.Kind == OperandKind::PredPair && Rl == Role::Pred);
@@ -319,12 +335,16 @@ void checkOperand(const Instruction &I, CheckContext &Ctx, const Operand &O, Rol
     }
   }
   if (O.Kind == OperandKind::Name) {
-    checkRegister(I, Ctx, O, Rl, T, What);
+    if (const RegisterInfo *V = vectorRegister(Ctx, O.Text))
+      checkWholeVector(I, Ctx, O, *V, Rl, T, What);
+    else
+      checkRegister(I, Ctx, O, Rl, T, What);
   } else if (Elementwise) {
     bool Reported = false;
     for (const Operand &E : O.Elements)
       if (E.Kind == OperandKind::Name)
-        Reported |= checkRegister(I, Ctx, E, Rl, T, What, O.Kind == OperandKind::Vector);
+        Reported |= checkVectorElement(I, Ctx, E, What) ||
+                    checkRegister(I, Ctx, E, Rl, T, What, O.Kind == OperandKind::Vector);
     if (O.Kind == OperandKind::Vector && !Reported)
       checkSameSize(Ctx, O, What);
   }
