@@ -114,6 +114,9 @@ struct CheckContext {
   /// Gate diagnostics held back until the end of the file, so that a cause
   /// is reported once with its later places as notes; null: report at once.
   struct GateMemo *Gates = nullptr;
+  /// The module says .address_size 32 (an error of its own): 32-bit
+  /// addresses are then its natural size, not a mistake.
+  bool Address32 = false;
 
   SourceRange rangeOf(llvm::StringRef Text) const { return File.rangeOf(Text); }
 };

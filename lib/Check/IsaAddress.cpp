@@ -124,6 +124,29 @@ bool checksSpace(llvm::StringRef Op) {
          Op == "prefetch" || Op == "prefetchu" || Op == "cvta";
 }
 
+/// Whether I's [address] reaches generic or .global memory, where ptxas
+/// 13.0 compiling a 64-bit module (-arch sm_NN, every target; -arch
+/// compute_NN accepts it) refuses a 32-bit register: "Program uses 32-bit
+/// address on line N which is conflicting with .address_size 64", then
+/// "32-Bit compilation is no longer supported" (test/isa/address-32.test).
+/// .shared, .local, .const and .param addresses are 32-bit and fine.
+/// cvta.u32 is refused the same way but not reported: CUDA's
+/// sm_20_intrinsics.hpp writes it on its 32-bit host path (behind a #define
+/// the inline-asm guards do not follow; test/isa/cvta.test).
+bool addresses64(const Instruction &I) {
+  llvm::StringRef Op = I.Opcode;
+  if (Op == "multimem")
+    return true;
+  if (!(Op == "ld" || Op == "st" || Op == "ldu" || Op == "atom" || Op == "red" ||
+        Op == "prefetch" || Op == "prefetchu" || Op == "mbarrier"))
+    return false;
+  for (llvm::StringRef Q : I.Qualifiers)
+    if (Q.startswith(".shared") || Q.startswith(".local") || Q.startswith(".const") ||
+        Q.startswith(".param") || Q == ".async" || Q == ".bulk" || Q == ".tensormap")
+      return false;
+  return true;
+}
+
 /// A component of a vector register as an address base, [%vd.x]: ptxas
 /// 13.0 answers "syntax error" (test/isa-operands/vector-registers.test).
 void checkComponentBase(CheckContext &Ctx, const Operand &Addr) {
@@ -160,6 +183,16 @@ void checkBase(const Instruction &I, CheckContext &Ctx, const Operand &Base, boo
     if (I.Opcode == "cvta")
       return; // its operand types are IsaOperands.cpp's
     llvm::StringRef T = Info->Type;
+    if (!Ctx.Address32 && addresses64(I) && (T == ".b32" || T == ".u32" || T == ".s32")) {
+      Diagnostic &D = Ctx.Diags.report(
+          Rule::IsaOperandType, AddrSpec, Base.Range,
+          "a generic or .global address in a 64-bit module must be a 64-bit register; " +
+              std::string(Base.Text) + " is declared " + T.str() +
+              " (ptxas: 'Program uses 32-bit address', fatal for every sm_ target)");
+      if (Info->DeclRange.isValid())
+        D.Notes.push_back({Info->DeclRange, std::string(Base.Text) + " is declared here"});
+      return;
+    }
     // ptxas 13.0: "Illegal operand type for address/array-index" for [%vd]
     // and [%vd+4] (test/isa-operands/vector-registers.test).
     if (Info->VectorWidth > 1) {
@@ -409,7 +442,13 @@ void checkCvtRounding(const Instruction &I, CheckContext &Ctx) {
   // A floating-point type to itself rounds to an integer value only (ptxas
   // 13.0: cvt.rn.f32.f32 is an "Illegal rounding modifier").
   const bool FloatToItself = DC == 'f' && AC == 'f' && AB == DB && sameTypes(I);
-  if ((DC == 'i' && AC == 'i') || (DC == 'f' && AC == 'f' && AB < DB))
+  // A .bf16 source widened to .f32 takes .rn/.rz/.rm/.rp (ptxas 13.0 accepts
+  // cvt.rn.f32.bf16; .rni is an "Illegal
+  // rounding modifier"; test/isa/cvt-mov-misc.test).
+  const bool FromBf16 = DC == 'f' && AC == 'f' && AB < DB && I.hasQualifier(".bf16");
+  if (FromBf16)
+    Valid = IntRound ? FltR : nullptr;
+  else if ((DC == 'i' && AC == 'i') || (DC == 'f' && AC == 'f' && AB < DB))
     Valid = "none (remove it)";
   else if (DC == 'f' && IntRound && (AC == 'i' || AB != DB))
     Valid = FltR;
