@@ -467,8 +467,13 @@ void checkIsaAddresses(const Instruction &I, CheckContext &Ctx) {
   bool Space = checksSpace(I.Opcode);
   for (const Operand &O : I.Operands) {
     bool IsAddr = O.Kind == OperandKind::Address;
+    // The coordinates of tex/tld4 ([tex, {%f1, 0f3F000000}]) are values,
+    // not an address offset: ptxas 13.0 takes floating-point constants there.
+    bool Coords = IsAddr && llvm::any_of(O.Elements, [](const Operand &E) {
+                    return E.Kind == OperandKind::Vector;
+                  });
     if (O.Kind != OperandKind::Name)
-      scanLiterals(Ctx, Ctx.File.slice(O.Range), IsAddr);
+      scanLiterals(Ctx, Ctx.File.slice(O.Range), IsAddr && !Coords);
     if (IsAddr && O.Elements.size() == 1) {
       checkBase(I, Ctx, O.Elements[0], Space);
       checkComponentBase(Ctx, O);
