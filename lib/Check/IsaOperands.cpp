@@ -49,6 +49,8 @@ void checkIsaOperands(const Instruction &I, CheckContext &Ctx) {
     checkTensormapReplace(I, Ctx);
   if (I.Opcode == "mov")
     checkMovVector(I, Ctx);
+  if (I.Opcode == "cp")
+    checkTensorCoordinates(I, Ctx);
   if (I.Opcode == "atom" || I.Opcode == "red") {
     checkAtom(I, Ctx);
     return;

@@ -100,6 +100,10 @@ void checkAtomVectors(const Instruction &I, CheckContext &Ctx);
 /// it reported.
 bool checkVectorElement(const Instruction &I, CheckContext &Ctx, const Operand &E, WhatFn What);
 
+/// The coordinates and im2col offsets of the bulk tensor copies
+/// (IsaOperandsTensor.cpp).
+void checkTensorCoordinates(const Instruction &I, CheckContext &Ctx);
+
 void checkCachePolicy(const Instruction &I, CheckContext &Ctx);
 void checkAtom(const Instruction &I, CheckContext &Ctx);
 void checkMovVector(const Instruction &I, CheckContext &Ctx);
