@@ -22,6 +22,11 @@ void checkTensorCoordinates(const Instruction &I, CheckContext &Ctx) {
       Dim = Q[1] - '0';
   if (!Dim || !I.hasQualifier(".tensor"))
     return;
+  // .tile::gather4/.tile::scatter4 (five coordinates for a .2d tensor) and
+  // .im2col::w/::w::128 count their own way (CUDA's cuda::ptx wrappers).
+  for (llvm::StringRef Q : I.Qualifiers)
+    if (Q.startswith(".tile::") || Q.startswith(".im2col::"))
+      return;
   auto Report = [&](const Operand &V, unsigned Want, const char *What) {
     Ctx.Diags.report(Rule::IsaOperandCount, isaSectionOf(I.Opcode), V.Range,
                      "'" + spelledOp(I) + "' takes " + std::to_string(Want) + " " + What +
