@@ -392,6 +392,8 @@ void Checker::onDirective(const Directive &D) {
   onItem(D.Range, IsVersion, IsTarget, &D);
   if (symbolChecks())
     DeclCheck.onModuleDirective(D, Opts.Arch.has_value());
+  if (D.Name == ".address_size")
+    Address32 = !D.Args.empty() && D.Args.front() == "32";
   if (D.Name == ".address_size" && symbolChecks())
     SymCheck.onAddressSize(D, Opts.Arch.has_value());
   else if (D.Name == ".alias" && symbolChecks())
@@ -600,8 +602,7 @@ void Checker::checkInstruction(const Instruction &I) {
 void Checker::checkDirective(llvm::StringRef Name, SourceRange R) {
   if (!Opts.RunChecks || FixedContext)
     return;
-  CheckContext Ctx{File, Diags,          Version, effectiveTarget(), VersionRange, TargetRange,
-                   Syms, AssumeDeclared, &Gates};
+  CheckContext Ctx = context();
   checkDirectiveGates(Name, R, Ctx);
 }
 

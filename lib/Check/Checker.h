@@ -91,7 +91,7 @@ private:
   bool symbolChecks() const { return Opts.RunChecks && (!FixedContext || ResolveFixed); }
   CheckContext context() {
     return {File, Diags,          Version, effectiveTarget(), VersionRange, TargetRange,
-            Syms, AssumeDeclared, &Gates};
+            Syms, AssumeDeclared, &Gates,  Address32};
   }
   LocTracker Locs; ///< .file/.loc: the source origin of each diagnostic
 
@@ -100,6 +100,7 @@ private:
   bool FixedContext = false;
   bool ResolveFixed = false;
   bool AssumeDeclared = false;
+  bool Address32 = false; ///< .address_size 32
 
   // .version
   PtxVersion Version;          ///< effective

@@ -124,6 +124,54 @@ bool checksSpace(llvm::StringRef Op) {
          Op == "prefetch" || Op == "prefetchu" || Op == "cvta";
 }
 
+/// Whether I's [address] reaches generic or .global memory, where ptxas
+/// 13.0 compiling a 64-bit module (-arch sm_NN, every target; -arch
+/// compute_NN accepts it) refuses a 32-bit register: "Program uses 32-bit
+/// address on line N which is conflicting with .address_size 64", then
+/// "32-Bit compilation is no longer supported" (test/isa/address-32.test).
+/// .shared, .local, .const and .param addresses are 32-bit and fine.
+/// cvta.u32 is refused the same way but not reported: CUDA's
+/// sm_20_intrinsics.hpp writes it on its 32-bit host path (behind a #define
+/// the inline-asm guards do not follow; test/isa/cvta.test).
+bool addresses64(const Instruction &I) {
+  llvm::StringRef Op = I.Opcode;
+  if (Op == "multimem")
+    return true;
+  if (!(Op == "ld" || Op == "st" || Op == "ldu" || Op == "atom" || Op == "red" ||
+        Op == "prefetch" || Op == "prefetchu" || Op == "mbarrier"))
+    return false;
+  for (llvm::StringRef Q : I.Qualifiers)
+    if (Q.startswith(".shared") || Q.startswith(".local") || Q.startswith(".const") ||
+        Q.startswith(".param") || Q == ".async" || Q == ".bulk" || Q == ".tensormap")
+      return false;
+  return true;
+}
+
+/// A component of a vector register as an address base, [%vd.x]: ptxas
+/// 13.0 answers "syntax error" (test/isa-operands/vector-registers.test).
+void checkComponentBase(CheckContext &Ctx, const Operand &Addr) {
+  const Operand &Base = Addr.Elements[0];
+  llvm::StringRef Name = Base.Text;
+  // [%vd.x+4]: IsaExpression.cpp's "takes no offset" speaks for it.
+  if (Base.Kind != OperandKind::Name ||
+      llvm::StringRef(Ctx.File.slice(Addr.Range)).trim("[] \t") != Name)
+    return;
+  size_t Dot = Name.rfind('.');
+  if (Dot == llvm::StringRef::npos || Dot + 2 != Name.size() ||
+      !llvm::StringRef("xyzwrgba").contains(Name.back()))
+    return;
+  const RegisterInfo *Info = Ctx.Syms.lookup(Name.take_front(Dot));
+  if (!Info || Info->StateSpace != ".reg" || Info->VectorWidth < 2)
+    return;
+  Diagnostic &D = Ctx.Diags.report(
+      Rule::IsaOperandKind, AddrSpec, Base.Range,
+      "a vector component cannot be an address register (ptxas: syntax error); copy " + Name.str() +
+          " to a scalar register first (mov.b" + std::string(Info->Type).substr(2) +
+          (Info->Type.endswith("64") ? " %rd, " : " %r, ") + Name.str() + ")");
+  if (Info->DeclRange.isValid())
+    D.Notes.push_back({Info->DeclRange, Name.take_front(Dot).str() + " is declared here"});
+}
+
 /// The base of an address, or of cvta's symbol operand.
 void checkBase(const Instruction &I, CheckContext &Ctx, const Operand &Base, bool Space) {
   if (Base.Kind != OperandKind::Name)
@@ -135,6 +183,29 @@ void checkBase(const Instruction &I, CheckContext &Ctx, const Operand &Base, boo
     if (I.Opcode == "cvta")
       return; // its operand types are IsaOperands.cpp's
     llvm::StringRef T = Info->Type;
+    if (!Ctx.Address32 && addresses64(I) && (T == ".b32" || T == ".u32" || T == ".s32")) {
+      Diagnostic &D = Ctx.Diags.report(
+          Rule::IsaOperandType, AddrSpec, Base.Range,
+          "a generic or .global address in a 64-bit module must be a 64-bit register; " +
+              std::string(Base.Text) + " is declared " + T.str() +
+              " (ptxas: 'Program uses 32-bit address', fatal for every sm_ target)");
+      if (Info->DeclRange.isValid())
+        D.Notes.push_back({Info->DeclRange, std::string(Base.Text) + " is declared here"});
+      return;
+    }
+    // ptxas 13.0: "Illegal operand type for address/array-index" for [%vd]
+    // and [%vd+4] (test/isa-operands/vector-registers.test).
+    if (Info->VectorWidth > 1) {
+      Diagnostic &D = Ctx.Diags.report(
+          Rule::IsaOperandKind, AddrSpec, Base.Range,
+          "an address register must be a scalar register; " + std::string(Base.Text) + " is a .v" +
+              std::to_string(Info->VectorWidth) + " " + T.str() +
+              " vector register: copy one component to a scalar register (mov.b64 %rd, " +
+              std::string(Base.Text) + ".x) and address through it");
+      if (Info->DeclRange.isValid())
+        D.Notes.push_back({Info->DeclRange, std::string(Base.Text) + " is declared here"});
+      return;
+    }
     if (Info->VectorWidth == 1 && (T.startswith(".f") || T.startswith(".bf") || T == ".pred")) {
       Diagnostic &D = Ctx.Diags.report(
           Rule::IsaOperandKind, AddrSpec, Base.Range,
@@ -242,6 +313,20 @@ void checkVectorArity(const Instruction &I, CheckContext &Ctx) {
                          "' without .v2/.v4 takes one register, not a vector of " +
                          std::to_string(Data.Elements.size()));
   } else if (N > 1 && !IsVec && Data.Kind != OperandKind::Expr) {
+    // A vector register of N elements is the whole vector (ptxas 13.0 takes
+    // `ld.global.v2.b32 %vr, [%rd]` with `.reg .v2 .b32 %vr`; the element
+    // types are IsaOperandsVector.cpp's).
+    const RegisterInfo *Info =
+        Data.Kind == OperandKind::Name ? Ctx.Syms.lookup(Data.Text) : nullptr;
+    if (Info && Info->StateSpace == ".reg" && Info->VectorWidth > 1) {
+      if (Info->VectorWidth != N)
+        Ctx.Diags.report(Rule::IsaOperandKind, VecSpec, Data.Range,
+                         "'" + std::string(I.Opcode) + ".v" + std::to_string(N) +
+                             "' takes a vector of " + std::to_string(N) + " registers; " +
+                             std::string(Data.Text) + " is a .v" +
+                             std::to_string(Info->VectorWidth) + " register");
+      return;
+    }
     Ctx.Diags.report(Rule::IsaOperandKind, VecSpec, Data.Range,
                      "'" + std::string(I.Opcode) + ".v" + std::to_string(N) +
                          "' takes a vector of " + std::to_string(N) + " registers in braces, not " +
@@ -357,7 +442,13 @@ void checkCvtRounding(const Instruction &I, CheckContext &Ctx) {
   // A floating-point type to itself rounds to an integer value only (ptxas
   // 13.0: cvt.rn.f32.f32 is an "Illegal rounding modifier").
   const bool FloatToItself = DC == 'f' && AC == 'f' && AB == DB && sameTypes(I);
-  if ((DC == 'i' && AC == 'i') || (DC == 'f' && AC == 'f' && AB < DB))
+  // A .bf16 source widened to .f32 takes .rn/.rz/.rm/.rp (ptxas 13.0 accepts
+  // cvt.rn.f32.bf16; .rni is an "Illegal
+  // rounding modifier"; test/isa/cvt-mov-misc.test).
+  const bool FromBf16 = DC == 'f' && AC == 'f' && AB < DB && I.hasQualifier(".bf16");
+  if (FromBf16)
+    Valid = IntRound ? FltR : nullptr;
+  else if ((DC == 'i' && AC == 'i') || (DC == 'f' && AC == 'f' && AB < DB))
     Valid = "none (remove it)";
   else if (DC == 'f' && IntRound && (AC == 'i' || AB != DB))
     Valid = FltR;
@@ -376,10 +467,17 @@ void checkIsaAddresses(const Instruction &I, CheckContext &Ctx) {
   bool Space = checksSpace(I.Opcode);
   for (const Operand &O : I.Operands) {
     bool IsAddr = O.Kind == OperandKind::Address;
+    // The coordinates of tex/tld4 ([tex, {%f1, 0f3F000000}]) are values,
+    // not an address offset: ptxas 13.0 takes floating-point constants there.
+    bool Coords = IsAddr && llvm::any_of(O.Elements, [](const Operand &E) {
+                    return E.Kind == OperandKind::Vector;
+                  });
     if (O.Kind != OperandKind::Name)
-      scanLiterals(Ctx, Ctx.File.slice(O.Range), IsAddr);
-    if (IsAddr && O.Elements.size() == 1)
+      scanLiterals(Ctx, Ctx.File.slice(O.Range), IsAddr && !Coords);
+    if (IsAddr && O.Elements.size() == 1) {
       checkBase(I, Ctx, O.Elements[0], Space);
+      checkComponentBase(Ctx, O);
+    }
   }
   if (I.Opcode == "cvta" && I.Operands.size() == 2)
     checkBase(I, Ctx, I.Operands[1], true);

@@ -8,13 +8,22 @@
 //    .1d 1, .2d and .a1d 2, .3d, .a2d, .2dms, .cube and .acube 4 ("Operand
 //    vector size doesn't match geometry"); ptxas takes more;
 //  - a .v2/.v4 data vector of suld/sust/tex/tld4 has that many elements
-//    ("Argument vector size mismatch").
+//    ("Argument vector size mismatch");
+//  - tex/tld4.v4 write a vector: a scalar register is "Result vector
+//    expected"; the registers of the destination (of type .f32/.s32/.u32) and
+//    of the coordinates (.f32/.s32) are 32-bit, and not .f32 for an integer
+//    type ("Arguments mismatch"; ptxas judges a vector by its registers
+//    together: {%r1, %f2} passes for .s32, so only a vector none of whose
+//    registers fits is reported; test/isa/texture-types.test).
 //
 //===----------------------------------------------------------------------===//
 
 #include "Check/IsaTexture.h"
+#include "Check/CheckUtil.h"
+#include "Check/IsaOperandsImpl.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 
 namespace ptxlint {
 namespace check {
@@ -68,12 +77,72 @@ void checkVector(const Instruction &I, CheckContext &Ctx, const Operand &V, unsi
                          " registers, found " + std::to_string(N));
 }
 
+/// Whether register E fits an element of type T (.f32, .s32 or .u32); true
+/// for anything not measured.
+bool elementFits(CheckContext &Ctx, const Operand &E, llvm::StringRef T) {
+  const RegisterInfo *Info = isaop::scalarRegister(Ctx, E.Text);
+  if (!Info)
+    return true;
+  isaop::Ty R = isaop::parseTy(Info->Type);
+  if (!R.valid() || R.Cls == 'h' || R.Cls == 'g' || R.Cls == 'e')
+    return true;
+  return R.Bits == 32 && R.Cls != 'p' && !(T != ".f32" && R.Cls == 'f');
+}
+
+void checkElementTypes(const Instruction &I, CheckContext &Ctx, const Operand &V, llvm::StringRef T,
+                       const char *What) {
+  bool AnyReg = false;
+  for (const Operand &E : V.Elements) {
+    if (E.Kind != OperandKind::Name || !isaop::scalarRegister(Ctx, E.Text))
+      continue;
+    AnyReg = true;
+    if (elementFits(Ctx, E, T))
+      return;
+  }
+  if (!AnyReg)
+    return;
+  std::string Valid = T == ".f32" ? ".b32, .u32, .s32 or .f32" : ".b32, .u32 or .s32";
+  Ctx.Diags.report(Rule::IsaOperandType, isaSectionOf(I.Opcode), V.Range,
+                   std::string("the ") + What + " of '" + isaop::spelledOp(I) + "' (" + T.str() +
+                       ") must be " + Valid + " registers; none of these is");
+}
+
+/// tex/tld4 .v4 with .f32/.s32/.u32 types: the destination and coordinate
+/// registers.
+void checkTextureTypes(const Instruction &I, CheckContext &Ctx) {
+  llvm::StringRef Types[2];
+  unsigned N = 0;
+  for (llvm::StringRef Q : I.Qualifiers)
+    if (Q.size() > 2 && (Q[1] == 'f' || Q[1] == 's' || Q[1] == 'u' || Q[1] == 'b') &&
+        llvm::isDigit(Q.back()) && N < 2)
+      Types[N++] = Q;
+  auto Known = [](llvm::StringRef T) { return T == ".f32" || T == ".s32" || T == ".u32"; };
+  if (N != 2 || !Known(Types[0]) || !(Types[1] == ".f32" || Types[1] == ".s32") ||
+      !I.hasQualifier(".v4") || I.Operands.size() != 2)
+    return;
+  const Operand &D = I.Operands[0];
+  if (D.Kind == OperandKind::Name && isaop::scalarRegister(Ctx, D.Text))
+    Ctx.Diags.report(Rule::IsaOperandKind, isaSectionOf(I.Opcode), D.Range,
+                     "'" + isaop::spelledOp(I) +
+                         "' writes a vector of 4 registers in braces (or a .v4 register), not "
+                         "the scalar register " +
+                         std::string(D.Text));
+  else if (D.Kind == OperandKind::Vector)
+    checkElementTypes(I, Ctx, D, Types[0], "destination");
+  const Operand &A = I.Operands[1];
+  if (A.Kind == OperandKind::Address && !A.Elements.empty() &&
+      A.Elements.back().Kind == OperandKind::Vector)
+    checkElementTypes(I, Ctx, A.Elements.back(), Types[1], "coordinates");
+}
+
 } // namespace
 
 void checkTextureOperands(const Instruction &I, CheckContext &Ctx) {
   llvm::StringRef Op = I.Opcode;
   if (Op != "tex" && Op != "tld4" && Op != "suld" && Op != "sust")
     return;
+  if (Op == "tex" || Op == "tld4")
+    checkTextureTypes(I, Ctx);
   unsigned Geom = coordsFor(I), Data = dataWidth(I);
   for (const Operand &O : I.Operands) {
     if (O.Kind == OperandKind::Address) {

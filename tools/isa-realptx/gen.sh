@@ -45,6 +45,10 @@ gen apps.cu sm_80 sm_90a sm_100a sm_120a
 "$nvcc" -ptx -std=c++17 -arch=sm_100a -use_fast_math -lineinfo -o "$out/apps_fast_sm_100a.ptx" "$here/apps.cu"
 "$nvcc" -ptx -rdc=true -std=c++17 -arch=sm_89 -o "$out/apps_rdc_sm_89.ptx" "$here/apps.cu"
 gen wstma.cu sm_90a sm_100a
+# Session 9: atomic_ref scopes, match/reduce, nanosleep, cuda::barrier with a bulk copy,
+# cluster DSMEM, programmatic dependent launch, elect.sync, setmaxnreg, stmatrix (sync9.cu).
+gen sync9.cu sm_75 sm_80 sm_90a sm_100a sm_120a
+"$nvcc" -ptx -std=c++17 -arch=sm_90a -G -o "$out/sync9_G_sm_90a.ptx" "$here/sync9.cu"
 llc=${LLC:-llc-14}
 for c in sm_70:+ptx64 sm_72:+ptx65 sm_75:+ptx70 sm_80:+ptx71 sm_86:+ptx75; do
   "$llc" -O2 -march=nvptx64 -mcpu=${c%%:*} -mattr=${c#*:} -o "$out/llvmir_${c%%:*}.ptx" "$here/llvm-ir.ll"

@@ -1,0 +1,251 @@
+//===- IsaOperandsAtomMov.cpp - atom/red, mov vectors, cache policies ----===//
+//
+// The operand checks of IsaOperands.cpp with forms of their own: atom and
+// red (address position, operand count, value types), mov's bit-packing
+// vectors, ld/st's cache-policy operand and tensormap.replace's new_val.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Check/CheckUtil.h"
+#include "Check/IsaOperandsImpl.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+
+namespace ptxlint {
+namespace check {
+namespace isaop {
+
+/// ld and st take one address; a third operand is a cache policy, a
+/// register, and only with .L2::cache_hint.
+void checkCachePolicy(const Instruction &I, CheckContext &Ctx) {
+  if (I.Operands.size() != 3)
+    return;
+  // st.async and ld/st.bulk forms take an [mbar] address as their third operand.
+  for (llvm::StringRef Q : I.Qualifiers)
+    if (Q == ".async" || Q == ".bulk")
+      return;
+  const Operand &O = I.Operands[2];
+  auto What = [&] { return "operand 3 of '" + spelledOp(I) + "'"; };
+  if (O.Kind == OperandKind::Address) {
+    Ctx.Diags.report(Rule::IsaOperandKind, O.Range,
+                     What() + " is a second address; '" + std::string(I.Opcode) +
+                         "' takes one address (a third operand is a cache policy)");
+    return;
+  }
+  for (llvm::StringRef Q : I.Qualifiers)
+    if (Q == ".L2::cache_hint")
+      return;
+  Ctx.Diags.report(Rule::IsaOperandKind, O.Range,
+                   What() + " is a cache policy, which '" + std::string(I.Opcode) +
+                       "' takes only with .L2::cache_hint");
+}
+namespace {
+
+/// atom and red (9.7.13.5, 9.7.13.6): d, [a], b, c only for .cas (no d for
+/// red), and a cache policy only with .L2::cache_hint; the value operands
+/// are typed strictly (probe: atom.add.u32 takes .b32/.u32/.s32/.f16x2,
+/// atom.exch.b32 any 32-bit register but .pred, as strictOk).
+/// Where atom and red take their address: [a] is atom's second operand and
+/// red's first, and the only address but red.async's [mbar] (probe, ptxas
+/// 13.0: `atom.global.exch.b64 %rd3, 4, [%rd2]` and `red.global.add.u32 %r1,
+/// [%rd1]` are "Arguments mismatch").
+bool checkAtomAddress(const Instruction &I, CheckContext &Ctx) {
+  bool Red = I.Opcode == "red";
+  bool Async = I.hasQualifier(".async");
+  size_t At = Red ? 0 : 1, N = I.Operands.size();
+  bool Ok = true;
+  for (size_t K = 0; K < N; ++K) {
+    const Operand &O = I.Operands[K];
+    bool IsAddr = O.Kind == OperandKind::Address;
+    auto What = [&] { return "operand " + std::to_string(K + 1) + " of '" + spelledOp(I) + "'"; };
+    if (K == At && !IsAddr) {
+      checkOperand(I, Ctx, O, Role::Address, Ty(), false, What);
+      Ok = false;
+    } else if (K != At && IsAddr && !(Async && K + 1 == N)) {
+      Ctx.Diags.report(Rule::IsaOperandKind, O.Range,
+                       What() + " is an address; '" + std::string(I.Opcode) +
+                           "' takes its address [a] as operand " + std::to_string(At + 1));
+      Ok = false;
+    }
+  }
+  return Ok;
+}
+} // namespace
+
+void checkAtom(const Instruction &I, CheckContext &Ctx) {
+  bool Red = I.Opcode == "red";
+  for (llvm::StringRef Q : I.Qualifiers)
+    if (Q == ".v2" || Q == ".v4" || Q == ".v8" || Q == ".async") {
+      if (checkAtomAddress(I, Ctx))
+        checkAtomVectors(I, Ctx);
+      return; // vector atom/red and red.async ([mbar]): forms of their own
+    }
+  bool Hint = I.hasQualifier(".L2::cache_hint");
+  bool Cas = !Red && I.hasQualifier(".cas");
+  size_t Want = (Red ? 2 : 3) + (Cas ? 1 : 0) + (Hint ? 1 : 0);
+  size_t N = I.Operands.size();
+  // ptxas 13.0 takes a fourth register operand on the 32-bit bit operations
+  // (`atom.global.exch.b32 %r1, [%rd1], %r2, %r3`, .and/.or/.xor too; a
+  // constant or a 64-bit one is ".L2::cache_hint modifier required"); found
+  // by the session-8 mutant sweep (seed 8102), test/isa-operands/atom-b32-fourth.test.
+  if (!Red && !Cas && !Hint && N == 4 && I.Operands[3].Kind == OperandKind::Name &&
+      I.hasQualifier(".b32") &&
+      (I.hasQualifier(".exch") || I.hasQualifier(".and") || I.hasQualifier(".or") ||
+       I.hasQualifier(".xor"))) {
+    const RegisterInfo *Info = Ctx.Syms.lookup(I.Operands[3].Text);
+    if (!Info || Info->StateSpace != ".reg" || parseTy(Info->Type).Bits == 32)
+      return;
+  }
+  // Counts outside 3..4 (atom) or 2..3 (red) are the table check's.
+  if (N != Want && N >= (Red ? 2u : 3u) && N <= (Red ? 3u : 4u)) {
+    std::string Names = Red ? "[a], b" : Cas ? "d, [a], b, c" : "d, [a], b";
+    if (Hint)
+      Names += ", cache-policy";
+    const Operand &At = N > Want ? I.Operands[Want] : I.Operands.back();
+    Ctx.Diags.report(Rule::IsaOperandCount, isaSectionOf(I.Opcode), At.Range,
+                     "'" + spelledOp(I) + "' takes " + std::to_string(Want) + " operands (" +
+                         Names + ")" +
+                         (N > Want && !Hint ? "; a cache policy needs .L2::cache_hint" : "") +
+                         (N > Want && !Cas && !Red ? "; a fourth value only .cas takes" : "") +
+                         ", found " + std::to_string(N));
+    return;
+  }
+  if (N != Want || !checkAtomAddress(I, Ctx))
+    return;
+  bool Unknown = false;
+  llvm::SmallVector<Ty, 2> Ts = typeQuals(I, Unknown);
+  if (Unknown || Ts.size() != 1 || Ts[0].Cls == 'p' || Ts[0].Bits < 16)
+    return;
+  Ty T = Ts[0];
+  size_t Values = Red ? 1 : Cas ? 3 : 2; // d, b (, c) or b
+  for (size_t K = 0; K < N && K < (Red ? 2 : 1 + Values); ++K) {
+    if (I.Operands[K].Kind == OperandKind::Address)
+      continue;
+    auto What = [&] {
+      return std::string("operand ") + (Red ? OperandNames[K + 1] : OperandNames[K]) + " of '" +
+             spelledOp(I) + "'";
+    };
+    checkOperand(I, Ctx, I.Operands[K], Role::Strict, T, !Red && K == 0, What);
+  }
+}
+
+/// mov with a vector operand packs or unpacks bits (9.7.9.9, probe, ptxas
+/// 13.0): `mov.b64 {%r1, %r2}, %rd1`. The type is a .bN one ("Arguments
+/// mismatch" for mov.u64), two or four elements of one size, not .pred,
+/// that together make N bits ({%h1, %h2} for .b32; "Incompatible elements of
+/// vector expression" for {%r1, %rd1}; "Vector with elements of different
+/// types" for a .s32 and a .f32 element).
+void checkMovVector(const Instruction &I, CheckContext &Ctx) {
+  const Operand *V = nullptr;
+  for (const Operand &O : I.Operands)
+    if (O.Kind == OperandKind::Vector)
+      V = &O;
+  if (!V || I.Operands.size() != 2)
+    return;
+  // mov.v2/.v4 moves whole vectors ({%r1, %r2} into a .v2 register, ptxas
+  // 13.0): its elements must have one size ("Incompatible elements of
+  // vector expression" for {%r1, %rd1}).
+  if (I.hasQualifier(".v2") || I.hasQualifier(".v4")) {
+    auto WhatV = [&] { return "the vector operand of '" + spelledOp(I) + "'"; };
+    for (const Operand &E : V->Elements)
+      if (E.Kind == OperandKind::Name && checkVectorElement(I, Ctx, E, WhatV))
+        return;
+    checkSameSize(Ctx, *V, WhatV);
+    return;
+  }
+  // A whole vector register on the other side: "Illegal vector-vector
+  // operands for vector-scalar or scalar-vector mov instruction".
+  const Operand &Other = &I.Operands[0] == V ? I.Operands[1] : I.Operands[0];
+  if (Other.Kind == OperandKind::Name)
+    if (const RegisterInfo *Info = vectorRegister(Ctx, Other.Text)) {
+      Diagnostic &D = Ctx.Diags.report(
+          Rule::IsaOperandKind, Other.Range,
+          "'" + spelledOp(I) +
+              "' packs a vector in braces into a scalar register or unpacks one; " +
+              std::string(Other.Text) + " is a " + vectorDecl(*Info) +
+              " vector register: write the scalar register, or mov the vector with '" +
+              std::string(I.Opcode) + ".v" + std::to_string(Info->VectorWidth) + "'");
+      if (Info->DeclRange.isValid())
+        D.Notes.push_back({Info->DeclRange, std::string(Other.Text) + " is declared here"});
+      return;
+    }
+  unsigned Bits = 0;
+  llvm::StringRef TypeQ;
+  for (llvm::StringRef Q : I.Qualifiers)
+    if (Q.size() > 2 && (Q[1] == 'b' || Q[1] == 'u' || Q[1] == 's' || Q[1] == 'f') &&
+        !decimalFails(Q.drop_front(2), Bits))
+      TypeQ = Q;
+  auto What = [&] { return "the vector operand of '" + spelledOp(I) + "'"; };
+  if (TypeQ.empty())
+    return;
+  if (TypeQ[1] != 'b') {
+    Ctx.Diags.report(Rule::IsaOperandType, V->Range,
+                     What() +
+                         " packs or unpacks bits: the type must be .b16, .b32, .b64 or "
+                         ".b128, not " +
+                         TypeQ.str());
+    return;
+  }
+  size_t N = V->Elements.size();
+  if (N != 2 && N != 4) {
+    Ctx.Diags.report(Rule::IsaOperandType, V->Range,
+                     What() + " has two or four elements, found " + std::to_string(N));
+    return;
+  }
+  Ty First;
+  llvm::StringRef FirstName, FirstType;
+  for (const Operand &E : V->Elements) {
+    if (E.Kind != OperandKind::Name)
+      return; // a sink or constant: not measured
+    if (checkVectorElement(I, Ctx, E, What))
+      return;
+    const RegisterInfo *Info = scalarRegister(Ctx, E.Text);
+    if (!Info)
+      return;
+    Ty R = parseTy(Info->Type);
+    if (!R.valid())
+      return;
+    std::string Why;
+    if (R.Cls == 'p')
+      Why = std::string(E.Text) + " is a .pred register";
+    else if (First.valid() && R.Bits != First.Bits)
+      Why = "the elements must have one size; " + std::string(E.Text) + " is " +
+            std::to_string(R.Bits) + "-bit, the first " + std::to_string(First.Bits) + "-bit";
+    else if (First.valid() && ((R.Cls == 'f' && (First.Cls == 'u' || First.Cls == 's')) ||
+                               (First.Cls == 'f' && (R.Cls == 'u' || R.Cls == 's'))))
+      Why = "the elements must have one type; " + std::string(E.Text) + " is " + Info->Type.str() +
+            ", " + FirstName.str() + " " + FirstType.str();
+    else if (R.Bits * N != Bits)
+      Why = std::to_string(N) + " elements of " + std::to_string(Bits / N) + " bits make " +
+            TypeQ.str() + "; " + std::string(E.Text) + " is " + Info->Type.str();
+    if (!Why.empty()) {
+      Ctx.Diags.report(Rule::IsaOperandType, E.Range, What() + ": " + Why);
+      return;
+    }
+    if (!First.valid()) {
+      First = R;
+      FirstName = E.Text;
+      FirstType = Info->Type;
+    }
+  }
+}
+/// tensormap.replace with a .field3 (9.7.9.26): "the operand new_val must be
+/// an immediate" (ptxas 13.0: "Integer constant expression expected").
+void checkTensormapReplace(const Instruction &I, CheckContext &Ctx) {
+  static const char *const Field3[] = {".elemtype", ".interleave_layout", ".swizzle_mode",
+                                       ".swizzle_atomicity", ".fill_mode"};
+  if (I.Operands.size() != 2 || !I.hasQualifier(".replace") ||
+      !llvm::any_of(Field3, [&](const char *F) { return I.hasQualifier(F); }))
+    return;
+  const Operand &O = I.Operands[1];
+  if (O.Kind == OperandKind::Name)
+    Ctx.Diags.report(Rule::IsaOperandKind, O.Range,
+                     "new_val of '" + spelledOp(I) +
+                         "' must be an integer constant (the field's value), not the register " +
+                         std::string(O.Text));
+}
+
+} // namespace isaop
+} // namespace check
+} // namespace ptxlint

@@ -1,0 +1,48 @@
+//===- IsaOperandsTensor.cpp - the coordinates of the bulk tensor copies -===//
+//
+// cp.async.bulk.tensor, cp.async.bulk.prefetch.tensor and
+// cp.reduce.async.bulk.tensor (9.7.9.25.5): [tensorMap, {c0, ...}] has one
+// coordinate per dimension of .1d-.5d, and the .im2col offsets {o0, ...} two
+// fewer (ptxas 13.0 -arch compute_90a: "Argument vector size mismatch";
+// test/isa-operands/tensor-coordinates.test).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Check/CheckUtil.h"
+#include "Check/IsaOperandsImpl.h"
+
+namespace ptxlint {
+namespace check {
+namespace isaop {
+
+void checkTensorCoordinates(const Instruction &I, CheckContext &Ctx) {
+  unsigned Dim = 0;
+  for (llvm::StringRef Q : I.Qualifiers)
+    if (Q.size() == 3 && Q[0] == '.' && Q[1] >= '1' && Q[1] <= '5' && Q[2] == 'd')
+      Dim = Q[1] - '0';
+  if (!Dim || !I.hasQualifier(".tensor"))
+    return;
+  // .tile::gather4/.tile::scatter4 (five coordinates for a .2d tensor) and
+  // .im2col::w/::w::128 count their own way (CUDA's cuda::ptx wrappers).
+  for (llvm::StringRef Q : I.Qualifiers)
+    if (Q.startswith(".tile::") || Q.startswith(".im2col::"))
+      return;
+  auto Report = [&](const Operand &V, unsigned Want, const char *What) {
+    Ctx.Diags.report(Rule::IsaOperandCount, isaSectionOf(I.Opcode), V.Range,
+                     "'" + spelledOp(I) + "' takes " + std::to_string(Want) + " " + What +
+                         " for its ." + std::to_string(Dim) + "d tensor, found " +
+                         std::to_string(V.Elements.size()));
+  };
+  bool Im2col = I.hasQualifier(".im2col");
+  for (const Operand &O : I.Operands) {
+    if (O.Kind == OperandKind::Address && O.Elements.size() == 2 &&
+        O.Elements[1].Kind == OperandKind::Vector && O.Elements[1].Elements.size() != Dim)
+      Report(O.Elements[1], Dim, "tensor coordinates");
+    else if (O.Kind == OperandKind::Vector && Im2col && Dim >= 3 && O.Elements.size() != Dim - 2)
+      Report(O, Dim - 2, "im2col offsets");
+  }
+}
+
+} // namespace isaop
+} // namespace check
+} // namespace ptxlint
