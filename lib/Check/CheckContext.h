@@ -119,12 +119,12 @@ struct CheckContext {
   /// Gate diagnostics held back until the end of the file, so that a cause
   /// is reported once with its later places as notes; null: report at once.
   struct GateMemo *Gates = nullptr;
-  /// The instruction's spelling id (Spelling.h), set by checkIsa for the
-  /// per-spelling memos of the checks it runs; 0: not computed.
-  uint32_t Spelling = 0;
   /// The module says .address_size 32 (an error of its own): 32-bit
   /// addresses are then its natural size, not a mistake.
   bool Address32 = false;
+  /// The instruction's spelling id (Spelling.h), set by checkIsa for the
+  /// per-spelling memos of the checks it runs; 0: not computed.
+  uint32_t Spelling = 0;
 
   SourceRange rangeOf(llvm::StringRef Text) const { return File.rangeOf(Text); }
 };

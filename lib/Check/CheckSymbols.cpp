@@ -291,11 +291,9 @@ bool SymbolChecker::checkFunctionOperand(llvm::StringRef Name, SourceRange R, Us
   // cvta.to ...) and refuses it in an address, a vector, a branch and the
   // instructions of NoFunctionOperands (test/symbols/label-operands.test).
   const char *Why = nullptr;
-  if (K == UseKind::Label && InBranch)
-    Why = "is not a branch target: bra and brx.idx jump to labels; call a function";
-  else if (K != UseKind::Operand)
+  if (K != UseKind::Operand)
     return false;
-  else if (P == Place::Address)
+  if (P == Place::Address)
     Why = "is not an address: take its address with mov into a register first";
   else if (P == Place::Element)
     Why = "cannot be a vector element: move its address into a register first";
@@ -336,9 +334,14 @@ void SymbolChecker::resolveName(llvm::StringRef Name, SourceRange R, UseKind K, 
   if ((Name[0] == '%' || Name == "WARP_SZ") && checkSpecial(Name, R, Ctx))
     return;
   if (auto It = ModuleSyms.find(Name); It != ModuleSyms.end()) {
-    if (It->second.IsFunction)
-      checkFunctionOperand(Name, R, K, P, It->second);
-    return;
+    // A branch target names a label, which may have a function's name
+    // (ptxas takes `L: bra L;` beside `.func L`): resolved with the labels.
+    bool Branch = K == UseKind::Label && InBranch && InFunction && Depth;
+    if (!Branch) {
+      if (It->second.IsFunction)
+        checkFunctionOperand(Name, R, K, P, It->second);
+      return;
+    }
   }
   if (!InFunction || !Depth) {
     addUse(Late, Name, R, K);
@@ -650,11 +653,15 @@ void SymbolChecker::reportUnresolved(llvm::StringRef Name, Uses &U, const Module
     case UseKind::Alias:
       Msg = ".alias names undeclared function " + N;
       break;
-    case UseKind::Label:
+    case UseKind::Label: {
       Msg = "unknown label " + N;
-      if (U.Hint.empty())
+      auto F = ModuleSyms.find(Name);
+      if (F != ModuleSyms.end() && F->second.IsFunction)
+        Msg += " (" + N + " is a function: bra and brx.idx jump to labels; call a function)";
+      else if (U.Hint.empty())
         Msg += " (a label is visible in the { } scope that defines it and inner scopes)";
       break;
+    }
     case UseKind::Init:
       Msg = "unknown symbol " + N + " in initializer";
       break;

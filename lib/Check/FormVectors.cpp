@@ -165,6 +165,43 @@ static bool checkConstantKinds(const Operand &A, const OperandSpec &O, const For
   return false;
 }
 
+/// The sizes of a vector's registers: one size for all, and a special
+/// register only of a size the fragment has. True when it reported.
+static bool checkElementSizes(const OperandSpec &O, const Form &F, CheckContext &Ctx,
+                              llvm::ArrayRef<std::pair<const Operand *, RegisterRef>> Regs) {
+  // ptxas: "Incompatible elements of vector expression" for registers of
+  // different sizes (a .b16 beside a .b32, %clock64 beside a .b32).
+  for (size_t K = 1; K < Regs.size(); ++K) {
+    unsigned W0 = typeBits(Regs[0].second.Type), WK = typeBits(Regs[K].second.Type);
+    if (W0 && WK && W0 != WK) {
+      Ctx.Diags.report(familyRule(F.Fam, FamilyRule::RegisterType), F.Spec, Regs[K].first->Range,
+                       "elements of " + O.Name + " have different sizes (" +
+                           std::string(Regs[0].first->Text) + " is " + Regs[0].second.Type.str() +
+                           ", " + std::string(Regs[K].first->Text) + " is " +
+                           Regs[K].second.Type.str() +
+                           "); ptxas takes registers of one size in a vector");
+      return true;
+    }
+  }
+  // A special register of a size no register of O has (`{%tid.x}` in the
+  // 64-bit b of .f64 mma): ptxas, "Arguments mismatch".
+  for (const auto &R : Regs) {
+    if (!R.second.Special)
+      continue;
+    unsigned Bits = typeBits(R.second.Type);
+    if (!Bits || O.RegTypes.empty() ||
+        llvm::any_of(O.RegTypes, [Bits](const std::string &T) { return typeBits(T) == Bits; }))
+      continue;
+    Ctx.Diags.report(familyRule(F.Fam, FamilyRule::RegisterType), F.Spec, R.first->Range,
+                     "registers of " + O.Name + " in " + context(F, O) + " must be declared " +
+                         regList(O) + ", but the special register " + std::string(R.first->Text) +
+                         " is " + R.second.Type.str() + " (copy it into a register of the " +
+                         "fragment's type first)");
+    return true;
+  }
+  return false;
+}
+
 /// ptxas types a vector by its elements: one type for all, or untyped bits
 /// (.b32/.b64) mixed with at most one other type (then it counts as bits).
 /// Constants take the vector's type; a vector of constants only is refused.
@@ -216,36 +253,8 @@ void checkVectorElements(const Operand &A, const OperandSpec &O, const Form &F, 
                               "and cannot type this one (write one register at least)");
     return;
   }
-  // ptxas: "Incompatible elements of vector expression" for registers of
-  // different sizes (a .b16 beside a .b32, %clock64 beside a .b32).
-  for (size_t K = 1; K < Regs.size(); ++K) {
-    unsigned W0 = typeBits(Regs[0].second.Type), WK = typeBits(Regs[K].second.Type);
-    if (W0 && WK && W0 != WK) {
-      Ctx.Diags.report(familyRule(F.Fam, FamilyRule::RegisterType), F.Spec, Regs[K].first->Range,
-                       "elements of " + O.Name + " have different sizes (" +
-                           std::string(Regs[0].first->Text) + " is " + Regs[0].second.Type.str() +
-                           ", " + std::string(Regs[K].first->Text) + " is " +
-                           Regs[K].second.Type.str() +
-                           "); ptxas takes registers of one size in a vector");
-      return;
-    }
-  }
-  // A special register of a size no register of O has (`{%tid.x}` in the
-  // 64-bit b of .f64 mma): ptxas, "Arguments mismatch".
-  for (const auto &R : Regs) {
-    if (!R.second.Special)
-      continue;
-    unsigned Bits = typeBits(R.second.Type);
-    if (!Bits || O.RegTypes.empty() ||
-        llvm::any_of(O.RegTypes, [Bits](const std::string &T) { return typeBits(T) == Bits; }))
-      continue;
-    Ctx.Diags.report(familyRule(F.Fam, FamilyRule::RegisterType), F.Spec, R.first->Range,
-                     "registers of " + O.Name + " in " + context(F, O) + " must be declared " +
-                         regList(O) + ", but the special register " + std::string(R.first->Text) +
-                         " is " + R.second.Type.str() + " (copy it into a register of the " +
-                         "fragment's type first)");
+  if (checkElementSizes(O, F, Ctx, Regs))
     return;
-  }
   if (!AnyReg && O.ImmAllowed && !A.Elements.empty()) {
     if (Loose) {
       Ctx.Diags.report(Severity::Warning, familyRule(F.Fam, FamilyRule::ImmediateNotAllowed),
