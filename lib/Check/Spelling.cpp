@@ -20,7 +20,7 @@ struct Interner {
     uint64_t Hash = 0;
     uint32_t Id = 0; ///< 0: empty
   };
-  static constexpr size_t NumSlots = 2 * MaxSpellings; // a power of two
+  static constexpr size_t NumSlots = size_t{2} * MaxSpellings; // a power of two
   static_assert(NumSlots == 1u << 13, "ids: the index below bit 13, the restarts above");
   std::vector<Slot> Slots = std::vector<Slot>(NumSlots);
   std::vector<std::string> Keys;
@@ -36,7 +36,7 @@ struct Interner {
   static bool equals(const std::string &Key, const Instruction &I) {
     const char *P = Key.data(), *E = P + Key.size();
     auto Part = [&](std::string_view S) {
-      if (static_cast<size_t>(E - P) < S.size() || std::memcmp(P, S.data(), S.size()))
+      if (static_cast<size_t>(E - P) < S.size() || std::memcmp(P, S.data(), S.size()) != 0)
         return false;
       P += S.size();
       return true;
