@@ -321,8 +321,20 @@ void SymbolChecker::resolveName(llvm::StringRef Name, SourceRange R, UseKind K, 
     addUse(Late, Name, R, K);
     return;
   }
-  if (Syms.lookup(Name))
+  if (const RegisterInfo *V = Syms.lookup(Name)) {
+    // A variable names its address, which these instructions do not take
+    // as a value (ptxas 13.0: "must be register"; mov and cvta take it).
+    if (K == UseKind::Operand && P == Place::Value && NoVariableValues && !V->StateSpace.empty() &&
+        V->StateSpace != ".reg" && V->StateSpace != ".sreg") {
+      Diagnostic &Diag = Diags.report(Rule::IsaOperandKind, R,
+                                      "'" + Name.str() + "' is a " + V->StateSpace.str() +
+                                          " variable: this operand must be a register or a "
+                                          "constant (mov or cvta its address into a register)");
+      if (V->DeclRange.isValid())
+        Diag.Notes.push_back({V->DeclRange, "declared here"});
+    }
     return;
+  }
   size_t Dot = Name.find('.');
   if (Dot != llvm::StringRef::npos) {
     llvm::StringRef Base = Name.take_front(Dot), Sel = Name.drop_front(Dot + 1);
@@ -426,6 +438,9 @@ void SymbolChecker::onInstruction(const Instruction &I, CheckContext &Ctx) {
                        Op == "movmatrix" || Op == "bar" || Op == "barrier" || Op == "isspacep" ||
                        (Op == "cvta" && (I.Qualifiers.empty() ||
                                          !llvm::StringRef(I.Qualifiers[0]).startswith(".to")));
+  // Measured with ptxas 13.0 (test/symbols/label-operands.ptx); others unknown.
+  NoVariableValues = Op == "add" || Op == "sub" || Op == "mul" || Op == "and" || Op == "or" ||
+                     Op == "xor" || Op == "setp" || Op == "selp" || Op == "st" || Op == "isspacep";
   checkGuard(I, Ctx);
   if (I.Opcode == "call") {
     // call (rets), f, (args);  call (rets), %rd, (args), proto_or_targets;

@@ -133,6 +133,8 @@ private:
   /// (the matrix families, bar, isspacep, cvta from a state space), or is a
   /// branch (a function name is not a branch target).
   bool NoFunctionOperands = false, InBranch = false;
+  /// The instruction refuses a variable (its address) as a value operand.
+  bool NoVariableValues = false;
   /// Label scopes of the current function ([0]: the function body).
   std::vector<LabelScope> Scopes;
   size_t Depth = 0;
