@@ -8,7 +8,10 @@ type declared. The base forms are written here by hand from the PTX ISA
 the tables rather than repeats them. ptxas decides every verdict
 (matrix-outside.py).
 """
-import itertools, random
+import itertools, os, random, sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'isa-extract'))
+from extract import split_top  # noqa: E402
 
 # --- registers every case's function declares --------------------------------
 # class -> (declaration, name prefix); %x (.f16x2) needs sm_53 and is declared
@@ -504,18 +507,8 @@ def _symbol_variants(op, ops):
 
 
 def split_operands(text):
-    out, depth, cur = [], 0, ''
-    for ch in text:
-        if ch in '{[':
-            depth += 1
-        elif ch in '}]':
-            depth -= 1
-        if ch == ',' and depth == 0:
-            out.append(cur)
-            cur = ''
-        else:
-            cur += ch
-    return out + [cur]
+    """Operands split at top-level commas (the ISA extractor's split_top)."""
+    return split_top(text, ',')
 
 
 def axes_cases():
