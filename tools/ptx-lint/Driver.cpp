@@ -550,7 +550,7 @@ static void processFile(const InputSpec &In, const DriverOptions &Opts, FileResu
     if (!Opts.Verify) {
       FileReport Note = makeIoErrorReport(F.name(), droppedNote(LR, LO.MaxDiagnostics));
       Note.Diags[0].Sev = Severity::Note;
-      Note.Diags[0].Rule = "max-diagnostics";
+      Note.Diags[0].Rule = ruleId(Rule::TooManyDiagnostics);
       if (Opts.Format == OutputFormat::Text)
         printTextNoSource(Note, OS);
       else if (Opts.Format == OutputFormat::Gcc)
