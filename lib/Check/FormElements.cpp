@@ -212,6 +212,36 @@ bool looseScalar(const OperandSpec &O, const Form &F, const CheckContext &Ctx) {
          (F.Fam == spec::Family::Mma || F.Fam == spec::Family::MmaSp) && !loweredToBuiltin(F, Ctx);
 }
 
+/// A scalar (not array, not vector) variable of any state space as an
+/// element of a fragment vector (Typed: the caller checks the vector): ptxas
+/// 13.0 takes it as a register of its declared type in mma, mma.sp,
+/// wmma.mma, ldmatrix and stmatrix, and refuses it in wmma.load/wmma.store,
+/// in the fragments of a form lowered to a built-in call, as a whole operand
+/// and as a scalar operand (test/check/mma-variable-elements.ptx).
+static bool variableAsRegister(const RegisterInfo &Info, const OperandSpec &O, const Form &F,
+                               const CheckContext &Ctx, const RegisterRef *Typed) {
+  if (!Typed || Info.IsArray || Info.VectorWidth != 1 || Info.Type.empty())
+    return false;
+  switch (F.Fam) {
+  case spec::Family::WmmaMma:
+    // In a and b ptxas's '_mma' refuses it: the sub-byte and single-bit
+    // forms below their lowering (above it, the built-in call refuses it),
+    // the .s8/.u8 forms on sm_75 and before (sm_80 .. sm_120a take it).
+    if ((O.Name == "a" || O.Name == "b") &&
+        (F.BuiltinOn.isRestricted() ||
+         ((F.AType == ".s8" || F.AType == ".u8") && Ctx.Tgt.isValid() && Ctx.Tgt.Sm < 80)))
+      return false;
+    return !(loweredToBuiltin(F, Ctx) && isBuiltinArg(F, O));
+  case spec::Family::Mma:
+  case spec::Family::MmaSp:
+  case spec::Family::Ldmatrix:
+  case spec::Family::Stmatrix:
+    return !(loweredToBuiltin(F, Ctx) && isBuiltinArg(F, O));
+  default:
+    return false;
+  }
+}
+
 /// True for a `0f` literal (ptxas types it .f32: it fits a 32-bit slot).
 bool isF32Literal(const Operand &A) {
   return A.Kind == OperandKind::FloatImm &&
@@ -272,6 +302,19 @@ void checkElement(const Operand &Raw, const OperandSpec &O, const std::string &W
       return;
     const RegisterInfo *Info = Ref.Decl;
     if (Info && Info->StateSpace != ".reg") {
+      if (variableAsRegister(*Info, O, F, Ctx, Typed)) {
+        // ptxas 13.0 takes it as a register of its declared type (the
+        // vector-wide checks of the caller judge that type).
+        Ctx.Diags.report(Severity::Warning, familyRule(F.Fam, FamilyRule::RegisterType), F.Spec,
+                         A.Range,
+                         What + " should be a register, found " + std::string(A.Text) +
+                             " declared in " + Info->StateSpace.str() +
+                             " (ptxas 13.0 takes a scalar variable as a fragment register of its "
+                             "type " +
+                             Info->Type.str() + "; load it into a register with ld first)");
+        *Typed = Ref;
+        return;
+      }
       Ctx.Diags.report(familyRule(F.Fam, FamilyRule::RegisterType), F.Spec, A.Range,
                        What + " must be a register, found " + std::string(A.Text) +
                            " declared in " + Info->StateSpace.str());
