@@ -225,9 +225,10 @@ static bool variableAsRegister(const RegisterInfo &Info, const OperandSpec &O, c
   case spec::Family::WmmaMma:
     // In a and b ptxas's '_mma' refuses it: the sub-byte and single-bit
     // forms below their lowering (above it, the built-in call refuses it),
-    // the .s8/.u8 forms on sm_75 and before (sm_80 .. sm_120a take it).
+    // the .f64 forms, the .s8/.u8 forms on sm_75 and before (sm_80 ..
+    // sm_120a take it).
     if ((O.Name == "a" || O.Name == "b") &&
-        (F.BuiltinOn.isRestricted() ||
+        (F.BuiltinOn.isRestricted() || F.AType == ".f64" ||
          ((F.AType == ".s8" || F.AType == ".u8") && Ctx.Tgt.isValid() && Ctx.Tgt.Sm < 80)))
       return false;
     return !(loweredToBuiltin(F, Ctx) && isBuiltinArg(F, O));

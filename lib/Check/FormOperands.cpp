@@ -170,7 +170,8 @@ bool bareIntegerSparseA(const Operand &A, const OperandSpec &O, const Form &F, C
       !(F.AType == ".s8" || F.AType == ".u8" || F.AType == ".s4" || F.AType == ".u4"))
     return false;
   RegisterRef Ref = resolveRegister(Ctx, A.Text);
-  if (!Ref.known() || Ref.Special || (Ref.Width > 1 && !Ref.Component))
+  if (!Ref.known() || Ref.Special || (Ref.Width > 1 && !Ref.Component) ||
+      (Ref.Decl && Ref.Decl->StateSpace != ".reg"))
     return false;
   Ctx.Diags.report(Severity::Warning, familyRule(F.Fam, FamilyRule::OperandKind), F.Spec, A.Range,
                    "operand a should be " + describeShape(O) +
@@ -340,47 +341,8 @@ static void checkOperandList(const Instruction &I, const Form &F, CheckContext &
   }
 }
 
-/// ptxas names the line where it finds a register-type error, which for a
-/// statement over several lines is not always the register's: an element
-/// of another size ("Incompatible elements of vector expression") on the
-/// line of the vector's closing brace, a register of a type the operand
-/// does not take ("Arguments mismatch") on the opcode's line. Diagnostics
-/// K.. of I move there when the register is on another line; a note keeps
-/// the register's place (tools/dev/matrix-outside.py --set context).
-static void moveToPtxasLine(const Instruction &I, size_t K, const Form &F, CheckContext &Ctx) {
-  std::vector<Diagnostic> &Ds = Ctx.Diags.mutableDiagnostics();
-  const std::string Rule = ruleId(familyRule(F.Fam, FamilyRule::RegisterType));
-  for (; K < Ds.size(); ++K) {
-    Diagnostic &D = Ds[K];
-    if (D.Rule != Rule || !D.Range.isValid())
-      continue;
-    llvm::StringRef Msg(D.Message);
-    SourceRange Anchor;
-    if (Msg.contains(" have different sizes (")) {
-      for (const Operand &A : I.Operands)
-        if (A.Kind == OperandKind::Vector && A.Range.isValid() && A.Range.Begin <= D.Range.Begin &&
-            D.Range.End <= A.Range.End && A.Range.End > A.Range.Begin)
-          Anchor = SourceRange(A.Range.End - 1, A.Range.End);
-    } else if (Msg.contains(" must be declared ")) {
-      Anchor = I.opcodeRange();
-    }
-    if (!Anchor.isValid() ||
-        Ctx.File.lineCol(Anchor.Begin).Line == Ctx.File.lineCol(D.Range.Begin).Line)
-      continue;
-    D.Notes.insert(D.Notes.begin(),
-                   {D.Range, "the register is here (ptxas names the line of " +
-                                 std::string(Msg.contains(" have different sizes (")
-                                                 ? "the vector's closing brace"
-                                                 : "the opcode") +
-                                 ")"});
-    D.Range = Anchor;
-  }
-}
-
 void checkOperands(const Instruction &I, const Form &F, CheckContext &Ctx) {
-  size_t First = Ctx.Diags.diagnostics().size();
   checkOperandList(I, F, Ctx);
-  moveToPtxasLine(I, First, F, Ctx);
 }
 
 } // namespace check

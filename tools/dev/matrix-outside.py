@@ -225,10 +225,10 @@ def tag_group(tag):
     """The group of a tag for --by-tag: ctx-ok-split-qualifiers -> ctx-split,
     var-op1-first-g_b32 -> var-g_b32, sym-op2-elem-gvar -> sym-elem ..."""
     p = tag.split('-')
-    if p[0] == 'ctx':
-        return f'ctx-{p[2]}'
-    if p[0] == 'var':
-        return f'var-{p[2]}-{p[-1]}'
+    if p[0] in ('ctx', 'ctx2'):
+        return f'{p[0]}-{p[2]}'
+    if p[0] in ('var', 'var2'):
+        return f'{p[0]}-{p[2]}-{p[-1]}'
     return '-'.join(p[:1] + [x for x in p[1:2] if not x.startswith('op')])
 
 
@@ -239,7 +239,7 @@ def show(c):
 def judge(a):
     cases = select(a.every, a.offset, a.set)
     if a.tag:
-        cases = [c for c in cases if c['tag'].startswith(a.tag)]
+        cases = [c for c in cases if c['tag'].startswith(tuple(a.tag.split(',')))]
     groups = defaultdict(list)
     for c in cases:
         groups[(c['target'], c['version'], c.get('set', ''))].append(c)
@@ -362,7 +362,7 @@ def main():
                    help="main: the first sweep's cases; axes: the new axes (session 9); "
                    "context: the context axis (session 10)")
     j.add_argument('--by-tag', action='store_true', help='counts per tag group too')
-    j.add_argument('--tag', help='only cases whose tag starts with this')
+    j.add_argument('--tag', help='only cases whose tag starts with this (or one of a comma-separated list)')
     k = sub.add_parser('check')
     k.add_argument('--verdicts', required=True)
     for p in (j, k):

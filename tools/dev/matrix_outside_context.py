@@ -36,6 +36,8 @@ MODULE_VARS = [
 FUNC_VARS = ['l_b32', 'fs_b32', 'p_b32', 'p_u64', 'p_f64', 'p_f32']
 ENTRY_PARAMS = '.param .b32 p_b32, .param .u64 p_u64, .param .f64 p_f64, .param .f32 p_f32'
 FUNC_PARAMS = '.param .b32 fp_b32, .param .f64 fp_f64, .param .u64 fp_u64'
+# the variables of the later sample's forms
+OTHER_VARS = ['g_b32', 'g_f64', 'p_u64', 'c_b32', 'g_b16', 'fp_b32']
 
 
 def header(target, version):
@@ -233,4 +235,19 @@ def cases():
                 align)
         for tag, text in const_cases(i, forms[i]):
             add(fam, tag, target, version, text)
+    # the other forms (a later sample, judged after the fixes of the first):
+    # every context, valid and with a wrong register in the last fragment,
+    # and five variables as elements
+    for i, (fam, op, ops_text, target, version) in enumerate(forms):
+        if i in FORMS:
+            continue
+        ops = _ops(ops_text)
+        for variant, vops in [('ok', ops), ('bad-last', _bad(ops, 'last'))]:
+            if vops is None:
+                continue
+            for tag, text in contexts(op, vops):
+                add(fam, f'ctx2-{variant}-{tag}', target, version, text)
+        for tag, wrap, text in variable_cases(forms[i]):
+            if tag.split('-')[-1] in OTHER_VARS:
+                add(fam, tag.replace('var-', 'var2-', 1), target, version, text, wrap)
     return out
