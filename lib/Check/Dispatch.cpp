@@ -7,6 +7,8 @@
 
 #include "Check/CheckContext.h"
 
+#include "llvm/ADT/SmallVector.h"
+
 #include <string_view>
 
 namespace ptxlint {
@@ -63,11 +65,46 @@ void moveToPtxasLine(const Instruction &I, size_t K, CheckContext &Ctx) {
   }
 }
 
+/// The version and target gates held back for the end of the file
+/// (GateMemo): the first place of a new cause, and the "also used here"
+/// notes this instruction added, move to ptxas's line too.
+void moveGatesToPtxasLine(const Instruction &I, size_t K,
+                          const llvm::SmallVectorImpl<size_t> &NotesBefore, CheckContext &Ctx) {
+  SourceRange Anchor = ptxasAnchor(I);
+  if (!Ctx.Gates || !Anchor.isValid())
+    return;
+  unsigned Line = Ctx.File.lineCol(Anchor.Begin).Line;
+  auto Move = [&](SourceRange &R) {
+    if (R.isValid() && R.Begin >= I.Range.Begin && R.End <= I.Range.End &&
+        Ctx.File.lineCol(R.Begin).Line != Line)
+      R = Anchor;
+  };
+  std::vector<Diagnostic> &P = Ctx.Gates->Pending;
+  for (size_t J = 0; J < P.size(); ++J) {
+    if (J >= K) {
+      SourceRange Was = P[J].Range;
+      Move(P[J].Range);
+      if (P[J].Range.Begin != Was.Begin)
+        P[J].Notes.insert(P[J].Notes.begin(),
+                          {Was, "the qualifier is here (ptxas names the line of the "
+                                "instruction's second token)"});
+      continue;
+    }
+    for (size_t N = NotesBefore[J]; N < P[J].Notes.size(); ++N)
+      Move(P[J].Notes[N].Range);
+  }
+}
+
 /// A matrix family's check, its errors on ptxas's lines.
 template <FamilyCheck Check> void onPtxasLines(const Instruction &I, CheckContext &Ctx) {
   size_t First = Ctx.Diags.diagnostics().size();
+  llvm::SmallVector<size_t, 8> NotesBefore;
+  if (Ctx.Gates)
+    for (const Diagnostic &D : Ctx.Gates->Pending)
+      NotesBefore.push_back(D.Notes.size());
   Check(I, Ctx);
   moveToPtxasLine(I, First, Ctx);
+  moveGatesToPtxasLine(I, NotesBefore.size(), NotesBefore, Ctx);
 }
 
 } // namespace
