@@ -70,8 +70,14 @@ void moveToPtxasLine(const Instruction &I, size_t K, CheckContext &Ctx) {
 /// notes this instruction added, move to ptxas's line too.
 void moveGatesToPtxasLine(const Instruction &I, size_t K,
                           const llvm::SmallVectorImpl<size_t> &NotesBefore, CheckContext &Ctx) {
-  SourceRange Anchor = ptxasAnchor(I);
-  if (!Ctx.Gates || !Anchor.isValid())
+  if (!Ctx.Gates)
+    return;
+  std::vector<Diagnostic> &P = Ctx.Gates->Pending;
+  bool Changed = P.size() > K;
+  for (size_t J = 0; J < K && !Changed; ++J)
+    Changed = P[J].Notes.size() > NotesBefore[J];
+  SourceRange Anchor = Changed ? ptxasAnchor(I) : SourceRange();
+  if (!Anchor.isValid())
     return;
   unsigned Line = Ctx.File.lineCol(Anchor.Begin).Line;
   auto Move = [&](SourceRange &R) {
@@ -79,7 +85,6 @@ void moveGatesToPtxasLine(const Instruction &I, size_t K,
         Ctx.File.lineCol(R.Begin).Line != Line)
       R = Anchor;
   };
-  std::vector<Diagnostic> &P = Ctx.Gates->Pending;
   for (size_t J = 0; J < P.size(); ++J) {
     if (J >= K) {
       SourceRange Was = P[J].Range;
@@ -97,6 +102,12 @@ void moveGatesToPtxasLine(const Instruction &I, size_t K,
 
 /// A matrix family's check, its errors on ptxas's lines.
 template <FamilyCheck Check> void onPtxasLines(const Instruction &I, CheckContext &Ctx) {
+  // Inline asm (lib/Cuda): the lines are those of a PTX text the user
+  // does not see; the diagnostics stay at their causes.
+  if (Ctx.File.name() == "<inline asm>") {
+    Check(I, Ctx);
+    return;
+  }
   size_t First = Ctx.Diags.diagnostics().size();
   llvm::SmallVector<size_t, 8> NotesBefore;
   if (Ctx.Gates)
