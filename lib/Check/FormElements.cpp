@@ -89,15 +89,14 @@ static void checkRangeOf(const Operand &A, const ImmRange &R, const std::string 
 /// constant does (ptxas folds it): Tmp as an IntImm with its value, else A.
 const Operand &folded(const Operand &A, Operand &Tmp) {
   int64_t V;
-  // `(1+1)` parses as a parenthesised list of one expression.
-  if (A.Kind == OperandKind::List && A.Elements.size() == 1) {
-    const Operand &In = A.Elements[0];
-    if (In.Kind == OperandKind::IntImm) {
-      V = In.IntValue;
-    } else if (In.Kind != OperandKind::Expr || !evalConstantExpr(In.Text, V)) {
-      return A;
-    }
-  } else if (A.Kind != OperandKind::Expr || !evalConstantExpr(A.Text, V)) {
+  // `(1+1)` parses as a parenthesised list of one expression, `((0))` as
+  // one inside another (ptxas takes both).
+  const Operand *In = &A;
+  while (In->Kind == OperandKind::List && In->Elements.size() == 1)
+    In = &In->Elements[0];
+  if (In != &A && In->Kind == OperandKind::IntImm) {
+    V = In->IntValue;
+  } else if (In->Kind != OperandKind::Expr || !evalConstantExpr(In->Text, V)) {
     return A;
   }
   Tmp = A;
@@ -212,6 +211,65 @@ bool looseScalar(const OperandSpec &O, const Form &F, const CheckContext &Ctx) {
          (F.Fam == spec::Family::Mma || F.Fam == spec::Family::MmaSp) && !loweredToBuiltin(F, Ctx);
 }
 
+/// A scalar (not array, not vector) variable of any state space as an
+/// element of a fragment vector (Typed: the caller checks the vector): ptxas
+/// 13.0 takes it as a register of its declared type in mma, mma.sp,
+/// wmma.mma, ldmatrix and stmatrix, and refuses it in wmma.load/wmma.store,
+/// in the fragments of a form lowered to a built-in call, as a whole operand
+/// and as a scalar operand (test/check/mma-variable-elements.ptx).
+static bool variableAsRegister(const RegisterInfo &Info, const OperandSpec &O, const Form &F,
+                               const CheckContext &Ctx, const RegisterRef *Typed) {
+  if (!Typed || Info.IsArray || Info.VectorWidth != 1 || Info.Type.empty())
+    return false;
+  switch (F.Fam) {
+  case spec::Family::WmmaMma:
+    // In a and b ptxas's '_mma' refuses it: the sub-byte and single-bit
+    // forms below their lowering (above it, the built-in call refuses it),
+    // the .f64 forms, the .s8/.u8 forms on sm_75 and before (sm_80 ..
+    // sm_120a take it).
+    if ((O.Name == "a" || O.Name == "b") &&
+        (F.BuiltinOn.isRestricted() || F.AType == ".f64" ||
+         ((F.AType == ".s8" || F.AType == ".u8") && Ctx.Tgt.isValid() && Ctx.Tgt.Sm < 80)))
+      return false;
+    return !(loweredToBuiltin(F, Ctx) && isBuiltinArg(F, O));
+  case spec::Family::Mma:
+  case spec::Family::MmaSp:
+  case spec::Family::Ldmatrix:
+  case spec::Family::Stmatrix:
+    return !(loweredToBuiltin(F, Ctx) && isBuiltinArg(F, O));
+  default:
+    return false;
+  }
+}
+
+/// A fragment register declared with `.align N` wider than its type, passed
+/// to a built-in call (wmma.load's and wmma.store's fragments, the sources of
+/// a lowered form): ptxas, "Alignment of argument does not match formal
+/// parameter 'dst0'"; it takes the declaration everywhere else (mma, mma.sp,
+/// wmma.mma, ldmatrix, stmatrix, movmatrix, strides, addresses). True when
+/// reported.
+static bool checkAlignedElement(const Operand &A, const RegisterRef &Ref, const OperandSpec &O,
+                                const std::string &What, const Form &F, CheckContext &Ctx) {
+  const RegisterInfo *Info = Ref.Decl;
+  unsigned Bytes = typeBits(Ref.Type) / 8;
+  if (!Info || Ref.Component || Ref.Special || !Bytes || Info->Align <= Bytes)
+    return false;
+  bool Builtin = F.Fam == spec::Family::WmmaLoad || F.Fam == spec::Family::WmmaStore ||
+                 (!O.IsDest && loweredToBuiltin(F, Ctx) && isBuiltinArg(F, O));
+  if (!Builtin)
+    return false;
+  Diagnostic &D = Ctx.Diags.report(
+      familyRule(F.Fam, FamilyRule::RegisterType), F.Spec, A.Range,
+      What + " must be naturally aligned, but " + std::string(A.Text) + " is declared .align " +
+          std::to_string(Info->Align) + " (its type " + Ref.Type.str() + " has " +
+          std::to_string(Bytes) + " bytes): ptxas passes it to a built-in call whose parameters " +
+          "are not (\"Alignment of argument does not match formal parameter\"); drop the .align " +
+          "or use a register declared without it");
+  if (Info->DeclRange.isValid())
+    D.Notes.push_back({Info->DeclRange, std::string(A.Text) + " is declared here"});
+  return true;
+}
+
 /// True for a `0f` literal (ptxas types it .f32: it fits a 32-bit slot).
 bool isF32Literal(const Operand &A) {
   return A.Kind == OperandKind::FloatImm &&
@@ -272,6 +330,19 @@ void checkElement(const Operand &Raw, const OperandSpec &O, const std::string &W
       return;
     const RegisterInfo *Info = Ref.Decl;
     if (Info && Info->StateSpace != ".reg") {
+      if (variableAsRegister(*Info, O, F, Ctx, Typed)) {
+        // ptxas 13.0 takes it as a register of its declared type (the
+        // vector-wide checks of the caller judge that type).
+        Ctx.Diags.report(Severity::Warning, familyRule(F.Fam, FamilyRule::RegisterType), F.Spec,
+                         A.Range,
+                         What + " should be a register, found " + std::string(A.Text) +
+                             " declared in " + Info->StateSpace.str() +
+                             " (ptxas 13.0 takes a scalar variable as a fragment register of its "
+                             "type " +
+                             Info->Type.str() + "; load it into a register with ld first)");
+        *Typed = Ref;
+        return;
+      }
       Ctx.Diags.report(familyRule(F.Fam, FamilyRule::RegisterType), F.Spec, A.Range,
                        What + " must be a register, found " + std::string(A.Text) +
                            " declared in " + Info->StateSpace.str());
@@ -338,6 +409,8 @@ void checkElement(const Operand &Raw, const OperandSpec &O, const std::string &W
                            " (ptxas: special registers are not allowed for movmatrix)");
       return;
     }
+    if (Typed && checkAlignedElement(A, Ref, O, What, F, Ctx))
+      return;
     if (Typed) {
       *Typed = Ref;
       return;

@@ -78,6 +78,8 @@ bool isWmma(const Form &F) {
          F.Fam == spec::Family::WmmaMma;
 }
 
+std::string describeShape(const OperandSpec &O);
+
 /// A whole vector register (`.reg .v4 .b32 %v`) written for a fragment:
 /// ptxas takes it in mma, mma.sp, ldmatrix, stmatrix and movmatrix when its
 /// width is the fragment's register count (not in wmma). False when A is
@@ -86,6 +88,15 @@ bool checkVectorRegister(const Operand &A, const OperandSpec &O, const Form &F, 
   RegisterRef Ref = resolveRegister(Ctx, A.Text);
   if (!Ref.known() || Ref.Width < 2 || Ref.Component || isWmma(F))
     return false;
+  if (Ref.Decl && Ref.Decl->StateSpace != ".reg") {
+    // ptxas 13.0 refuses a vector variable (`.global .v2 .b32 gv`) as a
+    // whole fragment; "Arguments mismatch" (test/check/mma-variable-elements.ptx).
+    Ctx.Diags.report(familyRule(F.Fam, FamilyRule::RegisterType), F.Spec, A.Range,
+                     "operand " + O.Name + " must be " + describeShape(O) +
+                         " in braces or a vector register, found " + std::string(A.Text) +
+                         " declared in " + Ref.Decl->StateSpace.str());
+    return true;
+  }
   if (loweredToBuiltin(F, Ctx) &&
       ((!O.IsDest && isBuiltinArg(F, O)) || (O.IsDest && F.BuiltinDestVectorCrash))) {
     Ctx.Diags.report(familyRule(F.Fam, FamilyRule::OperandKind), F.Spec, A.Range,
@@ -159,7 +170,8 @@ bool bareIntegerSparseA(const Operand &A, const OperandSpec &O, const Form &F, C
       !(F.AType == ".s8" || F.AType == ".u8" || F.AType == ".s4" || F.AType == ".u4"))
     return false;
   RegisterRef Ref = resolveRegister(Ctx, A.Text);
-  if (!Ref.known() || Ref.Special || (Ref.Width > 1 && !Ref.Component))
+  if (!Ref.known() || Ref.Special || (Ref.Width > 1 && !Ref.Component) ||
+      (Ref.Decl && Ref.Decl->StateSpace != ".reg"))
     return false;
   Ctx.Diags.report(Severity::Warning, familyRule(F.Fam, FamilyRule::OperandKind), F.Spec, A.Range,
                    "operand a should be " + describeShape(O) +
@@ -200,7 +212,7 @@ static void checkVectorOperand(const Operand &A, const OperandSpec &O, const For
   checkVectorElements(A, O, F, Ctx);
 }
 
-void checkOperands(const Instruction &I, const Form &F, CheckContext &Ctx) {
+static void checkOperandList(const Instruction &I, const Form &F, CheckContext &Ctx) {
   size_t Min = 0;
   for (const OperandSpec &O : F.Operands)
     if (!O.Optional)
@@ -327,6 +339,10 @@ void checkOperands(const Instruction &I, const Form &F, CheckContext &Ctx) {
       break;
     }
   }
+}
+
+void checkOperands(const Instruction &I, const Form &F, CheckContext &Ctx) {
+  checkOperandList(I, F, Ctx);
 }
 
 } // namespace check

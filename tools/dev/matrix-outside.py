@@ -25,6 +25,7 @@ from collections import Counter, defaultdict
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import matrix_outside_cases as mc
+import matrix_outside_context as mctx
 
 PTXAS_ARCHS = {'sm_75', 'sm_80', 'sm_86', 'sm_87', 'sm_88', 'sm_89', 'sm_90', 'sm_90a'} | {
     f'sm_{n}{s}' for n in (100, 103, 110, 120, 121) for s in ('', 'a', 'f')}
@@ -40,27 +41,36 @@ def arch_for(target, cset=None):
 
 
 def header_of(c):
+    if c.get('set') == 'context':
+        return mctx.header(c['target'], c['version'])
     if c.get('set') == 'axes':
         return mc.axes_header(c['target'], c['version'])
     return mc.header(c['target'], c['version'])
 
 
+def function_of(c):
+    if c.get('set') == 'context':
+        return mctx.function(c['id'], c['target'], c['text'], c['wrap'], c['align'])
+    return mc.function(c['id'], c['target'], c['text'], c.get('set') == 'axes')
+
+
 def build(cases):
-    """Module text and, per case id, its function's first and last line (1-based)."""
+    """Module text and, per case id, its function's first and last line and
+    the line of the case's text (1-based)."""
     c0 = cases[0]
     lines = header_of(c0).rstrip('\n').split('\n')
     hl = len(lines)
     spans = {}
     for c in cases:
-        head, text, foot = mc.function(c['id'], c['target'], c['text'], c.get('set') == 'axes')
+        head, text, foot = function_of(c)
         first = len(lines) + 1
         lines += (head + text + '\n' + foot).rstrip('\n').split('\n')
-        spans[c['id']] = (first, len(lines))
+        spans[c['id']] = (first, len(lines), first + head.count('\n'))
     return '\n'.join(lines) + '\n', spans, hl
 
 
 def case_of(line, spans):
-    for k, (a, b) in spans.items():
+    for k, (a, b, _) in spans.items():
         if a <= line <= b:
             return k
     return None
@@ -86,14 +96,16 @@ def run_ptxas(ptxas, arch, text, tmp):
 
 
 def judge_batch(ptxas, arch, cases, tmp, out):
-    """Fills out[id] = (verdict, message) for cases, by the ptxas of arch."""
+    """Fills out[id] = (verdict, message, line) for cases, by the ptxas of
+    arch; line: ptxas's first error line, counted from the case's text (0:
+    its first line), or None."""
     pending = list(cases)
     while pending:
         text, spans, _ = build(pending)
         kind, errs, msg = run_ptxas(ptxas, arch, text, tmp)
         if kind == 'accept':
             for c in pending:
-                out[c['id']] = ('accept', '')
+                out[c['id']] = ('accept', '', None)
             return
         hits = {}
         header = None
@@ -102,19 +114,19 @@ def judge_batch(ptxas, arch, cases, tmp, out):
             if k is None:
                 header = header or m
             else:
-                hits.setdefault(k, m)
+                hits.setdefault(k, (m, line - spans[k][2]))
         if header and kind == 'reject':
             for c in pending:
-                out[c['id']] = ('reject', 'header: ' + header)
+                out[c['id']] = ('reject', 'header: ' + header, None)
             return
         if hits:
             for c in pending:
                 if c['id'] in hits:
-                    out[c['id']] = ('reject', hits[c['id']])
+                    out[c['id']] = ('reject',) + hits[c['id']]
             pending = [c for c in pending if c['id'] not in hits]
             continue
         if len(pending) == 1:
-            out[pending[0]['id']] = ('unknown' if kind == 'crash' else 'reject', msg)
+            out[pending[0]['id']] = ('unknown' if kind == 'crash' else 'reject', msg, None)
             return
         half = len(pending) // 2
         judge_batch(ptxas, arch, pending[:half], tmp, out)
@@ -139,7 +151,8 @@ def judge_group(args):
 
 
 def lint_cases(lint, cases, batch, tmp):
-    """{id: (error?, message)}: ptx-lint's errors inside each case's function.
+    """{id: (error?, message, lines)}: ptx-lint's errors inside each case's
+    function (lines: their lines counted from the case's text).
     Like ptxas, ptx-lint holds some checks back in a file with a syntax error
     (the symbol checks), so the clean cases of a batch with any error are
     linted again without the others until a round finds no error."""
@@ -149,7 +162,7 @@ def lint_cases(lint, cases, batch, tmp):
         rnd += 1
         res.update(got)
         pending = [c for c in pending if not got[c['id']][0]]
-        if len(pending) == len(cases) or not any(e for e, _ in got.values()):
+        if len(pending) == len(cases) or not any(g[0] for g in got.values()):
             break
         cases = pending
     return res
@@ -185,15 +198,16 @@ def lint_round(lint, cases, batch, tmp):
             for path, spans, hl in chunk:
                 e = errs.get(path, {})
                 head = next((m for line, m in sorted(e.items()) if line <= hl), None)
-                for k, (a, b) in spans.items():
+                for k, (a, b, t) in spans.items():
                     m = head or next((m for line, m in sorted(e.items()) if a <= line <= b), None)
-                    res[k] = (m is not None, m or '')
+                    res[k] = (m is not None, m or '', {line - t for line in e if a <= line <= b})
     return res
 
 
 def all_cases(cset):
     return (mc.cases() if cset in ('main', 'all') else []) + (
-        mc.axes_cases() if cset in ('axes', 'all') else [])
+        mc.axes_cases() if cset in ('axes', 'all') else []) + (
+        mctx.cases() if cset in ('context', 'all') else [])
 
 
 def select(every, offset, cset='main'):
@@ -201,7 +215,21 @@ def select(every, offset, cset='main'):
 
 
 def case_hash(c):
-    return hashlib.sha1(f"{c['target']}|{c['version']}|{c['text']}".encode()).hexdigest()[:10]
+    key = f"{c['target']}|{c['version']}|{c['text']}"
+    if c.get('set') == 'context':
+        key += f"|{c['wrap']}|{c['align']}"
+    return hashlib.sha1(key.encode()).hexdigest()[:10]
+
+
+def tag_group(tag):
+    """The group of a tag for --by-tag: ctx-ok-split-qualifiers -> ctx-split,
+    var-op1-first-g_b32 -> var-g_b32, sym-op2-elem-gvar -> sym-elem ..."""
+    p = tag.split('-')
+    if p[0] in ('ctx', 'ctx2'):
+        return f'{p[0]}-{p[2]}'
+    if p[0] in ('var', 'var2'):
+        return f'{p[0]}-{p[2]}-{p[-1]}'
+    return '-'.join(p[:1] + [x for x in p[1:2] if not x.startswith('op')])
 
 
 def show(c):
@@ -211,7 +239,7 @@ def show(c):
 def judge(a):
     cases = select(a.every, a.offset, a.set)
     if a.tag:
-        cases = [c for c in cases if c['tag'].startswith(a.tag)]
+        cases = [c for c in cases if c['tag'].startswith(tuple(a.tag.split(',')))]
     groups = defaultdict(list)
     for c in cases:
         groups[(c['target'], c['version'], c.get('set', ''))].append(c)
@@ -227,21 +255,24 @@ def judge(a):
     lint = lint_cases(a.lint, cases, a.batch, tmp)
     n = Counter()
     fam = defaultdict(Counter)
+    tags = defaultdict(Counter)
     out = []
     for c in cases:
-        pv, pmsg, mode = verdict[c['id']]
-        le, lmsg = lint[c['id']]
+        pv, pmsg, pline, mode = verdict[c['id']]
+        le, lmsg, llines = lint[c['id']]
         n[pv] += 1
         if pv == 'unknown':
             v = 'unknown'
         elif (pv == 'reject') == le:
-            v = 'agree'
+            v = 'agree' if pv == 'accept' or pline is None or pline in llines else 'wrong-line'
         else:
             v = 'false-error' if le else 'missed'
         n[v] += 1
         fam[c['family']][v] += 1
-        if v in ('false-error', 'missed', 'unknown') or a.v:
-            out.append(f"{v}\t{show(c)}\tptxas({mode}): {pv} {pmsg}\tlint: {lmsg}")
+        tags[tag_group(c['tag'])][v] += 1
+        if v != 'agree' or a.v:
+            out.append(f"{v}\t{show(c)}\tptxas({mode}): {pv}@{pline} {pmsg}\t"
+                       f"lint@{sorted(llines)}: {lmsg}")
     for l in sorted(out):
         print(l)
     if a.single_sample:
@@ -258,18 +289,26 @@ def judge(a):
         print(f'batch-vs-single consistency: {len(sample)} sampled, {len(bad)} inconsistent')
     for f, k in sorted(fam.items()):
         print(f"family {f}: {sum(k.values())} cases, agree {k['agree']}, false-errors "
-              f"{k['false-error']}, missed {k['missed']}, unknown {k['unknown']}")
-    judged = n['agree'] + n['false-error'] + n['missed']
+              f"{k['false-error']}, missed {k['missed']}, wrong line {k['wrong-line']}, "
+              f"unknown {k['unknown']}")
+    if a.by_tag:
+        for t, k in sorted(tags.items()):
+            print(f"tag {t}: {sum(k.values())} cases, agree {k['agree']}, false-errors "
+                  f"{k['false-error']}, missed {k['missed']}, wrong line {k['wrong-line']}")
+    judged = n['agree'] + n['false-error'] + n['missed'] + n['wrong-line']
     print(f"cases {len(cases)}: ptxas rejects {n['reject']}, accepts {n['accept']}, unknown "
           f"{n['unknown']}; agree {n['agree']} ({100.0 * n['agree'] / max(judged, 1):.2f}%), "
-          f"false-errors {n['false-error']}, missed {n['missed']}")
+          f"false-errors {n['false-error']}, missed {n['missed']}, error on another line "
+          f"{n['wrong-line']}")
     if a.verdicts_out:
         with open(a.verdicts_out, 'w') as f:
             f.write(f'# matrix-outside.py judge --set {a.set} --every {a.every} --offset {a.offset}: '
                     'id, hash of target|version|text, ptxas 13.0 verdict\n')
             for c in cases:
-                if verdict[c['id']][0] != 'unknown':
-                    f.write(f"{c['id']} {case_hash(c)} {verdict[c['id']][0]}\n")
+                pv, _, pline, _ = verdict[c['id']]
+                if pv != 'unknown':
+                    at = f'@{pline}' if pv == 'reject' and pline is not None else ''
+                    f.write(f"{c['id']} {case_hash(c)} {pv}{at}\n")
     return 0
 
 
@@ -281,16 +320,20 @@ def check(a):
             want[int(f[0])] = (f[1], f[2])
             if len(f) > 3:  # a known difference: `known: why`
                 known[int(f[0])] = f[3].strip()
-    cset = 'all' if any(k >= mc.AXES_BASE for k in want) else 'main'
-    cases = [c for c in all_cases(cset) if c['id'] in want]
+    cases = []
+    for cset, lo, hi in [('main', 0, mc.AXES_BASE), ('axes', mc.AXES_BASE, mctx.CTX_BASE),
+                         ('context', mctx.CTX_BASE, 1 << 40)]:
+        if any(lo <= k < hi for k in want):
+            cases += [c for c in all_cases(cset) if c['id'] in want]
     stale = [c for c in cases if case_hash(c) != want[c['id']][0]]
     for c in stale:
         print(f"stale\t{show(c)}")
     lint = lint_cases(a.lint, cases, a.batch, tempfile.mkdtemp(prefix='s7m-check-'))
     bad = fixed = 0
     for c in cases:
-        le, lmsg = lint[c['id']]
-        agree = (want[c['id']][1] == 'reject') == le
+        le, lmsg, llines = lint[c['id']]
+        pv, _, pline = want[c['id']][1].partition('@')
+        agree = (pv == 'reject') == le and (not pline or int(pline) in llines)
         if c['id'] in known:
             if agree:  # fixed: take the mark off the verdict file
                 fixed += 1
@@ -298,7 +341,8 @@ def check(a):
             continue
         if not agree:
             bad += 1
-            print(f"{'false-error' if le else 'missed'}\t{show(c)}\tlint: {lmsg}")
+            what = 'wrong-line' if le and pv == 'reject' else 'false-error' if le else 'missed'
+            print(f"{what}\t{show(c)}\tptxas: {want[c['id']][1]}\tlint@{sorted(llines)}: {lmsg}")
     print(f'outside matrix cases: {len(cases)} checked, {len(stale)} stale, '
           f'{len(known) - fixed} known, {bad} disagree, {fixed} known but agreeing')
     return 1 if bad or fixed or stale or len(cases) != len(want) else 0
@@ -314,9 +358,11 @@ def main():
     j.add_argument('--jobs', type=int, default=2)
     j.add_argument('--single-sample', type=int, default=0)
     j.add_argument('--verdicts-out')
-    j.add_argument('--set', choices=['main', 'axes', 'all'], default='main',
-                   help="main: the first sweep's cases; axes: the new axes (session 9)")
-    j.add_argument('--tag', help='only cases whose tag starts with this')
+    j.add_argument('--set', choices=['main', 'axes', 'context', 'all'], default='main',
+                   help="main: the first sweep's cases; axes: the new axes (session 9); "
+                   "context: the context axis (session 10)")
+    j.add_argument('--by-tag', action='store_true', help='counts per tag group too')
+    j.add_argument('--tag', help='only cases whose tag starts with this (or one of a comma-separated list)')
     k = sub.add_parser('check')
     k.add_argument('--verdicts', required=True)
     for p in (j, k):
