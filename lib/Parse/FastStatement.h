@@ -109,6 +109,12 @@ const Directive *parseGenericDirectiveAt(const SourceFile &File, uint32_t Begin,
 /// lexer (Lexer.cpp), which skips them the same way.
 bool skipSpaceAndComments(llvm::StringRef Text, size_t &Pos);
 
+/// Lexes Text whole and calls Fn(Ctx, Begin, End, IsString) for each
+/// comment the lexer skips and each STRING token (Lexer::watchText).
+void forEachCommentAndString(llvm::StringRef Text,
+                             void (*Fn)(void *Ctx, uint32_t Begin, uint32_t End, bool IsString),
+                             void *Ctx);
+
 /// Where the statement after offset From starts: skipSpaceAndComments from
 /// From, or the memo's token when it is the look-ahead past a statement
 /// ending at From (no byte is read again). False on an unterminated block
