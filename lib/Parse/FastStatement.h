@@ -91,8 +91,9 @@ Function *parseFunctionHeaderAt(const SourceFile &File, uint32_t Begin, ASTConte
 bool parseLabelAt(const SourceFile &File, uint32_t Begin, SourceRange &Name, uint32_t &End,
                   TokenMemo *Memo = nullptr);
 
-/// ".loc F L C" at Begin (no function_name/inlined_at): the directive as
-/// the converter builds it, in Ctx. End is the offset past the last number.
+/// ".loc F L C" at Begin, with nvcc's `, function_name sym [+ N]` and
+/// `, inlined_at F L C` attributes: the directive as the converter builds
+/// it, in Ctx. End is the offset past its last token.
 const Directive *parseLocAt(const SourceFile &File, uint32_t Begin, ASTContext &Ctx, uint32_t &End,
                             TokenMemo *Memo = nullptr);
 
