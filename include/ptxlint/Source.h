@@ -118,13 +118,15 @@ public:
     bool Known = false;          ///< a pass has recorded the facts below
     bool HighBytes = false;      ///< some byte is >= 0x80
     bool SuppressMarker = false; ///< "ptx-lint-disable" occurs
+    bool LooksLikeText = false;  ///< checkLooksLikeText found nothing to say
   };
   ByteFacts byteFacts() const {
     unsigned F = Facts.load(std::memory_order_relaxed);
-    return {(F & 1) != 0, (F & 2) != 0, (F & 4) != 0};
+    return {(F & 1) != 0, (F & 2) != 0, (F & 4) != 0, (F & 8) != 0};
   }
-  void setByteFacts(bool HighBytes, bool SuppressMarker) const {
-    Facts.store(1u | (HighBytes ? 2u : 0u) | (SuppressMarker ? 4u : 0u), std::memory_order_relaxed);
+  void setByteFacts(bool HighBytes, bool SuppressMarker, bool LooksLikeText = false) const {
+    Facts.store(1u | (HighBytes ? 2u : 0u) | (SuppressMarker ? 4u : 0u) | (LooksLikeText ? 8u : 0u),
+                std::memory_order_relaxed);
   }
 
 private:

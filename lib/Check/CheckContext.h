@@ -15,6 +15,7 @@
 
 #include "llvm/ADT/StringMap.h"
 
+#include <memory>
 #include <vector>
 
 namespace ptxlint {
@@ -89,6 +90,19 @@ private:
     uint32_t Gen;
   };
   static constexpr size_t CacheSize = 32;
+  /// Behind it, the first lookup of a name in an instruction: the names of
+  /// at most 8 bytes (nvcc's %r12, %rd3, %f100 ...) keyed by their bytes,
+  /// so that each register of a function is resolved once per generation,
+  /// not once per use. Set up with the stable text, like Cache.
+  struct NameEntry {
+    uint64_t Key;
+    const RegisterInfo *Info;
+    uint32_t Gen;
+    uint32_t Len;
+  };
+  static constexpr unsigned NameCacheBits = 9;
+  std::unique_ptr<NameEntry[]> NameCache;
+  const RegisterInfo *lookupByName(llvm::StringRef Name) const;
   const RegisterInfo *lookupUncached(llvm::StringRef Name) const;
   void invalidate();
   /// Set up by setStableText (a table without stable text, as a

@@ -695,6 +695,8 @@ void DeclChecker::onCallPrototype(const Directive &D) {
 }
 
 void DeclChecker::onBodyDirective(const Directive &D) {
+  if (D.Name == ".loc") // known, and none of the directives below
+    return;
   if (!checkKnown(D))
     return;
   if (D.Name == ".callprototype" && !LastLabel.empty())

@@ -682,17 +682,36 @@ void checkDirectiveGates(llvm::StringRef Name, SourceRange R, CheckContext &Ctx)
   const IsaSection &S = Op->forms().front().section();
   if (!S.Directive)
     return;
-  std::string What = Name.str() + " directive";
-  if (Ctx.Version.isValid() && S.MinPtx && Ctx.Version < spec::isaVersion(S.MinPtx))
+  // The gates depend on the directive and the file's .version and .target
+  // only: the last directive whose gates were met is not checked again
+  // until one of the three changes (nvcc writes a .loc every other line).
+  struct Met {
+    const IsaOpcode *Op = nullptr;
+    unsigned Version = 0;
+    Target Tgt;
+  };
+  thread_local Met Last;
+  if (Last.Op == Op && Last.Version == Ctx.Version.encoded() && Last.Tgt == Ctx.Tgt)
+    return;
+  bool Reported = false;
+  if (Ctx.Version.isValid() && S.MinPtx && Ctx.Version < spec::isaVersion(S.MinPtx)) {
     reportGate(Ctx, Rule::IsaPtxVersion, S.Num, R,
-               What + " " + requiresPtxText(spec::isaVersion(S.MinPtx), Ctx.Version), false,
-               spec::isaVersion(S.MinPtx), Target());
+               Name.str() + " directive " +
+                   requiresPtxText(spec::isaVersion(S.MinPtx), Ctx.Version),
+               false, spec::isaVersion(S.MinPtx), Target());
+    Reported = true;
+  }
   if (Ctx.Tgt.isValid() && S.TargetKnown && (S.MinSm || *S.Targets)) {
     llvm::SmallVector<Target, 8> T = sectionTargets(S);
-    if (!T.empty() && !spec::anyOfAllows(T, Ctx.Tgt))
-      reportGate(Ctx, Rule::IsaTarget, S.Num, R, What + " " + requiresTargetText(T, Ctx.Tgt), true,
-                 PtxVersion(), T.front());
+    if (!T.empty() && !spec::anyOfAllows(T, Ctx.Tgt)) {
+      reportGate(Ctx, Rule::IsaTarget, S.Num, R,
+                 Name.str() + " directive " + requiresTargetText(T, Ctx.Tgt), true, PtxVersion(),
+                 T.front());
+      Reported = true;
+    }
   }
+  if (!Reported)
+    Last = {Op, Ctx.Version.encoded(), Ctx.Tgt};
 }
 
 } // namespace check

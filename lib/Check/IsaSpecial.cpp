@@ -120,12 +120,21 @@ void checkSpecialType(const Instruction &I, CheckContext &Ctx, const Operand &O,
 /// (%r12, %rd3, %fd1) are letters and a number, which no special register is
 /// but %pmN, %envregN and %clock64: those skip the symbol lookup.
 static bool maySpecial(llvm::StringRef Name) {
-  if (Name.size() < 2 || Name[0] != '%')
+  const size_t N = Name.size();
+  if (N < 2 || Name[0] != '%')
     return false;
-  llvm::StringRef Letters = Name.drop_front().take_while(llvm::isAlpha);
-  llvm::StringRef Rest = Name.drop_front(1 + Letters.size());
-  if (!Rest.empty() && llvm::all_of(Rest, llvm::isDigit))
+  // Letters, then digits to the end (every operand: inline loops, no
+  // calls per character).
+  size_t L = 1;
+  while (L < N && static_cast<unsigned char>((Name[L] | 0x20) - 'a') < 26)
+    ++L;
+  size_t D = L;
+  while (D < N && static_cast<unsigned char>(Name[D] - '0') < 10)
+    ++D;
+  if (D > L && D == N) {
+    llvm::StringRef Letters = Name.slice(1, L);
     return Letters == "pm" || Letters == "envreg" || Letters == "clock";
+  }
   return true;
 }
 

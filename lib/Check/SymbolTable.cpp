@@ -13,6 +13,7 @@
 #include "llvm/ADT/StringSwitch.h"
 
 #include <algorithm>
+#include <cstring>
 
 namespace ptxlint {
 namespace check {
@@ -67,7 +68,10 @@ inline bool matchesRange(llvm::StringRef Name, llvm::StringRef Prefix, int64_t C
 
 } // namespace
 
-SymbolTable::SymbolTable() { Scopes.emplace_back(); }
+SymbolTable::SymbolTable() {
+  Scopes.reserve(16);
+  Scopes.emplace_back();
+}
 
 void SymbolTable::invalidate() {
   if (++Gen != 0)
@@ -76,18 +80,26 @@ void SymbolTable::invalidate() {
   // generation (0) reads as current.
   for (CacheEntry &E : Cache)
     E = CacheEntry{nullptr, 0, nullptr, 0};
+  if (NameCache)
+    std::fill_n(NameCache.get(), size_t(1) << NameCacheBits, NameEntry{0, nullptr, 0, 0});
   Gen = 1;
 }
 
 void SymbolTable::pushScope() {
-  invalidate(); // the scopes may move
+  // A new scope is empty and hides nothing, so the remembered lookups stay
+  // true (nvcc brackets each inline asm statement with braces), unless the
+  // scopes move (a StringMap is copied, not moved, when the vector grows).
+  if (Scopes.size() == Scopes.capacity())
+    invalidate();
   Scopes.emplace_back();
 }
 
 void SymbolTable::popScope() {
   // Never drop the module scope, whatever the input's braces look like.
   if (Scopes.size() > 1) {
-    invalidate();
+    const Scope &S = Scopes.back();
+    if (!S.Names.empty() || !S.Ranges.empty())
+      invalidate();
     Scopes.pop_back();
   }
 }
@@ -170,6 +182,7 @@ void SymbolTable::declareParams(const Function &F, const SourceFile *File) {
 void SymbolTable::setStableText(llvm::StringRef Text) {
   for (CacheEntry &E : Cache)
     E = CacheEntry{nullptr, 0, nullptr, 0};
+  NameCache.reset(new NameEntry[size_t(1) << NameCacheBits]());
   invalidate();
   StableBegin = Text.begin();
   StableEnd = Text.end();
@@ -183,11 +196,35 @@ const RegisterInfo *SymbolTable::lookup(llvm::StringRef Name) const {
   CacheEntry &E = Cache[(U ^ (U >> 5)) % CacheSize];
   if (E.Ptr == P && E.Len == Name.size() && E.Gen == Gen)
     return E.Info;
-  const RegisterInfo *Info = lookupUncached(Name);
+  const RegisterInfo *Info = lookupByName(Name);
   E.Ptr = P;
   E.Len = Name.size();
   E.Info = Info;
   E.Gen = Gen;
+  return Info;
+}
+
+const RegisterInfo *SymbolTable::lookupByName(llvm::StringRef Name) const {
+  size_t N = Name.size();
+  if (N == 0 || N > 8)
+    return lookupUncached(Name);
+  // The bytes as a key: two overlapping 4-byte loads cover 4 to 8 bytes,
+  // three byte loads 1 to 3 (the length tells the cases apart).
+  const unsigned char *P = reinterpret_cast<const unsigned char *>(Name.data());
+  uint64_t Key;
+  if (N >= 4) {
+    uint32_t Lo, Hi;
+    std::memcpy(&Lo, P, 4);
+    std::memcpy(&Hi, P + N - 4, 4);
+    Key = Lo | (uint64_t(Hi) << 32);
+  } else {
+    Key = P[0] | (uint64_t(P[N / 2]) << 8) | (uint64_t(P[N - 1]) << 16);
+  }
+  NameEntry &E = NameCache[((Key + N) * 0x9E3779B97F4A7C15ull) >> (64 - NameCacheBits)];
+  if (E.Key == Key && E.Len == N && E.Gen == Gen)
+    return E.Info;
+  const RegisterInfo *Info = lookupUncached(Name);
+  E = NameEntry{Key, Info, Gen, static_cast<uint32_t>(N)};
   return Info;
 }
 

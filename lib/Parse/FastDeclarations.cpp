@@ -50,58 +50,6 @@ public:
     return true;
   }
 
-  /// A .loc number: an INT of decimal digits (a leading 0 too).
-  bool locNumber(llvm::SmallVectorImpl<llvm::StringRef> &Args) {
-    if (!is(Tok::INT))
-      return false;
-    for (char C : text())
-      if (!isDigit(C))
-        return false;
-    Args.push_back(text(take()));
-    return true;
-  }
-
-  /// One `, attribute ...` of .loc: `inlined_at F L C` or
-  /// `function_name sym [+ N]`.
-  bool locAttribute(llvm::SmallVectorImpl<llvm::StringRef> &Args) {
-    Args.push_back(text(take())); // ','
-    if (!is(Tok::IDENT) || !isAlpha(first()))
-      return false;
-    Args.push_back(text(take()));
-    if (isDigit(first())) { // inlined_at F L C: INT+
-      while (isDigit(first()))
-        if (!locNumber(Args))
-          return false;
-      return true;
-    }
-    if (!is(Tok::IDENT)) // function_name sym [+ N]
-      return false;
-    Args.push_back(text(take()));
-    if (!is(Tok::PLUS))
-      return true;
-    Args.push_back(text(take()));
-    return locNumber(Args);
-  }
-
-  /// `.loc F L C` with optional `, function_name sym[+N]` and
-  /// `, inlined_at F L C` attributes (locDirective in the grammar). Args are
-  /// the tokens after `.loc`, commas included, as the converter keeps them.
-  bool loc(llvm::SmallVectorImpl<llvm::StringRef> &Args, SourceRange &Whole) {
-    uint32_t Start = pos();
-    if (!accept(Tok::LOC))
-      return false;
-    for (int K = 0; K < 3; ++K)
-      if (!locNumber(Args))
-        return false;
-    while (is(Tok::COMMA))
-      if (!locAttribute(Args))
-        return false;
-    if (atOpenComment())
-      return false;
-    Whole = {Start, lastEnd()};
-    return true;
-  }
-
   /// `name [<N>] ([N] | [])*`: the Declarator the converter builds. Stops
   /// right after its last token.
   bool declarator(Declarator &D) {
@@ -491,21 +439,109 @@ Function *parseFunctionHeaderAt(const SourceFile &File, uint32_t Begin, ASTConte
   return F;
 }
 
+namespace {
+/// `.loc F L C [, function_name sym [+ N]] [, inlined_at F L C]...` read
+/// straight off the lexer (nvcc writes one every other line): a small state
+/// machine on the token kinds, the tokens after `.loc` (commas included, as
+/// the converter keeps them) gathered on the stack. Accepts exactly what
+/// DeclParser::loc accepted; anything else is declined.
+class LocRecognizer {
+public:
+  LocRecognizer(llvm::StringRef Text, uint32_t Begin, TokenMemo *Memo)
+      : Text(Text), Lex(Text, Begin), Memo(Memo) {
+    if (Memo && Memo->Begin == Begin) {
+      Cur = {Begin, Memo->End, static_cast<Tok>(Memo->Kind)};
+      Lex.seek(Cur.End);
+      return;
+    }
+    Cur = Lex.next();
+    if (Memo)
+      *Memo = {Cur.Begin, Cur.End, static_cast<uint8_t>(Cur.Kind), UINT32_MAX};
+  }
+
+  bool read(llvm::SmallVectorImpl<llvm::StringRef> &Args, SourceRange &Whole) {
+    uint32_t Start = Cur.Begin;
+    if (Cur.Kind != Tok::LOC)
+      return false;
+    take();
+    if (!number(Args) || !number(Args) || !number(Args))
+      return false;
+    while (Cur.Kind == Tok::COMMA)
+      if (!attribute(Args))
+        return false;
+    // A block comment that never closes: the grammar's business.
+    if (Cur.Kind == Tok::SLASH && Cur.End < Text.size() && Text[Cur.End] == '*')
+      return false;
+    Whole = {Start, LastEnd};
+    if (Memo)
+      *Memo = {Cur.Begin, Cur.End, static_cast<uint8_t>(Cur.Kind), LastEnd};
+    return true;
+  }
+
+private:
+  llvm::StringRef text() const { return Text.slice(Cur.Begin, Cur.End); }
+  char first() const { return Cur.End > Cur.Begin ? Text[Cur.Begin] : '\0'; }
+  void take() {
+    LastEnd = Cur.End;
+    Cur = Lex.next();
+  }
+  void keep(llvm::SmallVectorImpl<llvm::StringRef> &Args) {
+    Args.push_back(text());
+    take();
+  }
+  /// An INT of decimal digits (a leading 0 too).
+  bool number(llvm::SmallVectorImpl<llvm::StringRef> &Args) {
+    if (Cur.Kind != Tok::INT)
+      return false;
+    for (char C : text())
+      if (!lexchars::isDigit(C))
+        return false;
+    keep(Args);
+    return true;
+  }
+  /// `, inlined_at F L C` (any count of numbers) or `, function_name sym [+ N]`.
+  bool attribute(llvm::SmallVectorImpl<llvm::StringRef> &Args) {
+    keep(Args); // ','
+    if (Cur.Kind != Tok::IDENT || !lexchars::isAlpha(first()))
+      return false;
+    keep(Args);
+    if (lexchars::isDigit(first())) {
+      while (lexchars::isDigit(first()))
+        if (!number(Args))
+          return false;
+      return true;
+    }
+    if (Cur.Kind != Tok::IDENT)
+      return false;
+    keep(Args);
+    if (Cur.Kind != Tok::PLUS)
+      return true;
+    keep(Args);
+    return number(Args);
+  }
+
+  llvm::StringRef Text;
+  Lexer Lex;
+  Token Cur;
+  uint32_t LastEnd = 0;
+  TokenMemo *Memo;
+};
+} // namespace
+
 const Directive *parseLocAt(const SourceFile &File, uint32_t Begin, ASTContext &Ctx, uint32_t &End,
                             TokenMemo *Memo) {
-  DeclParser P(File, Ctx, Begin, Memo);
+  LocRecognizer R(File.text(), Begin, Memo);
   // nvcc -lineinfo writes ".loc 1 2 3, function_name $L__info_string0,
   // inlined_at 1 4 5": room for that without a heap allocation per line.
   llvm::SmallVector<llvm::StringRef, 16> Args;
   SourceRange Whole;
-  if (!P.loc(Args, Whole))
+  if (!R.read(Args, Whole))
     return nullptr;
   auto *D = Ctx.create<Directive>();
   D->Range = Whole;
   D->Name = File.slice({Whole.Begin, Whole.Begin + 4});
   D->Args = Ctx.copy<std::string_view>(Args);
   End = Whole.End;
-  P.remember();
   return D;
 }
 

@@ -91,8 +91,9 @@ Function *parseFunctionHeaderAt(const SourceFile &File, uint32_t Begin, ASTConte
 bool parseLabelAt(const SourceFile &File, uint32_t Begin, SourceRange &Name, uint32_t &End,
                   TokenMemo *Memo = nullptr);
 
-/// ".loc F L C" at Begin (no function_name/inlined_at): the directive as
-/// the converter builds it, in Ctx. End is the offset past the last number.
+/// ".loc F L C" at Begin, with nvcc's `, function_name sym [+ N]` and
+/// `, inlined_at F L C` attributes: the directive as the converter builds
+/// it, in Ctx. End is the offset past its last token.
 const Directive *parseLocAt(const SourceFile &File, uint32_t Begin, ASTContext &Ctx, uint32_t &End,
                             TokenMemo *Memo = nullptr);
 
@@ -108,6 +109,12 @@ const Directive *parseGenericDirectiveAt(const SourceFile &File, uint32_t Begin,
 /// an unterminated block comment (Pos is then at its '/'). Defined with the
 /// lexer (Lexer.cpp), which skips them the same way.
 bool skipSpaceAndComments(llvm::StringRef Text, size_t &Pos);
+
+/// Lexes Text whole and calls Fn(Ctx, Begin, End, IsString) for each
+/// comment the lexer skips and each STRING token (Lexer::watchText).
+void forEachCommentAndString(llvm::StringRef Text,
+                             void (*Fn)(void *Ctx, uint32_t Begin, uint32_t End, bool IsString),
+                             void *Ctx);
 
 /// Where the statement after offset From starts: skipSpaceAndComments from
 /// From, or the memo's token when it is the look-ahead past a statement

@@ -82,11 +82,15 @@ bool Lexer::skipTrivia() {
       size_t E = Pos + 2;
       while (E < N && D[E] != '\n' && D[E] != '\r')
         ++E;
+      if (Watch)
+        Watch(WatchCtx, Pos, static_cast<uint32_t>(E), false);
       Pos = static_cast<uint32_t>(E);
     } else if (D[Pos + 1] == '*') {
       size_t E = In.find("*/", Pos + 2);
       if (E == llvm::StringRef::npos)
         return true;
+      if (Watch)
+        Watch(WatchCtx, Pos, static_cast<uint32_t>(E + 2), false);
       Pos = static_cast<uint32_t>(E + 2);
     } else {
       return true;
@@ -250,6 +254,13 @@ bool skipSpaceAndComments(llvm::StringRef Text, size_t &Pos) {
   return !More || Text[Pos] != '/' || Pos + 1 >= Text.size() || Text[Pos + 1] != '*';
 }
 
+void forEachCommentAndString(llvm::StringRef Text, Lexer::TextFn Fn, void *Ctx) {
+  Lexer L(Text);
+  L.watchText(Fn, Ctx);
+  while (L.next().Kind != Tok::Eof)
+    ;
+}
+
 bool nextStatementAt(llvm::StringRef Text, size_t From, const TokenMemo &Memo, size_t &Pos) {
   Pos = From;
   if (Memo.After != From)
@@ -275,6 +286,8 @@ Token Lexer::nextSlow() {
   } else if (C == '"') {
     Len = string();
     K = Tok::STRING;
+    if (Len && Watch)
+      Watch(WatchCtx, Pos, static_cast<uint32_t>(Pos + Len), true);
   } else if ((Len = ident())) {
     K = Tok::IDENT;
   }

@@ -198,6 +198,15 @@ public:
   /// at the end. An unterminated block comment is no comment: it stops there.
   bool skipTrivia();
 
+  /// Called with the byte range of each comment the lexer skips and of
+  /// each STRING token it makes (IsString), for the checks that look inside
+  /// them (the non-ASCII check of ParseDriver.cpp). Unset by default.
+  using TextFn = void (*)(void *Ctx, uint32_t Begin, uint32_t End, bool IsString);
+  void watchText(TextFn Fn, void *Ctx) {
+    Watch = Fn;
+    WatchCtx = Ctx;
+  }
+
 private:
   Token nextSlow();
   /// The keyword token a dot-word is, or DOTNAME.
@@ -272,6 +281,8 @@ private:
 
   llvm::StringRef In;
   uint32_t Pos;
+  TextFn Watch = nullptr;
+  void *WatchCtx = nullptr;
 };
 
 } // namespace parsedriver

@@ -381,11 +381,48 @@ void StreamParser::fastRun() {
 // The driver loop
 //===----------------------------------------------------------------------===//
 
+namespace {
+/// The non-ASCII characters inside the comments and strings the lexer
+/// passes: the first of each line, over its UTF-8 sequence.
+struct NonAsciiScan {
+  StringRef T;
+  DiagnosticEngine &Diags;
+  size_t Reported = SIZE_MAX; ///< the offset of the last report
+
+  static void onText(void *Self, uint32_t Begin, uint32_t End, bool IsString) {
+    static_cast<NonAsciiScan *>(Self)->scan(Begin, End, IsString);
+  }
+  void scan(size_t I, size_t End, bool IsString) {
+    for (; I < End; ++I) {
+      if (!(static_cast<unsigned char>(T[I]) & 0x80))
+        continue;
+      // One report per line: none since the last line break.
+      if (Reported != SIZE_MAX && !T.slice(Reported, I).contains('\n'))
+        continue;
+      Reported = I;
+      size_t E = I + 1;
+      while (E < T.size() && E < I + 4 && (static_cast<unsigned char>(T[E]) & 0xC0) == 0x80)
+        ++E;
+      std::string Hex;
+      for (size_t K = I; K < E; ++K)
+        Hex += (K > I ? " " : "") + llvm::utohexstr(static_cast<unsigned char>(T[K]), false, 2);
+      Diags.report(Rule::Syntax, {static_cast<uint32_t>(I), static_cast<uint32_t>(E)},
+                   std::string("non-ASCII character (") + Hex + ") in a " +
+                       (IsString ? "string" : "comment") +
+                       "; ptxas accepts only ASCII text, comments and strings included: write it "
+                       "in ASCII");
+    }
+  }
+};
+} // namespace
+
 /// ptxas accepts only ASCII ("Unexpected non-ASCII character encountered",
 /// ptxas 13.0), in comments and strings too. Outside them the lexer reports
 /// the byte; here, the first non-ASCII character of each line inside a
-/// comment or a string, over its UTF-8 sequence. A pass over the bytes only
-/// when the file has any byte >= 0x80 (rare), checked a window at a time.
+/// comment or a string, over its UTF-8 sequence. The comments and strings
+/// are the lexer's (issue 11: one lexer), read ahead of the parse so that
+/// these come first, and only when the file has a byte >= 0x80 (rare:
+/// checkLooksLikeText records it on its pass).
 static void reportNonAsciiInComments(const SourceFile &File, DiagnosticEngine &Diags) {
   bool High = false;
   if (SourceFile::ByteFacts F = File.byteFacts(); F.Known)
@@ -400,54 +437,8 @@ static void reportNonAsciiInComments(const SourceFile &File, DiagnosticEngine &D
     });
   if (!High)
     return;
-  StringRef T = File.text();
-  enum { Code, Line, Block, String } State = Code;
-  size_t ReportedLine = SIZE_MAX, LineNo = 0;
-  for (size_t I = 0; I < T.size(); ++I) {
-    char C = T[I];
-    if (C == '\n') {
-      ++LineNo;
-      if (State == Line || State == String)
-        State = Code;
-      continue;
-    }
-    switch (State) {
-    case Code:
-      if (C == '/' && I + 1 < T.size() && (T[I + 1] == '/' || T[I + 1] == '*'))
-        State = T[++I] == '/' ? Line : Block;
-      else if (C == '"')
-        State = String;
-      continue;
-    case Block:
-      if (C == '*' && I + 1 < T.size() && T[I + 1] == '/') {
-        State = Code;
-        ++I;
-      }
-      break;
-    case String:
-      if (C == '\\')
-        ++I;
-      else if (C == '"')
-        State = Code;
-      break;
-    case Line:
-      break;
-    }
-    if (!(static_cast<unsigned char>(C) & 0x80) || ReportedLine == LineNo)
-      continue;
-    ReportedLine = LineNo;
-    size_t E = I + 1;
-    while (E < T.size() && E < I + 4 && (static_cast<unsigned char>(T[E]) & 0xC0) == 0x80)
-      ++E;
-    std::string Hex;
-    for (size_t K = I; K < E; ++K)
-      Hex += (K > I ? " " : "") + llvm::utohexstr(static_cast<unsigned char>(T[K]), false, 2);
-    Diags.report(Rule::Syntax, {static_cast<uint32_t>(I), static_cast<uint32_t>(E)},
-                 std::string("non-ASCII character (") + Hex + ") in a " +
-                     (State == String ? "string" : "comment") +
-                     "; ptxas accepts only ASCII text, comments and strings included: write it "
-                     "in ASCII");
-  }
+  NonAsciiScan S{File.text(), Diags};
+  forEachCommentAndString(File.text(), &NonAsciiScan::onText, &S);
 }
 
 bool StreamParser::run() {

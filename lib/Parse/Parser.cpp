@@ -126,12 +126,17 @@ std::string ptxlint::checkLooksLikeText(std::string_view Bytes) {
 }
 
 std::string ptxlint::checkLooksLikeText(const SourceFile &File) {
+  // The command line checks a file before linting it, and lintFile checks
+  // it again: the second call reads nothing.
+  if (SourceFile::ByteFacts F = File.byteFacts(); F.Known && F.LooksLikeText)
+    return "";
   TextScan S;
   bool Whole = true;
   File.forEachWindow([&](llvm::StringRef W, size_t Off) { return Whole = S.feed(W, Off); });
+  std::string Why = S.result();
   if (Whole)
-    File.setByteFacts(S.High, S.Marker);
-  return S.result();
+    File.setByteFacts(S.High, S.Marker, Why.empty());
+  return Why;
 }
 
 bool ptxlint::parseRegisterDeclarationsFast(std::string_view Decls, ASTContext &Ctx,
