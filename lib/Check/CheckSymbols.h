@@ -67,7 +67,9 @@ private:
   enum class UseKind : uint8_t { Operand, Label, Call, CallTarget, Alias, Init };
   /// Where an operand name stands: a value, inside [address], or an element
   /// of a {vector} (ptxas refuses a function name in the last two).
-  enum class Place : uint8_t { Value, Address, Element };
+  /// Where a name is used: Expr is a name with an offset (`gv+4`, a value
+  /// ptxas takes where the bare name is refused).
+  enum class Place : uint8_t { Value, Address, Element, Expr };
   /// The uses of one unresolved name (only unresolved names are kept).
   struct Uses {
     SourceRange First;
@@ -107,6 +109,7 @@ private:
   void reportLabelOperand(llvm::StringRef Name, SourceRange Def, SourceRange Use,
                           unsigned Count = 1, llvm::ArrayRef<SourceRange> More = {});
   /// A function name where ptxas refuses one; false where it takes it.
+  void checkVariableValue(llvm::StringRef Name, SourceRange R);
   bool checkFunctionOperand(llvm::StringRef Name, SourceRange R, UseKind K, Place P,
                             const ModuleSym &F);
   bool checkSpecial(llvm::StringRef Name, SourceRange R, CheckContext *Ctx);
@@ -130,10 +133,12 @@ private:
   SymbolTable &Syms;
   bool InFunction = false;
   /// The instruction being resolved refuses function names in every operand
-  /// (the matrix families, bar, isspacep, cvta from a state space), or is a
-  /// branch (a function name is not a branch target).
+  /// (the `nofunction` rows of the ISA tables: the matrix families, bar,
+  /// isspacep, cvta from a state space), or is a branch (a function name is
+  /// not a branch target).
   bool NoFunctionOperands = false, InBranch = false;
-  /// The instruction refuses a variable (its address) as a value operand.
+  /// The instruction refuses a variable (its address) as a value operand (the
+  /// `novariable` rows of the ISA tables).
   bool NoVariableValues = false;
   /// Label scopes of the current function ([0]: the function body).
   std::vector<LabelScope> Scopes;
