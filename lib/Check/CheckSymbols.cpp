@@ -482,6 +482,9 @@ void SymbolChecker::onInstruction(const Instruction &I, CheckContext &Ctx) {
     }
     return;
   }
+  if (InBranch && InFunction && Depth)
+    checkBranchList(I);
+  LastLabel.clear();
   bool IsBranch = I.Opcode == "bra" || I.Opcode == "brx";
   bool NoVariables = NoVariableValues;
   for (size_t K = 0; K < I.Operands.size(); ++K) {
@@ -496,10 +499,57 @@ void SymbolChecker::onInstruction(const Instruction &I, CheckContext &Ctx) {
   NoVariableValues = NoVariables;
 }
 
+/// bra and brx.idx against the .branchtargets lists (ptxas 13.0: "Label
+/// with '.branchtargets' directive expected for argument 1 of instruction
+/// 'brx.idx'", "Arguments mismatch" where the list comes after, "Label
+/// expected for argument 0 of instruction 'bra'" for a list).
+void SymbolChecker::checkBranchList(const Instruction &I) {
+  bool Brx = I.Opcode == "brx";
+  size_t K = Brx ? 1 : 0;
+  if (I.Operands.size() <= K || I.Operands[K].Kind != OperandKind::Name)
+    return;
+  const Operand &Op = I.Operands[K];
+  llvm::StringRef Name = Op.Text;
+  bool IsList = BranchLists.contains(Name);
+  if (!Brx) {
+    if (IsList)
+      Diags.report(Rule::IsaOperandKind, LabelSpec, Op.Range,
+                   "'" + Name.str() +
+                       "' labels a .branchtargets list, which only brx.idx takes: branch to "
+                       "one of its labels");
+    return;
+  }
+  if (IsList || Syms.lookup(Name))
+    return;
+  for (size_t D = Depth; D-- > 0;)
+    if (Scopes[D].Labels.count(Name)) {
+      reportBrxTarget(Name, Op.Range, false);
+      return;
+    }
+  BrxUses.try_emplace(Name, Op.Range);
+}
+
+void SymbolChecker::reportBrxTarget(llvm::StringRef Name, SourceRange Use, bool Later) {
+  std::string Msg =
+      "brx.idx takes the label of a .branchtargets list declared before it; '" + Name.str() + "' ";
+  if (Later)
+    Msg += "is defined after it: declare the list before the brx.idx (a label of code goes "
+           "into a list, 'ts: .branchtargets L1, L2;')";
+  else
+    Msg += "is a label, not such a list: write 'ts: .branchtargets " + Name.str() +
+           ", ...;' before the brx.idx and branch through ts";
+  Diags.report(Rule::IsaOperandKind, LabelSpec, Use, Msg);
+}
+
 void SymbolChecker::onLabel(const Statement &S) {
   if (!InFunction || !Depth)
     return;
   llvm::StringRef Name = S.LabelName;
+  LastLabel = std::string(Name);
+  if (auto It = BrxUses.find(Name); It != BrxUses.end()) {
+    reportBrxTarget(Name, It->second, true);
+    BrxUses.erase(It);
+  }
   SourceRange R = File.rangeOf(Name);
   if (!R.isValid())
     R = S.Range;
@@ -524,6 +574,9 @@ void SymbolChecker::onLabel(const Statement &S) {
 void SymbolChecker::onDirective(const Directive &D) {
   bool Branch = D.Name == ".branchtargets", Calls = D.Name == ".calltargets",
        Alias = D.Name == ".alias";
+  if (Branch && !LastLabel.empty())
+    BranchLists.insert(LastLabel);
+  LastLabel.clear();
   if (!Branch && !Calls && !Alias)
     return;
   for (llvm::StringRef A : D.Args) {
@@ -636,6 +689,9 @@ void SymbolChecker::onFunctionEnd(const Function &F) {
   }
   S.Pending.clear();
   S.Labels.clear();
+  BranchLists.clear();
+  BrxUses.clear();
+  LastLabel.clear();
   InFunction = false;
   Depth = 0;
 }

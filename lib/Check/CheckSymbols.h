@@ -25,6 +25,7 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 
 #include <functional>
 #include <string>
@@ -140,6 +141,15 @@ private:
   /// The instruction refuses a variable (its address) as a value operand (the
   /// `novariable` rows of the ISA tables).
   bool NoVariableValues = false;
+  /// brx.idx's second operand is the label of a .branchtargets list declared
+  /// before it (ptxas 13.0): the lists seen so far in the function, the
+  /// label of the statement before (`ts: .branchtargets ...`), and the uses of
+  /// names not (yet) such a list, an error when they turn out to be labels.
+  llvm::StringSet<> BranchLists;
+  std::string LastLabel;
+  llvm::StringMap<SourceRange> BrxUses;
+  void checkBranchList(const Instruction &I);
+  void reportBrxTarget(llvm::StringRef Name, SourceRange Use, bool Later);
   /// Label scopes of the current function ([0]: the function body).
   std::vector<LabelScope> Scopes;
   size_t Depth = 0;
