@@ -324,6 +324,21 @@ void SymbolChecker::checkVariableValue(llvm::StringRef Name, SourceRange R) {
     Diag.Notes.push_back({V->DeclRange, "declared here"});
 }
 
+void SymbolChecker::checkFloatAddress(const Operand &Op) {
+  // `gv+4` is an address, an integer, which a floating-point operand is not
+  // (ptxas 13.0: "Arguments mismatch" for add.f32, st.global.f32, setp.eq.f32
+  // and selp.f32; test/symbols/variable-operands-isa.ptx).
+  llvm::StringRef Text = Op.Text;
+  llvm::StringRef Name = Text.take_until([](char C) { return C == '+' || C == ' ' || C == '\t'; });
+  const RegisterInfo *V = Syms.lookup(Name);
+  if (!V || V->StateSpace.empty() || V->StateSpace == ".reg" || V->StateSpace == ".sreg")
+    return;
+  Diags.report(Rule::IsaOperandKind, Op.Range,
+               "'" + Text.str() + "' is an address (of the " + V->StateSpace.str() + " variable '" +
+                   Name.str() +
+                   "'), an integer: a floating-point operand must be a register or a constant");
+}
+
 void SymbolChecker::resolveName(llvm::StringRef Name, SourceRange R, UseKind K, CheckContext *Ctx,
                                 Place P) {
   if (Name.empty() || Name == "_")
@@ -389,6 +404,8 @@ void SymbolChecker::resolveOperand(const Operand &Op, UseKind K, CheckContext *C
     resolveName(Op.Text, Op.Range, K, Ctx, P);
     return;
   case OperandKind::Expr:
+    if (P == Place::Value && NoVariableValues && FloatOnly)
+      checkFloatAddress(Op);
     resolveExprText(Op.Text, Op.Range, Ctx, P == Place::Value ? Place::Expr : P);
     return;
   case OperandKind::Address:
@@ -486,6 +503,15 @@ void SymbolChecker::onInstruction(const Instruction &I, CheckContext &Ctx) {
     checkBranchList(I);
   LastLabel.clear();
   bool IsBranch = I.Opcode == "bra" || I.Opcode == "brx";
+  FloatOnly = false;
+  if (NoVariableValues) {
+    bool Int = false;
+    for (llvm::StringRef Q : I.Qualifiers) {
+      Int |= Q.size() > 2 && (Q[1] == 'u' || Q[1] == 's' || Q[1] == 'b') && llvm::isDigit(Q[2]);
+      FloatOnly |= Q.startswith(".f") || Q.startswith(".bf");
+    }
+    FloatOnly &= !Int;
+  }
   bool NoVariables = NoVariableValues;
   for (size_t K = 0; K < I.Operands.size(); ++K) {
     const Operand &Op = I.Operands[K];

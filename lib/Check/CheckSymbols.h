@@ -141,6 +141,10 @@ private:
   /// The instruction refuses a variable (its address) as a value operand (the
   /// `novariable` rows of the ISA tables).
   bool NoVariableValues = false;
+  /// Its types are floating-point only (add.f32, st.global.f64): an address
+  /// there, `gv+4` too, is "Arguments mismatch" (ptxas 13.0).
+  bool FloatOnly = false;
+  void checkFloatAddress(const Operand &Op);
   /// brx.idx's second operand is the label of a .branchtargets list declared
   /// before it (ptxas 13.0): the lists seen so far in the function, the
   /// label of the statement before (`ts: .branchtargets ...`), and the uses of
