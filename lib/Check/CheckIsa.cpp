@@ -194,19 +194,22 @@ void comboFacts(const Instruction &I, TableFacts &F) {
   const IsaSection &S0 = F.Forms.front()->section();
   for (const spec::IsaQualGate &G : S0.gates()) {
     llvm::StringRef Combo = G.Qual;
-    if (!Combo.contains('+') || (!G.MinPtx && !G.MinSm))
+    // '.a+.b': both written; '.a>.b': both, .a first (cvt's destination type
+    // before its source type: `cvt.f32.bf16`, not `cvt.rn.bf16.f32`).
+    bool Ordered = Combo.contains('>');
+    if ((!Ordered && !Combo.contains('+')) || (!G.MinPtx && !G.MinSm))
       continue;
     if (!llvm::all_of(F.Forms, [&](const IsaForm *Fm) { return Fm->section().gate(Combo); }))
       continue;
     ComboFact C;
     C.G = &G;
-    Combo.split(C.Parts, '+');
+    Combo.split(C.Parts, Ordered ? '>' : '+');
     bool All = true;
     for (llvm::StringRef P : C.Parts) {
       size_t K = 0;
       while (K < I.Qualifiers.size() && llvm::StringRef(I.Qualifiers[K]) != P)
         ++K;
-      if (K == I.Qualifiers.size()) {
+      if (K == I.Qualifiers.size() || (Ordered && !C.Ks.empty() && K < C.Ks.back())) {
         All = false;
         break;
       }

@@ -22,6 +22,7 @@
 #include "Check/CheckSymbols.h"
 #include "Check/CheckUtil.h"
 #include "Check/SymbolsShared.h"
+#include "Spec/IsaTables.h"
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringExtras.h"
@@ -308,6 +309,36 @@ bool SymbolChecker::checkFunctionOperand(llvm::StringRef Name, SourceRange R, Us
   return true;
 }
 
+void SymbolChecker::checkVariableValue(llvm::StringRef Name, SourceRange R) {
+  // A variable names its address, which these instructions do not take as a
+  // value, bare or indexed (ptxas 13.0: "must be register"; mov and cvta
+  // take it, and every instruction takes `gv+4`).
+  const RegisterInfo *V = Syms.lookup(Name);
+  if (!V || V->StateSpace.empty() || V->StateSpace == ".reg" || V->StateSpace == ".sreg")
+    return;
+  Diagnostic &Diag = Diags.report(Rule::IsaOperandKind, R,
+                                  "'" + Name.str() + "' is a " + V->StateSpace.str() +
+                                      " variable: this operand must be a register or a "
+                                      "constant (mov or cvta its address into a register)");
+  if (V->DeclRange.isValid())
+    Diag.Notes.push_back({V->DeclRange, "declared here"});
+}
+
+void SymbolChecker::checkFloatAddress(const Operand &Op) {
+  // `gv+4` is an address, an integer, which a floating-point operand is not
+  // (ptxas 13.0: "Arguments mismatch" for add.f32, st.global.f32, setp.eq.f32
+  // and selp.f32; test/symbols/variable-operands-isa.ptx).
+  llvm::StringRef Text = Op.Text;
+  llvm::StringRef Name = Text.take_until([](char C) { return C == '+' || C == ' ' || C == '\t'; });
+  const RegisterInfo *V = Syms.lookup(Name);
+  if (!V || V->StateSpace.empty() || V->StateSpace == ".reg" || V->StateSpace == ".sreg")
+    return;
+  Diags.report(Rule::IsaOperandKind, Op.Range,
+               "'" + Text.str() + "' is an address (of the " + V->StateSpace.str() + " variable '" +
+                   Name.str() +
+                   "'), an integer: a floating-point operand must be a register or a constant");
+}
+
 void SymbolChecker::resolveName(llvm::StringRef Name, SourceRange R, UseKind K, CheckContext *Ctx,
                                 Place P) {
   if (Name.empty() || Name == "_")
@@ -321,18 +352,9 @@ void SymbolChecker::resolveName(llvm::StringRef Name, SourceRange R, UseKind K, 
     addUse(Late, Name, R, K);
     return;
   }
-  if (const RegisterInfo *V = Syms.lookup(Name)) {
-    // A variable names its address, which these instructions do not take
-    // as a value (ptxas 13.0: "must be register"; mov and cvta take it).
-    if (K == UseKind::Operand && P == Place::Value && NoVariableValues && !V->StateSpace.empty() &&
-        V->StateSpace != ".reg" && V->StateSpace != ".sreg") {
-      Diagnostic &Diag = Diags.report(Rule::IsaOperandKind, R,
-                                      "'" + Name.str() + "' is a " + V->StateSpace.str() +
-                                          " variable: this operand must be a register or a "
-                                          "constant (mov or cvta its address into a register)");
-      if (V->DeclRange.isValid())
-        Diag.Notes.push_back({V->DeclRange, "declared here"});
-    }
+  if (Syms.lookup(Name)) {
+    if (K == UseKind::Operand && P == Place::Value && NoVariableValues)
+      checkVariableValue(Name, R);
     return;
   }
   size_t Dot = Name.find('.');
@@ -382,7 +404,9 @@ void SymbolChecker::resolveOperand(const Operand &Op, UseKind K, CheckContext *C
     resolveName(Op.Text, Op.Range, K, Ctx, P);
     return;
   case OperandKind::Expr:
-    resolveExprText(Op.Text, Op.Range, Ctx, P);
+    if (P == Place::Value && NoVariableValues && FloatOnly)
+      checkFloatAddress(Op);
+    resolveExprText(Op.Text, Op.Range, Ctx, P == Place::Value ? Place::Expr : P);
     return;
   case OperandKind::Address:
     if (Op.ArrayIndex && !Op.Elements.empty())
@@ -391,6 +415,8 @@ void SymbolChecker::resolveOperand(const Operand &Op, UseKind K, CheckContext *C
                      "'" + std::string(Op.Elements[0].Text) +
                          "' is not an array: index an array (a[i]) or write an address, [" +
                          std::string(Op.Elements[0].Text) + "+offset]");
+    if (Op.ArrayIndex && P == Place::Value && NoVariableValues && !Op.Elements.empty())
+      checkVariableValue(Op.Elements[0].Text, Op.Elements[0].Range);
     for (const Operand &E : Op.Elements)
       resolveOperand(E, UseKind::Operand, Ctx, Place::Address);
     return;
@@ -431,16 +457,32 @@ void SymbolChecker::checkGuard(const Instruction &I, CheckContext &Ctx) {
   resolveName(I.Guard, R, UseKind::Operand, &Ctx);
 }
 
+static bool hasQualifier(const Instruction &I, llvm::StringRef Q) {
+  return llvm::any_of(I.Qualifiers, [&](std::string_view X) { return llvm::StringRef(X) == Q; });
+}
+
+/// Whether a syntax line of the opcode takes an address as operand K (its
+/// operand letters, IsaForm::Kinds).
+static bool takesAddressAt(const spec::IsaOpcode &Row, size_t K) {
+  for (const spec::IsaForm &F : Row.forms())
+    if (K < F.Kinds.size() && (F.Kinds[K] == 'A' || F.Kinds[K] == 'a'))
+      return true;
+  return false;
+}
+
 void SymbolChecker::onInstruction(const Instruction &I, CheckContext &Ctx) {
   llvm::StringRef Op = I.Opcode;
   InBranch = Op == "bra" || Op == "brx";
-  NoFunctionOperands = Op == "mma" || Op == "wmma" || Op == "ldmatrix" || Op == "stmatrix" ||
-                       Op == "movmatrix" || Op == "bar" || Op == "barrier" || Op == "isspacep" ||
-                       (Op == "cvta" && (I.Qualifiers.empty() ||
-                                         !llvm::StringRef(I.Qualifiers[0]).startswith(".to")));
-  // Measured with ptxas 13.0 (test/symbols/label-operands.ptx); others unknown.
-  NoVariableValues = Op == "add" || Op == "sub" || Op == "mul" || Op == "and" || Op == "or" ||
-                     Op == "xor" || Op == "setp" || Op == "selp" || Op == "st" || Op == "isspacep";
+  // Which instructions refuse a function name or a variable as an operand are
+  // facts of the ISA tables (spec/isa/corrections.txt, ptxas 13.0's verdicts).
+  NoFunctionOperands = NoVariableValues = false;
+  const spec::IsaOpcode *Row = spec::findIsaOpcode(Op);
+  if (Row) {
+    NoVariableValues = Row->NoVariableValues && (Row->NoVariableValuesWith.empty() ||
+                                                 hasQualifier(I, Row->NoVariableValuesWith));
+    NoFunctionOperands = Row->NoFunctionOperands && (Row->FunctionOperandsWith.empty() ||
+                                                     !hasQualifier(I, Row->FunctionOperandsWith));
+  }
   checkGuard(I, Ctx);
   if (I.Opcode == "call") {
     // call (rets), f, (args);  call (rets), %rd, (args), proto_or_targets;
@@ -457,16 +499,83 @@ void SymbolChecker::onInstruction(const Instruction &I, CheckContext &Ctx) {
     }
     return;
   }
+  if (InBranch && InFunction && Depth)
+    checkBranchList(I);
+  LastLabel.clear();
   bool IsBranch = I.Opcode == "bra" || I.Opcode == "brx";
-  for (const Operand &Op : I.Operands)
+  FloatOnly = false;
+  if (NoVariableValues) {
+    bool Int = false;
+    for (llvm::StringRef Q : I.Qualifiers) {
+      Int |= Q.size() > 2 && (Q[1] == 'u' || Q[1] == 's' || Q[1] == 'b') && llvm::isDigit(Q[2]);
+      FloatOnly |= Q.startswith(".f") || Q.startswith(".bf");
+    }
+    FloatOnly &= !Int;
+  }
+  bool NoVariables = NoVariableValues;
+  for (size_t K = 0; K < I.Operands.size(); ++K) {
+    const Operand &Op = I.Operands[K];
+    // Where a syntax line of the instruction has an address (st's first
+    // operand), an indexed variable (`q[4]`) is one, and a bare one is the
+    // operand-kind check's (IsaOperandForms.cpp): a value elsewhere.
+    NoVariableValues = NoVariables && !takesAddressAt(*Row, K);
     resolveOperand(Op, IsBranch && Op.Kind == OperandKind::Name ? UseKind::Label : UseKind::Operand,
                    &Ctx);
+  }
+  NoVariableValues = NoVariables;
+}
+
+/// bra and brx.idx against the .branchtargets lists (ptxas 13.0: "Label
+/// with '.branchtargets' directive expected for argument 1 of instruction
+/// 'brx.idx'", "Arguments mismatch" where the list comes after, "Label
+/// expected for argument 0 of instruction 'bra'" for a list).
+void SymbolChecker::checkBranchList(const Instruction &I) {
+  bool Brx = I.Opcode == "brx";
+  size_t K = Brx ? 1 : 0;
+  if (I.Operands.size() <= K || I.Operands[K].Kind != OperandKind::Name)
+    return;
+  const Operand &Op = I.Operands[K];
+  llvm::StringRef Name = Op.Text;
+  bool IsList = BranchLists.contains(Name);
+  if (!Brx) {
+    if (IsList)
+      Diags.report(Rule::IsaOperandKind, LabelSpec, Op.Range,
+                   "'" + Name.str() +
+                       "' labels a .branchtargets list, which only brx.idx takes: branch to "
+                       "one of its labels");
+    return;
+  }
+  if (IsList || Syms.lookup(Name))
+    return;
+  for (size_t D = Depth; D-- > 0;)
+    if (Scopes[D].Labels.count(Name)) {
+      reportBrxTarget(Name, Op.Range, false);
+      return;
+    }
+  BrxUses.try_emplace(Name, Op.Range);
+}
+
+void SymbolChecker::reportBrxTarget(llvm::StringRef Name, SourceRange Use, bool Later) {
+  std::string Msg =
+      "brx.idx takes the label of a .branchtargets list declared before it; '" + Name.str() + "' ";
+  if (Later)
+    Msg += "is defined after it: declare the list before the brx.idx (a label of code goes "
+           "into a list, 'ts: .branchtargets L1, L2;')";
+  else
+    Msg += "is a label, not such a list: write 'ts: .branchtargets " + Name.str() +
+           ", ...;' before the brx.idx and branch through ts";
+  Diags.report(Rule::IsaOperandKind, LabelSpec, Use, Msg);
 }
 
 void SymbolChecker::onLabel(const Statement &S) {
   if (!InFunction || !Depth)
     return;
   llvm::StringRef Name = S.LabelName;
+  LastLabel = std::string(Name);
+  if (auto It = BrxUses.find(Name); It != BrxUses.end()) {
+    reportBrxTarget(Name, It->second, true);
+    BrxUses.erase(It);
+  }
   SourceRange R = File.rangeOf(Name);
   if (!R.isValid())
     R = S.Range;
@@ -491,6 +600,9 @@ void SymbolChecker::onLabel(const Statement &S) {
 void SymbolChecker::onDirective(const Directive &D) {
   bool Branch = D.Name == ".branchtargets", Calls = D.Name == ".calltargets",
        Alias = D.Name == ".alias";
+  if (Branch && !LastLabel.empty())
+    BranchLists.insert(LastLabel);
+  LastLabel.clear();
   if (!Branch && !Calls && !Alias)
     return;
   for (llvm::StringRef A : D.Args) {
@@ -603,6 +715,9 @@ void SymbolChecker::onFunctionEnd(const Function &F) {
   }
   S.Pending.clear();
   S.Labels.clear();
+  BranchLists.clear();
+  BrxUses.clear();
+  LastLabel.clear();
   InFunction = false;
   Depth = 0;
 }

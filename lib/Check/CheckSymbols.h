@@ -25,6 +25,7 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 
 #include <functional>
 #include <string>
@@ -67,7 +68,9 @@ private:
   enum class UseKind : uint8_t { Operand, Label, Call, CallTarget, Alias, Init };
   /// Where an operand name stands: a value, inside [address], or an element
   /// of a {vector} (ptxas refuses a function name in the last two).
-  enum class Place : uint8_t { Value, Address, Element };
+  /// Where a name is used: Expr is a name with an offset (`gv+4`, a value
+  /// ptxas takes where the bare name is refused).
+  enum class Place : uint8_t { Value, Address, Element, Expr };
   /// The uses of one unresolved name (only unresolved names are kept).
   struct Uses {
     SourceRange First;
@@ -107,6 +110,7 @@ private:
   void reportLabelOperand(llvm::StringRef Name, SourceRange Def, SourceRange Use,
                           unsigned Count = 1, llvm::ArrayRef<SourceRange> More = {});
   /// A function name where ptxas refuses one; false where it takes it.
+  void checkVariableValue(llvm::StringRef Name, SourceRange R);
   bool checkFunctionOperand(llvm::StringRef Name, SourceRange R, UseKind K, Place P,
                             const ModuleSym &F);
   bool checkSpecial(llvm::StringRef Name, SourceRange R, CheckContext *Ctx);
@@ -130,11 +134,26 @@ private:
   SymbolTable &Syms;
   bool InFunction = false;
   /// The instruction being resolved refuses function names in every operand
-  /// (the matrix families, bar, isspacep, cvta from a state space), or is a
-  /// branch (a function name is not a branch target).
+  /// (the `nofunction` rows of the ISA tables: the matrix families, bar,
+  /// isspacep, cvta from a state space), or is a branch (a function name is
+  /// not a branch target).
   bool NoFunctionOperands = false, InBranch = false;
-  /// The instruction refuses a variable (its address) as a value operand.
+  /// The instruction refuses a variable (its address) as a value operand (the
+  /// `novariable` rows of the ISA tables).
   bool NoVariableValues = false;
+  /// Its types are floating-point only (add.f32, st.global.f64): an address
+  /// there, `gv+4` too, is "Arguments mismatch" (ptxas 13.0).
+  bool FloatOnly = false;
+  void checkFloatAddress(const Operand &Op);
+  /// brx.idx's second operand is the label of a .branchtargets list declared
+  /// before it (ptxas 13.0): the lists seen so far in the function, the
+  /// label of the statement before (`ts: .branchtargets ...`), and the uses of
+  /// names not (yet) such a list, an error when they turn out to be labels.
+  llvm::StringSet<> BranchLists;
+  std::string LastLabel;
+  llvm::StringMap<SourceRange> BrxUses;
+  void checkBranchList(const Instruction &I);
+  void reportBrxTarget(llvm::StringRef Name, SourceRange Use, bool Later);
   /// Label scopes of the current function ([0]: the function body).
   std::vector<LabelScope> Scopes;
   size_t Depth = 0;

@@ -63,8 +63,8 @@ void checkIsaOperands(const Instruction &I, CheckContext &Ctx) {
   if (N < S.MinOps || N > S.Roles.size() + ((I.Opcode == "ld" || I.Opcode == "st") ? 1 : 0))
     return; // the operand count check speaks for it
   // st and bar/barrier (but bar.red) have no destination: operands a, b, ...
-  bool IsStore =
-      I.Opcode == "st" || ((I.Opcode == "bar" || I.Opcode == "barrier") && !I.hasQualifier(".red"));
+  bool IsStore = S.NoDest || I.Opcode == "st" ||
+                 ((I.Opcode == "bar" || I.Opcode == "barrier") && !I.hasQualifier(".red"));
   for (size_t K = 0; K < N && K < S.Roles.size(); ++K) {
     Role Rl = S.Roles[K];
     Ty T = Rl == Role::Source ? S.Src : S.T;

@@ -60,6 +60,7 @@ struct Shape {
   llvm::SmallVector<Role, 4> Roles;
   Ty T, Src;
   unsigned MinOps = 0; ///< operands that must be there (extra ones: Optional)
+  bool NoDest = false; ///< the first operand is a source (nanosleep t)
 };
 /// The type qualifiers of I, in order; Unknown where one was not measured.
 llvm::SmallVector<Ty, 2> typeQuals(const Instruction &I, bool &Unknown);

@@ -140,6 +140,12 @@ bool shapeOfBits(const Instruction &I, Ty T, Shape &S) {
     return Set({R::Strict, R::Pred, R::Count});
   if (Op == "activemask")
     return Set({R::Strict});
+  // nanosleep.u32 t (ptxas 13.0: "Arguments mismatch" for a .pred, .b16 or
+  // .b64 register; test/isa/s10-misses.test).
+  if (Op == "nanosleep") {
+    S.NoDest = true;
+    return Set({R::Count});
+  }
   if (Op == "redux")
     return Set({R::Count, R::Count, R::Count});
   // lop3.b32 d, a, b, c, immLut (probe, ptxas 13.0): any 32-bit register,

@@ -131,6 +131,17 @@ struct IsaOpcode {
   /// Every form's qualifier sets could be read: an unknown qualifier is one
   /// ptxas does not know either.
   bool VocabComplete;
+  /// A variable (its address) is no value operand of it: ptxas 13.0 "must be
+  /// register" (`add.u64 %rd, gv, 1`), where mov and cvta take it. From the
+  /// `novariable` lines of spec/isa/corrections.txt.
+  bool NoVariableValues;
+  /// ... only where this qualifier is written ("": always): cvta.to.
+  llvm::StringLiteral NoVariableValuesWith;
+  /// A function name is no operand of it (`nofunction` lines), unless the
+  /// qualifier FunctionOperandsWith is written (cvta.to takes one, cvta does
+  /// not).
+  bool NoFunctionOperands;
+  llvm::StringLiteral FunctionOperandsWith;
 
   llvm::ArrayRef<IsaForm> forms() const;
   llvm::ArrayRef<llvm::StringLiteral> vocab() const;

@@ -111,10 +111,14 @@ def parse_corrections(path):
     'nocheck OPCODE' (opcode known, qualifiers not checked), 'needs SECTION...
     .q .t...' (.q takes only these types), 'opsgate SECTION... N X.Y sm_NN+'
     (N or more operands need the version and target), 'gate SECTION... .q
-    VALUE...' ('.a+.b': both written); evidence in comments above each line."""
+    VALUE...' ('.a+.b': both written; '.a>.b': both, .a first), 'novariable
+    OPCODE[+.q]...' (a variable is no value operand; with .q only), 'nofunction OPCODE[!.q]...' (a
+    function name is no operand, unless .q is written); evidence in comments
+    above each line."""
     corr = {"qual": {}, "noops": set(), "opcode": [], "nocheck": set(), "notarget": set(),
             "noptx": set(), "optional": {}, "minops": {}, "anyorder": set(), "gate": [],
-            "addset": [], "needs": [], "opsgate": {}, "removed": {}}
+            "addset": [], "needs": [], "opsgate": {}, "removed": {}, "novariable": {},
+            "nofunction": {}}
     for line in Path(path).read_text().splitlines():
         line = line.split("#", 1)[0].strip()
         if not line:
@@ -140,6 +144,14 @@ def parse_corrections(path):
             n, ptx, sm = w[1 + len(secs):]
             for sec in secs:
                 corr["opsgate"][sec] = (int(n), version_code(ptx), int(sm[3:].rstrip("+")))
+        elif w[0] == "novariable":  # novariable OPCODE[+.q]...
+            for x in w[1:]:
+                op, _, only = x.partition("+")
+                corr["novariable"][op] = only
+        elif w[0] == "nofunction":  # nofunction OPCODE[!.q]...
+            for x in w[1:]:
+                op, _, unless = x.partition("!")
+                corr["nofunction"][op] = unless
         elif w[0] == "removed":  # removed SECTION... X.Y sm_NN+
             for sec in w[1:-2]:
                 corr["removed"][sec] = (version_code(w[-2]), int(w[-1][3:].rstrip("+")))
@@ -331,6 +343,9 @@ def generate(sections, corr):
         sec_rows.append((sec, ptx, ts, gb, gc, (nb, len(needs)), og))
 
     op_rows = []
+    for name in sorted(set(corr["novariable"]) | set(corr["nofunction"])):
+        if name not in opcodes:
+            sys.exit(f"corrections: novariable/nofunction {name}: no such opcode")
     for name in sorted(opcodes):
         entries = opcodes[name]
         forms_begin = len(form_rows)
@@ -419,7 +434,7 @@ def generate(sections, corr):
         out.append(f"    {{{cstr(sec.num)}, {cstr(sec.anchor)}, {cstr(title)}, {ptx}, "
                    f"{'true' if known else 'false'}, {sm}, {cstr(tl)}, {gb}, {gc}, "
                    f"{'true' if sec.kind == 'directive' else 'false'}, {nb}, {nc}, "
-                   f"{'true' if any('+' in q for q, _ in strs[gb:gb + gc]) else 'false'}, "
+                   f"{'true' if any('+' in q or '>' in q for q, _ in strs[gb:gb + gc]) else 'false'}, "
                    f"{{{on}, {op}, {osm}}}, {rp}, {rsm}}},")
     out.append("};")
     out.append("static const IsaForm IsaForms[] = {")
@@ -430,7 +445,11 @@ def generate(sections, corr):
     out.append("};")
     out.append("static const IsaOpcode IsaOpcodes[] = {")
     for name, fb, fc, ub, uc, complete in op_rows:
-        out.append(f"    {{{cstr(name)}, {fb}, {fc}, {ub}, {uc}, {'true' if complete else 'false'}}},")
+        novar = "true" if name in corr["novariable"] else "false"
+        nofn = "true" if name in corr["nofunction"] else "false"
+        out.append(f"    {{{cstr(name)}, {fb}, {fc}, {ub}, {uc}, {'true' if complete else 'false'}, "
+                   f"{novar}, {cstr(corr['novariable'].get(name, ''))}, {nofn}, "
+                   f"{cstr(corr['nofunction'].get(name, ''))}}},")
     out.append("};")
     return "\n".join(out) + "\n"
 

@@ -49,6 +49,12 @@ gen wstma.cu sm_90a sm_100a
 # cluster DSMEM, programmatic dependent launch, elect.sync, setmaxnreg, stmatrix (sync9.cu).
 gen sync9.cu sm_75 sm_80 sm_90a sm_100a sm_120a
 "$nvcc" -ptx -std=c++17 -arch=sm_90a -G -o "$out/sync9_G_sm_90a.ptx" "$here/sync9.cu"
+# Session 10: cuda::ptx wrappers not covered above (multimem, red.async, tensormap.replace
+# and cp_fenceproxy, tcgen05 alloc/ld/cp/shift/commit, st.bulk, bmsk/prmt/bfind, mbarrier
+# test_wait, cp.async.mbarrier.arrive, fence.proxy.alias), cg::reduce, atomic_ref min/max
+# and float adds, fp8/fp6/fp4 conversions (s10.cu).
+gen s10.cu sm_75 sm_80 sm_90a sm_100a sm_120a
+"$nvcc" -ptx -std=c++17 -arch=sm_90a -G -o "$out/s10_G_sm_90a.ptx" "$here/s10.cu"
 llc=${LLC:-llc-14}
 for c in sm_70:+ptx64 sm_72:+ptx65 sm_75:+ptx70 sm_80:+ptx71 sm_86:+ptx75; do
   "$llc" -O2 -march=nvptx64 -mcpu=${c%%:*} -mattr=${c#*:} -o "$out/llvmir_${c%%:*}.ptx" "$here/llvm-ir.ll"

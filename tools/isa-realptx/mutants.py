@@ -4,7 +4,8 @@
 Each mutant changes one instruction line of one input file (opcode typo,
 qualifier drop/duplicate/replace/swap, type, operand drop/add/swap, register
 number or class, immediate, label, undeclared symbol, guard, state space,
-vector width) or lowers the module's .version or .target; ptxas (on the
+vector width, a register operand replaced by a variable or function of the
+module, bare or with an offset) or lowers the module's .version or .target; ptxas (on the
 file's target, at least sm_75; -c for a module with .extern functions) and
 ptx-lint each say which lines are errors. A mutant
 agrees when both are clean or both report an error on the mutated line (or
@@ -21,7 +22,7 @@ SPACES = ['.global', '.shared', '.local', '.const', '.param', '.shared::cta', '.
 IMMS = ['99999999999999999999', '0xffffffffffffffffff', '0f3F800000', '0d3FF0000000000000', '1.5',
         '-1', '4294967296', '65536', '-2147483649', '0x8000000000000000', '256']
 KINDS = ['typo', 'qdrop', 'qdup', 'qrepl', 'type', 'space', 'opdel', 'opadd', 'reg', 'regkind',
-         'imm', 'label', 'guard', 'vec', 'qswap', 'opswap', 'sym', 'version', 'target']
+         'imm', 'label', 'guard', 'vec', 'qswap', 'opswap', 'sym', 'version', 'target', 'var']
 VERSIONS = ['6.0', '6.4', '7.0', '7.4', '7.8', '8.0', '8.3', '8.6']
 TARGETS = ['sm_50', 'sm_60', 'sm_70', 'sm_75', 'sm_80', 'sm_86', 'sm_89', 'sm_90', 'sm_100']
 
@@ -63,6 +64,18 @@ def mutate_directive(lines, rng, kind):
         out[i] = new
         return out, i + 1, kind
     return None
+
+
+def module_names(lines):
+    """The module-scope variables and the functions of a module."""
+    out = []
+    for l in lines:
+        m = re.match(r'^(?:\.(?:visible|extern|weak)\s+)*\.(?:global|shared|const)\s[^;=]*?'
+                     r'([A-Za-z_$][\w$]*)\s*(?:\[[^\]]*\]\s*)*(?:;|=)', l)
+        f = re.match(r'^(?:\.(?:visible|extern|weak)\s+)*\.func\s+(?:\([^)]*\)\s*)?([\w$]+)', l)
+        if m or f:
+            out.append((m or f).group(1))
+    return out
 
 
 def mutate(lines, rng):
@@ -107,6 +120,17 @@ def mutate(lines, rng):
             return None
         r = rng.choice(syms)
         rest = rest[:r.start()] + r.group(1) + '_undecl' + rest[r.end():]
+    elif kind == 'var':
+        # a register operand after the first replaced by a module-scope variable
+        # or a function of the file, bare or with an offset (`gv`, `gv+4`)
+        names = module_names(lines)
+        ops = split_ops(rest)
+        js = [j for j, o in enumerate(ops) if j and re.fullmatch(r'%\w+', o)]
+        if not names or not js:
+            return None
+        j = rng.choice(js)
+        ops[j] = rng.choice(names) + rng.choice(['', '', '+4'])
+        rest = ' ' + ', '.join(ops)
     elif kind == 'type':
         ts = [j for j, p in enumerate(parts) if '.' + p in TYPES]
         if not ts:
