@@ -126,9 +126,18 @@ void DeclChecker::onVar(const VarDecl &V, DeclSite Site) {
     break;
   }
   if (V.StateSpace == ".tex") {
-    Diags.report(Rule::DeclType, at(V.StateSpace, V.Range),
-                 "the .tex state space was removed in PTX ISA 1.5; declare a .global .texref "
-                 "variable instead");
+    // PTX ISA 1.4 and earlier (nvopencc output: `.tex .u64 tex;`) declare texture
+    // references as .tex variables of type .u32 or .u64; ptxas 13.0 still takes them.
+    bool Old = Version.isValid() && Version < PtxVersion(1, 5);
+    llvm::StringRef T = V.type();
+    if (!Old)
+      Diags.report(Rule::DeclType, at(V.StateSpace, V.Range),
+                   "the .tex state space was removed in PTX ISA 1.5; declare a .global .texref "
+                   "variable instead");
+    else if (T != ".u32" && T != ".u64")
+      Diags.report(Rule::DeclType, T.empty() ? V.Range : at(T, V.Range),
+                   "a .tex variable (PTX ISA 1.4) is of type .u32 or .u64, not " +
+                       (T.empty() ? std::string("untyped") : T.str()));
     return;
   }
   checkAttrs(V, Site);
