@@ -125,24 +125,42 @@ void DeclChecker::onVar(const VarDecl &V, DeclSite Site) {
                        std::string(V.StateSpace));
     break;
   }
+  const std::string_view *Sampler = llvm::find(V.Attrs, std::string_view(".samplerref"));
+  if (Sampler != V.Attrs.end() && TexMode != "texmode_independent")
+    Diags.report(Rule::DeclType, at(*Sampler, V.Range),
+                 ".samplerref variables need independent texturing: add texmode_independent to "
+                 ".target (the module uses unified texturing, where a .texref carries its "
+                 "sampler)");
   if (V.StateSpace == ".tex") {
     // PTX ISA 1.4 and earlier (nvopencc output: `.tex .u64 tex;`) declare texture
     // references as .tex variables of type .u32 or .u64; ptxas 13.0 still takes them.
-    bool Old = Version.isValid() && Version < PtxVersion(1, 5);
     llvm::StringRef T = V.type();
-    if (!Old)
+    if (!Version.isValid() || Version >= PtxVersion(1, 5)) {
       Diags.report(Rule::DeclType, at(V.StateSpace, V.Range),
                    "the .tex state space was removed in PTX ISA 1.5; declare a .global .texref "
                    "variable instead");
-    else if (T != ".u32" && T != ".u64")
+      return;
+    }
+    if (T != ".u32" && T != ".u64")
       Diags.report(Rule::DeclType, T.empty() ? V.Range : at(T, V.Range),
                    "a .tex variable (PTX ISA 1.4) is of type .u32 or .u64, not " +
                        (T.empty() ? std::string("untyped") : T.str()));
-    return;
+  } else {
+    checkAttrs(V, Site);
   }
-  checkAttrs(V, Site);
+  if (V.StateSpace == ".reg" && V.type().empty() && !V.Declarators.empty())
+    Diags.report(Rule::Syntax, V.Declarators.front().Range,
+                 "a .reg declaration names its type before the registers: .reg .b32 " +
+                     std::string(V.Declarators.front().Name) + " (or .b64, .f32, .pred ...)");
   bool IsParam =
       Site == DeclSite::EntryParam || Site == DeclSite::FuncParam || Site == DeclSite::Return;
+  if ((Site == DeclSite::FuncParam || Site == DeclSite::Return) && V.StateSpace == ".param" &&
+      Version.isValid() && Version < PtxVersion(2, 0))
+    Diags.report(Rule::IsaPtxVersion, at(V.StateSpace, V.Range),
+                 "a .func takes .param parameters from PTX ISA 2.0 on; this file is .version " +
+                     Version.str() +
+                     ": declare the parameter .reg (or make the function an "
+                     ".entry)");
   if (IsParam && V.type().empty()) {
     bool Opaque = llvm::any_of(V.Attrs, [](std::string_view T) { return isOpaqueType(T); });
     if (!Opaque && !V.Declarators.empty())
@@ -367,6 +385,66 @@ void DeclChecker::checkArray(const VarDecl &V, const Declarator &D, DeclSite Sit
                      "it a size or an initializer");
 }
 
+/// .texref, .samplerref and .surfref variables are initialized by named fields
+/// (PTX ISA 5.3, Tables 10 and 11): `= { filter_mode = nearest, width = 8 }`, one
+/// { } list an array element. ptxas 13.0: "Initial value type mismatch" (a value,
+/// or fields on a scalar of another type), "Opaque structure initializer requires
+/// named fields", "Unrecognized field name".
+void DeclChecker::checkOpaqueInit(const VarDecl &V, const Declarator &D, llvm::StringRef Ty) {
+  llvm::ArrayRef<std::string_view> In = D.Init;
+  std::string Name(D.Name);
+  if (!isOpaqueType(Ty)) {
+    if (D.ArraySuffix.empty()) // an array takes (and ignores) them, as ptxas does
+      Diags.report(Rule::DeclInit, at(In.front(), D.Range),
+                   "named fields { name = value } initialize .texref, .samplerref and .surfref "
+                   "variables; '" +
+                       Name + "' is " + (Ty.empty() ? "untyped" : Ty.str()));
+    return;
+  }
+  if (In.empty() || In.front() != "{") {
+    Diags.report(Rule::DeclInit,
+                 at(In.empty() ? llvm::StringRef() : llvm::StringRef(In.front()), D.Range),
+                 "'" + Name + "' is " + Ty.str() +
+                     ": it is initialized by named fields, { filter_mode = nearest, ... }");
+    return;
+  }
+  static const llvm::StringRef Known[] = {"width",
+                                          "height",
+                                          "depth",
+                                          "channel_data_type",
+                                          "channel_order",
+                                          "normalized_coords",
+                                          "force_unnormalized_coords",
+                                          "filter_mode",
+                                          "addr_mode_0",
+                                          "addr_mode_1",
+                                          "addr_mode_2",
+                                          "array_size",
+                                          "num_mipmap_levels",
+                                          "num_samples",
+                                          "memory_layout"};
+  for (size_t I = 1; I < In.size(); ++I) {
+    llvm::StringRef Prev = In[I - 1], T = In[I];
+    if ((Prev != "{" && Prev != ",") || T == "{" || T == "}")
+      continue;
+    if (I + 1 >= In.size() || In[I + 1] != "=") {
+      Diags.report(Rule::DeclInit, at(T, D.Range),
+                   "'" + Name + "' is " + Ty.str() + ": each value of its initializer is a " +
+                       "named field, name = value (" + T.str() + " has no name)");
+      return;
+    }
+    if (!llvm::is_contained(Known, T)) {
+      Diags.report(Rule::DeclInit, at(T, D.Range),
+                   "unknown field '" + T.str() + "' of a " + Ty.str() +
+                       " initializer; the fields are width, height, depth, channel_data_type, "
+                       "channel_order, normalized_coords, force_unnormalized_coords, "
+                       "filter_mode, addr_mode_0..2, array_size, num_mipmap_levels, "
+                       "num_samples and memory_layout");
+      return;
+    }
+  }
+}
+
 void DeclChecker::checkInit(const VarDecl &V, const Declarator &D) {
   if (!D.HasInit)
     return;
@@ -385,6 +463,11 @@ void DeclChecker::checkInit(const VarDecl &V, const Declarator &D) {
     return;
   }
   llvm::ArrayRef<std::string_view> In = D.Init;
+  bool Fields = llvm::is_contained(In, "=");
+  if (isOpaqueType(Ty) || Fields) {
+    checkOpaqueInit(V, D, Ty);
+    return;
+  }
   bool IsFloat = Ty == ".f32" || Ty == ".f64";
   bool IsInt = Ty.startswith(".u") || Ty.startswith(".s");
   for (llvm::StringRef T : In) {
@@ -852,6 +935,10 @@ void DeclChecker::onModuleDirective(const Directive &D, bool ArchGiven) {
     if (V != "32" && V != "64")
       Diags.report(Rule::AddressSizeValue, D.Args.empty() ? D.Range : at(V, D.Range),
                    ".address_size is 32 or 64" + (V.empty() ? std::string() : ", not " + V.str()));
+    else if (Version.isValid() && Version < PtxVersion(2, 3))
+      Diags.report(Rule::IsaPtxVersion, D.Range,
+                   ".address_size requires PTX ISA 2.3 or later; this file is .version " +
+                       Version.str() + ": raise .version or leave .address_size out");
     return;
   }
   if (D.Name != ".file" || D.Args.empty())

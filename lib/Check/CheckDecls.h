@@ -31,9 +31,11 @@ enum class DeclSite : uint8_t { Module, Local, EntryParam, FuncParam, Return };
 class DeclChecker {
 public:
   /// Version: the checker's effective .version, read when a declaration is checked.
+  /// TexMode: the module's texmode_unified / texmode_independent target option
+  /// (empty: unified, the default), read when a declaration is checked.
   DeclChecker(const SourceFile &File, DiagnosticEngine &Diags, const SymbolTable &Syms,
-              const PtxVersion &Version)
-      : File(File), Diags(Diags), Syms(Syms), Version(Version) {}
+              const PtxVersion &Version, const llvm::StringRef &TexMode)
+      : File(File), Diags(Diags), Syms(Syms), Version(Version), TexMode(TexMode) {}
 
   void onVar(const VarDecl &V, DeclSite Site);
   /// The effective target for the module-scope checks that follow (.unified).
@@ -92,6 +94,7 @@ private:
   void checkType(const VarDecl &V, llvm::StringRef T, DeclSite Site);
   void checkArray(const VarDecl &V, const Declarator &D, DeclSite Site);
   void checkInit(const VarDecl &V, const Declarator &D);
+  void checkOpaqueInit(const VarDecl &V, const Declarator &D, llvm::StringRef Ty);
   void checkLinkage(llvm::ArrayRef<std::string_view> Prefix, SourceRange Fallback);
   void checkFunctionDirectives(const Function &F);
   void checkPrototype(const Function &F);
@@ -104,6 +107,7 @@ private:
   DiagnosticEngine &Diags;
   const SymbolTable &Syms;
   const PtxVersion &Version;
+  const llvm::StringRef &TexMode;
   Target Tgt;
   /// Every function's prototype by name (the names copied into NameAlloc):
   /// no allocation per function (a file of 11,000 kernels keeps about 40
