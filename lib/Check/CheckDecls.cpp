@@ -154,8 +154,16 @@ void DeclChecker::onVar(const VarDecl &V, DeclSite Site) {
                      std::string(V.Declarators.front().Name) + " (or .b64, .f32, .pred ...)");
   bool IsParam =
       Site == DeclSite::EntryParam || Site == DeclSite::FuncParam || Site == DeclSite::Return;
-  if ((Site == DeclSite::FuncParam || Site == DeclSite::Return) && V.StateSpace == ".param" &&
-      Version.isValid() && Version < PtxVersion(2, 0))
+  bool FuncParam = Site == DeclSite::FuncParam || Site == DeclSite::Return;
+  if (FuncParam && V.StateSpace == ".param")
+    for (llvm::StringRef A : V.Attrs)
+      if (isOpaqueType(A))
+        Diags.report(Rule::DeclType, at(A, V.Range),
+                     A.str() + " parameters belong to kernels (.entry); a .func takes the "
+                               "handle as a .u64 (ptxas: cannot be allocated in .param)");
+  if (Site == DeclSite::Module && V.StateSpace == ".const")
+    ConstBytes.emplace_back(V.Range, constBytes(V));
+  if (FuncParam && V.StateSpace == ".param" && Version.isValid() && Version < PtxVersion(2, 0))
     Diags.report(Rule::IsaPtxVersion, at(V.StateSpace, V.Range),
                  "a .func takes .param parameters from PTX ISA 2.0 on; this file is .version " +
                      Version.str() +
@@ -545,6 +553,17 @@ void DeclChecker::onFunction(const Function &F) {
   CallProtos.clear();
   checkLinkage(F.Prefix, F.Range);
   bool IsEntry = F.Kind == ".entry";
+  if (F.HasBody) {
+    Defined[F.Name] = true;
+    Undefined.erase(F.Name);
+  } else if (!llvm::is_contained(F.Prefix, std::string_view(".extern")) && !Defined.count(F.Name) &&
+             !F.Name.empty() &&
+             // ptxas supplies these itself (ptxas 13.0; not cudaLaunchDevice and the like)
+             !llvm::StringSwitch<bool>(F.Name)
+                  .Cases("vprintf", "malloc", "free", "__assertfail", true)
+                  .Default(false)) {
+    Undefined.try_emplace(F.Name, F.NameRange.isValid() ? F.NameRange : F.Range);
+  }
   for (llvm::StringRef P : F.Prefix)
     if (P == ".common")
       Diags.report(Rule::DeclLinkage, at(P, F.Range),
@@ -925,6 +944,51 @@ void DeclChecker::checkArguments(const Operand &List, llvm::ArrayRef<Param> Form
 //===----------------------------------------------------------------------===//
 // Module directives
 //===----------------------------------------------------------------------===//
+
+/// The bytes a module-scope .const declaration takes (0 when not known).
+uint64_t DeclChecker::constBytes(const VarDecl &V) {
+  uint64_t Total = 0;
+  for (const Declarator &D : V.Declarators) {
+    uint64_t N = fundamentalBits(V.type()) / 8 * V.vectorWidth();
+    llvm::ArrayRef<std::string_view> S = D.ArraySuffix;
+    for (size_t I = 0; I + 2 < S.size(); I += 3) {
+      uint64_t Dim = 0;
+      if (S[I] != "[" || !isNumber(S[I + 1], Dim) || S[I + 2] != "]" || Dim > (1ull << 40))
+        return 0; // [] sized by its initializer, or an expression: not counted
+      N *= Dim;
+    }
+    Total += N;
+  }
+  return Total;
+}
+
+void DeclChecker::onEndOfFile(bool ArchGiven) {
+  if (!ArchGiven)
+    return;
+  // ptxas -arch sm_NN: "File uses too much global constant data (0x10001 bytes,
+  // 0x10000 max)", naming no line, for every target; -arch compute_NN takes it.
+  uint64_t Sum = 0;
+  for (const auto &[R, Bytes] : ConstBytes) {
+    Sum += Bytes;
+    if (Sum > 65536) {
+      Diags.report(Rule::DeclArray, R,
+                   "the module's .const data reaches " + std::to_string(Sum) +
+                       " bytes here; ptxas compiles at most 65536 (64 KiB, the constant bank) "
+                       "for any sm_ target");
+      break;
+    }
+  }
+  std::vector<std::pair<SourceRange, std::string>> Left;
+  for (const auto &E : Undefined)
+    Left.emplace_back(E.getValue(), E.getKey().str());
+  llvm::sort(Left, [](const auto &A, const auto &B) { return A.first.Begin < B.first.Begin; });
+  for (const auto &[R, Name] : Left)
+    Diags.report(Rule::FuncPrototype, R,
+                 "'" + Name +
+                     "' is declared without .extern and never defined in this module: ptxas "
+                     "fails to compile it ('Unresolved extern function'); define it here, or "
+                     "declare it .extern when another module defines it");
+}
 
 void DeclChecker::onModuleDirective(const Directive &D, bool ArchGiven) {
   (void)ArchGiven;

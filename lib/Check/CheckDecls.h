@@ -52,6 +52,10 @@ public:
   void onBranch(const Instruction &I);
   /// .address_size (ArchGiven: ptxas -arch sm_NN judges it) and .file.
   void onModuleDirective(const Directive &D, bool ArchGiven);
+  /// Functions declared without .extern and never defined: ptxas -arch sm_NN
+  /// (code generation, -c too) fails ("Unresolved extern function"); parse-only
+  /// -arch compute_NN takes them, so they are reported only under --arch.
+  void onEndOfFile(bool ArchGiven);
 
 private:
   /// A parameter of a prototype, its type text interned (intern()): 12
@@ -113,6 +117,10 @@ private:
   /// no allocation per function (a file of 11,000 kernels keeps about 40
   /// bytes, its name, and 12 bytes a parameter for each).
   llvm::DenseMap<llvm::StringRef, uint32_t> ProtoIds;
+  llvm::StringMap<SourceRange> Undefined; ///< declared, not .extern, no body yet
+  llvm::StringMap<bool> Defined;
+  std::vector<std::pair<SourceRange, uint64_t>> ConstBytes; ///< module-scope .const sizes
+  static uint64_t constBytes(const VarDecl &V);
   std::vector<Proto> Protos;
   std::vector<Param> Pool;
   /// The current function's `.callprototype` labels (indirect calls).

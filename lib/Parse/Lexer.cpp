@@ -92,6 +92,8 @@ bool isDwarfLine(llvm::StringRef In, size_t P) {
   size_t E = Q + 1;
   while (E < In.size() && std::isalnum(static_cast<unsigned char>(In[E])))
     ++E;
+  if (E < In.size() && In[E] != ' ' && In[E] != '\t' && In[E] != '\n' && In[E] != '\r')
+    return false; // `.quad.pred`: not a directive ptxas knows
   llvm::StringRef D = In.slice(Q, E);
   return D == ".byte" || D == ".4byte" || D == ".quad" || D == ".b8" || D == ".b16" ||
          D == ".b32" || D == ".b64" || D == ".section";
