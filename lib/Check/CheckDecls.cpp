@@ -148,7 +148,12 @@ void DeclChecker::onVar(const VarDecl &V, DeclSite Site) {
   } else {
     checkAttrs(V, Site);
   }
-  if (V.StateSpace == ".reg" && V.type().empty() && !V.Declarators.empty())
+  // Only when nothing names a type: `.reg .f32x2 %y` has its own diagnostic.
+  bool NoType = llvm::all_of(V.Attrs, [](llvm::StringRef A) {
+    return A == ".v2" || A == ".v4" || A == ".v8" || A == ".align" || A.empty() ||
+           llvm::isDigit(A.front());
+  });
+  if (V.StateSpace == ".reg" && NoType && !V.Declarators.empty())
     Diags.report(Rule::Syntax, V.Declarators.front().Range,
                  "a .reg declaration names its type before the registers: .reg .b32 " +
                      std::string(V.Declarators.front().Name) + " (or .b64, .f32, .pred ...)");
@@ -907,6 +912,15 @@ void DeclChecker::checkArguments(const Operand &List, llvm::ArrayRef<Param> Form
                    "'" + std::string(A.Text) + "' is " + R->Type.str() + " (" +
                        std::to_string(Bits) + " bits) but " + What + " is " + text(F.Type) + " (" +
                        std::to_string(F.Bits) + " bits)");
+      continue;
+    }
+    // An incomplete array formal ([] or [0], the last of a .func) takes an array
+    // of any size; a scalar is "Type of argument does not match" (ptxas 13.0).
+    llvm::StringRef FT = text(F.Type);
+    if (!R->IsArray && (FT.endswith("[]") || FT.endswith("[0]"))) {
+      Diags.report(Rule::CallPrototype, A.Range,
+                   "'" + std::string(A.Text) + "' is a scalar but " + What + " is " + FT.str() +
+                       ", an array of unstated size: pass an array");
       continue;
     }
     unsigned ArgBytes = R->IsArray ? R->ArrayBytes : Bits / 8 * R->VectorWidth;
