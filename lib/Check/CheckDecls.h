@@ -28,6 +28,11 @@ namespace check {
 
 enum class DeclSite : uint8_t { Module, Local, EntryParam, FuncParam, Return };
 
+/// .b8 ... .b128, .u8 ... .s64, .f16 ... .f64: size in bits; 0 otherwise.
+unsigned fundamentalBits(llvm::StringRef T);
+bool isOpaqueType(llvm::StringRef T);
+bool isNumber(llvm::StringRef T, uint64_t &V);
+
 class DeclChecker {
 public:
   /// Version: the checker's effective .version, read when a declaration is checked.
