@@ -97,6 +97,10 @@ QUESTION : '?';
 WS            : [ \t\r\n\f]+ -> skip;
 LINE_COMMENT  : '//' ~[\r\n]* -> skip;
 BLOCK_COMMENT : '/*' .*? '*/' -> skip;
+// nvopencc's DWARF lines (PTX ISA 1.x; ptxas 13.0 still takes them between
+// module-scope statements): skipped like comments, as lib/Parse/Lexer.cpp does.
+DWARF_LINE    : '@@DWARF' [ \t]+ ('.byte' | '.4byte' | '.quad' | '.b8' | '.b16' | '.b32' | '.b64'
+                | '.section') ([ \t] ~[\r\n]*)? -> skip;
 
 // Anything else becomes a token the parser rejects with a located error,
 // so the lexer itself never fails.

@@ -90,7 +90,11 @@ attributeList : LPAREN attributeItem (COMMA attributeItem)* RPAREN;
 attributeItem : DOTNAME (LPAREN number (COMMA number)* RPAREN)?;
 declarator    : name (LT INT GT)? arraySpec* (EQ initializer)?;
 arraySpec     : LBRACK expr? RBRACK;
-initializer   : INIT_LIST | LBRACE (initializer (COMMA initializer)*)? RBRACE | expr;
+initializer   : INIT_LIST | LBRACE (initElement (COMMA initElement)*)? RBRACE | expr;
+// A field of a .texref/.samplerref/.surfref variable (PTX ISA 5.3, Tables 10
+// and 11): `.global .samplerref s = { filter_mode = nearest, addr_mode_0 = wrap };`
+// CheckDecls judges where fields go and their names.
+initElement   : name EQ expr | initializer;
 
 // ---- Statements -----------------------------------------------------------
 label       : name COLON;

@@ -27,17 +27,6 @@ bool isLinkage(llvm::StringRef T) {
   return T == ".extern" || T == ".visible" || T == ".weak" || T == ".common";
 }
 
-/// .b8 ... .b128, .u8 ... .s64, .f16 ... .f64: size in bits; 0 otherwise.
-unsigned fundamentalBits(llvm::StringRef T) {
-  return llvm::StringSwitch<unsigned>(T)
-      .Cases(".b8", ".u8", ".s8", 8)
-      .Cases(".b16", ".u16", ".s16", ".f16", 16)
-      .Cases(".b32", ".u32", ".s32", ".f32", ".f16x2", 32)
-      .Cases(".b64", ".u64", ".s64", ".f64", 64)
-      .Case(".b128", 128)
-      .Default(0);
-}
-
 /// A token spelled like a sized type: .u128, .b1, .f8 (the instruction-only
 /// types, .bf16, .tf32, .e4m3 ..., are SymbolChecker::checkDeclType's).
 bool looksLikeSizedType(llvm::StringRef T) {
@@ -52,12 +41,6 @@ bool looksLikeSizedType(llvm::StringRef T) {
     return true;
   return Rest.consume_front("x") && !Rest.empty() && llvm::all_of(Rest, llvm::isDigit);
 }
-
-bool isOpaqueType(llvm::StringRef T) {
-  return T == ".texref" || T == ".samplerref" || T == ".surfref";
-}
-
-bool isNumber(llvm::StringRef T, uint64_t &V) { return !T.getAsInteger(0, V); }
 
 /// The element count of an array suffix ([4], [2][8]): 1 for none, 0 when
 /// a size is missing or not a plain number.
@@ -96,6 +79,23 @@ bool isKnownDirective(llvm::StringRef N) {
 
 } // namespace
 
+/// .b8 ... .b128, .u8 ... .s64, .f16 ... .f64: size in bits; 0 otherwise.
+unsigned fundamentalBits(llvm::StringRef T) {
+  return llvm::StringSwitch<unsigned>(T)
+      .Cases(".b8", ".u8", ".s8", 8)
+      .Cases(".b16", ".u16", ".s16", ".f16", 16)
+      .Cases(".b32", ".u32", ".s32", ".f32", ".f16x2", 32)
+      .Cases(".b64", ".u64", ".s64", ".f64", 64)
+      .Case(".b128", 128)
+      .Default(0);
+}
+
+bool isOpaqueType(llvm::StringRef T) {
+  return T == ".texref" || T == ".samplerref" || T == ".surfref";
+}
+
+bool isNumber(llvm::StringRef T, uint64_t &V) { return !T.getAsInteger(0, V); }
+
 SourceRange DeclChecker::at(llvm::StringRef Tok, SourceRange Fallback) const {
   SourceRange R = File.rangeOf(Tok);
   return R.isValid() ? R : Fallback;
@@ -125,15 +125,55 @@ void DeclChecker::onVar(const VarDecl &V, DeclSite Site) {
                        std::string(V.StateSpace));
     break;
   }
+  const std::string_view *Sampler = llvm::find(V.Attrs, std::string_view(".samplerref"));
+  if (Sampler != V.Attrs.end() && TexMode != "texmode_independent")
+    Diags.report(Rule::DeclType, at(*Sampler, V.Range),
+                 ".samplerref variables need independent texturing: add texmode_independent to "
+                 ".target (the module uses unified texturing, where a .texref carries its "
+                 "sampler)");
   if (V.StateSpace == ".tex") {
-    Diags.report(Rule::DeclType, at(V.StateSpace, V.Range),
-                 "the .tex state space was removed in PTX ISA 1.5; declare a .global .texref "
-                 "variable instead");
-    return;
+    // PTX ISA 1.4 and earlier (nvopencc output: `.tex .u64 tex;`) declare texture
+    // references as .tex variables of type .u32 or .u64; ptxas 13.0 still takes them.
+    llvm::StringRef T = V.type();
+    if (!Version.isValid() || Version >= PtxVersion(1, 5)) {
+      Diags.report(Rule::DeclType, at(V.StateSpace, V.Range),
+                   "the .tex state space was removed in PTX ISA 1.5; declare a .global .texref "
+                   "variable instead");
+      return;
+    }
+    if (T != ".u32" && T != ".u64")
+      Diags.report(Rule::DeclType, T.empty() ? V.Range : at(T, V.Range),
+                   "a .tex variable (PTX ISA 1.4) is of type .u32 or .u64, not " +
+                       (T.empty() ? std::string("untyped") : T.str()));
+  } else {
+    checkAttrs(V, Site);
   }
-  checkAttrs(V, Site);
+  // Only when nothing names a type: `.reg .f32x2 %y` has its own diagnostic.
+  bool NoType = llvm::all_of(V.Attrs, [](llvm::StringRef A) {
+    return A == ".v2" || A == ".v4" || A == ".v8" || A == ".align" || A.empty() ||
+           llvm::isDigit(A.front());
+  });
+  if (V.StateSpace == ".reg" && NoType && !V.Declarators.empty())
+    Diags.report(Rule::Syntax, V.Declarators.front().Range,
+                 "a .reg declaration names its type before the registers: .reg .b32 " +
+                     std::string(V.Declarators.front().Name) + " (or .b64, .f32, .pred ...)");
   bool IsParam =
       Site == DeclSite::EntryParam || Site == DeclSite::FuncParam || Site == DeclSite::Return;
+  bool FuncParam = Site == DeclSite::FuncParam || Site == DeclSite::Return;
+  if (FuncParam && V.StateSpace == ".param")
+    for (llvm::StringRef A : V.Attrs)
+      if (isOpaqueType(A))
+        Diags.report(Rule::DeclType, at(A, V.Range),
+                     A.str() + " parameters belong to kernels (.entry); a .func takes the "
+                               "handle as a .u64 (ptxas: cannot be allocated in .param)");
+  if (Site == DeclSite::Module && V.StateSpace == ".const")
+    ConstBytes.emplace_back(V.Range, constBytes(V));
+  if (FuncParam && V.StateSpace == ".param" && Version.isValid() && Version < PtxVersion(2, 0))
+    Diags.report(Rule::IsaPtxVersion, at(V.StateSpace, V.Range),
+                 "a .func takes .param parameters from PTX ISA 2.0 on; this file is .version " +
+                     Version.str() +
+                     ": declare the parameter .reg (or make the function an "
+                     ".entry)");
   if (IsParam && V.type().empty()) {
     bool Opaque = llvm::any_of(V.Attrs, [](std::string_view T) { return isOpaqueType(T); });
     if (!Opaque && !V.Declarators.empty())
@@ -376,6 +416,11 @@ void DeclChecker::checkInit(const VarDecl &V, const Declarator &D) {
     return;
   }
   llvm::ArrayRef<std::string_view> In = D.Init;
+  bool Fields = llvm::is_contained(In, "=");
+  if (isOpaqueType(Ty) || Fields) {
+    checkOpaqueInit(V, D, Ty);
+    return;
+  }
   bool IsFloat = Ty == ".f32" || Ty == ".f64";
   bool IsInt = Ty.startswith(".u") || Ty.startswith(".s");
   for (llvm::StringRef T : In) {
@@ -453,6 +498,17 @@ void DeclChecker::onFunction(const Function &F) {
   CallProtos.clear();
   checkLinkage(F.Prefix, F.Range);
   bool IsEntry = F.Kind == ".entry";
+  if (F.HasBody) {
+    Defined[F.Name] = true;
+    Undefined.erase(F.Name);
+  } else if (!llvm::is_contained(F.Prefix, std::string_view(".extern")) && !Defined.count(F.Name) &&
+             !F.Name.empty() &&
+             // ptxas supplies these itself (ptxas 13.0; not cudaLaunchDevice and the like)
+             !llvm::StringSwitch<bool>(F.Name)
+                  .Cases("vprintf", "malloc", "free", "__assertfail", true)
+                  .Default(false)) {
+    Undefined.try_emplace(F.Name, F.NameRange.isValid() ? F.NameRange : F.Range);
+  }
   for (llvm::StringRef P : F.Prefix)
     if (P == ".common")
       Diags.report(Rule::DeclLinkage, at(P, F.Range),
@@ -800,6 +856,15 @@ void DeclChecker::checkArguments(const Operand &List, llvm::ArrayRef<Param> Form
                        std::to_string(F.Bits) + " bits)");
       continue;
     }
+    // An incomplete array formal ([] or [0], the last of a .func) takes an array
+    // of any size; a scalar is "Type of argument does not match" (ptxas 13.0).
+    llvm::StringRef FT = text(F.Type);
+    if (!R->IsArray && (FT.endswith("[]") || FT.endswith("[0]"))) {
+      Diags.report(Rule::CallPrototype, A.Range,
+                   "'" + std::string(A.Text) + "' is a scalar but " + What + " is " + FT.str() +
+                       ", an array of unstated size: pass an array");
+      continue;
+    }
     unsigned ArgBytes = R->IsArray ? R->ArrayBytes : Bits / 8 * R->VectorWidth;
     unsigned FormalBytes = F.Bytes ? F.Bytes : F.Bits / 8;
     if (!R->IsArray && F.Bytes && ArgBytes && ArgBytes != FormalBytes) {
@@ -845,6 +910,10 @@ void DeclChecker::onModuleDirective(const Directive &D, bool ArchGiven) {
     if (V != "32" && V != "64")
       Diags.report(Rule::AddressSizeValue, D.Args.empty() ? D.Range : at(V, D.Range),
                    ".address_size is 32 or 64" + (V.empty() ? std::string() : ", not " + V.str()));
+    else if (Version.isValid() && Version < PtxVersion(2, 3))
+      Diags.report(Rule::IsaPtxVersion, D.Range,
+                   ".address_size requires PTX ISA 2.3 or later; this file is .version " +
+                       Version.str() + ": raise .version or leave .address_size out");
     return;
   }
   if (D.Name != ".file" || D.Args.empty())

@@ -28,12 +28,19 @@ namespace check {
 
 enum class DeclSite : uint8_t { Module, Local, EntryParam, FuncParam, Return };
 
+/// .b8 ... .b128, .u8 ... .s64, .f16 ... .f64: size in bits; 0 otherwise.
+unsigned fundamentalBits(llvm::StringRef T);
+bool isOpaqueType(llvm::StringRef T);
+bool isNumber(llvm::StringRef T, uint64_t &V);
+
 class DeclChecker {
 public:
   /// Version: the checker's effective .version, read when a declaration is checked.
+  /// TexMode: the module's texmode_unified / texmode_independent target option
+  /// (empty: unified, the default), read when a declaration is checked.
   DeclChecker(const SourceFile &File, DiagnosticEngine &Diags, const SymbolTable &Syms,
-              const PtxVersion &Version)
-      : File(File), Diags(Diags), Syms(Syms), Version(Version) {}
+              const PtxVersion &Version, const llvm::StringRef &TexMode)
+      : File(File), Diags(Diags), Syms(Syms), Version(Version), TexMode(TexMode) {}
 
   void onVar(const VarDecl &V, DeclSite Site);
   /// The effective target for the module-scope checks that follow (.unified).
@@ -50,6 +57,10 @@ public:
   void onBranch(const Instruction &I);
   /// .address_size (ArchGiven: ptxas -arch sm_NN judges it) and .file.
   void onModuleDirective(const Directive &D, bool ArchGiven);
+  /// Functions declared without .extern and never defined: ptxas -arch sm_NN
+  /// (code generation, -c too) fails ("Unresolved extern function"); parse-only
+  /// -arch compute_NN takes them, so they are reported only under --arch.
+  void onEndOfFile(bool ArchGiven);
 
 private:
   /// A parameter of a prototype, its type text interned (intern()): 12
@@ -92,6 +103,7 @@ private:
   void checkType(const VarDecl &V, llvm::StringRef T, DeclSite Site);
   void checkArray(const VarDecl &V, const Declarator &D, DeclSite Site);
   void checkInit(const VarDecl &V, const Declarator &D);
+  void checkOpaqueInit(const VarDecl &V, const Declarator &D, llvm::StringRef Ty);
   void checkLinkage(llvm::ArrayRef<std::string_view> Prefix, SourceRange Fallback);
   void checkFunctionDirectives(const Function &F);
   void checkPrototype(const Function &F);
@@ -104,11 +116,16 @@ private:
   DiagnosticEngine &Diags;
   const SymbolTable &Syms;
   const PtxVersion &Version;
+  const llvm::StringRef &TexMode;
   Target Tgt;
   /// Every function's prototype by name (the names copied into NameAlloc):
   /// no allocation per function (a file of 11,000 kernels keeps about 40
   /// bytes, its name, and 12 bytes a parameter for each).
   llvm::DenseMap<llvm::StringRef, uint32_t> ProtoIds;
+  llvm::StringMap<SourceRange> Undefined; ///< declared, not .extern, no body yet
+  llvm::StringMap<bool> Defined;
+  std::vector<std::pair<SourceRange, uint64_t>> ConstBytes; ///< module-scope .const sizes
+  static uint64_t constBytes(const VarDecl &V);
   std::vector<Proto> Protos;
   std::vector<Param> Pool;
   /// The current function's `.callprototype` labels (indirect calls).

@@ -113,6 +113,8 @@ void SymbolChecker::checkInitializer(const VarDecl &V) {
       llvm::StringRef Tok = D.Init[I];
       if (I + 1 < D.Init.size() && D.Init[I + 1] == "(")
         continue; // generic(...), mask(...)
+      if ((I + 1 < D.Init.size() && D.Init[I + 1] == "=") || (I > 0 && D.Init[I - 1] == "="))
+        continue; // an opaque variable's field: { filter_mode = nearest }
       SourceRange TokR = File.rangeOf(Tok);
       forEachIdentifier(Tok, [&](llvm::StringRef Name) {
         if (ModuleSyms.count(Name) || Syms.lookup(Name))

@@ -527,6 +527,7 @@ void Checker::onEndOfFile() {
   }
   if (symbolChecks())
     SymCheck.onEndOfFile();
+  DeclCheck.onEndOfFile(Opts.Arch.has_value());
   // A header the parser could not read (".version" without a number) has
   // been reported as a syntax error already: do not add "missing" to it.
   auto SyntaxErrorBefore = [&](uint32_t Offset) {

@@ -85,7 +85,7 @@ private:
   const LintOptions &Opts;
   SymbolTable Syms;
   SymbolChecker SymCheck{File, Diags, Syms};
-  DeclChecker DeclCheck{File, Diags, Syms, Version};
+  DeclChecker DeclCheck{File, Diags, Syms, Version, TexMode};
   /// Symbol resolution runs on whole files with checks on (not in
   /// single-instruction mode, unless resolveNames asked for it).
   bool symbolChecks() const { return Opts.RunChecks && (!FixedContext || ResolveFixed); }

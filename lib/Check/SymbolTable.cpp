@@ -36,8 +36,9 @@ llvm::StringRef internType(llvm::StringRef T) {
   return T;
 }
 
-/// True when Name is Prefix followed by a decimal index below Count (no
-/// leading zeros except "0" itself, as ptxas spells the expansion). Every
+/// True when Name is Prefix followed by a decimal index below Count; leading
+/// zeros count as ptxas 13.0 counts them (%f06 is %f6 of %f<8>, and `.reg
+/// .b32 %r01;` after %r<4> is a duplicate). Every
 /// register use runs this against the ranges in scope, so the cheap tests
 /// go first and the prefix (a few bytes) is compared inline: the byte after
 /// the prefix must be a digit, and the prefix is compared from its end
@@ -54,7 +55,7 @@ inline bool matchesRange(llvm::StringRef Name, llvm::StringRef Prefix, int64_t C
     if (S[K] != P[K])
       return false;
   size_t Digits = Name.size() - N;
-  if (Digits > 18 || (Digits > 1 && S[N] == '0'))
+  if (Digits > 18)
     return false;
   int64_t V = 0;
   for (size_t K = N; K < Name.size(); ++K) {

@@ -8,6 +8,8 @@
 #include "Parse/Lexer.h"
 #include "Parse/FastStatement.h"
 
+#include <cctype>
+
 namespace ptxlint {
 namespace parsedriver {
 
@@ -65,7 +67,40 @@ Tok Lexer::keyword(llvm::StringRef W) {
 
 const char *tokName(Tok K) { return Names[static_cast<size_t>(K)]; }
 
-/// WS, LINE_COMMENT and BLOCK_COMMENT (-> skip). An unterminated block
+namespace {
+size_t lineEnd(llvm::StringRef In, size_t P) {
+  while (P < In.size() && In[P] != '\n' && In[P] != '\r')
+    ++P;
+  return P;
+}
+
+/// `@@DWARF .byte 0x1, 0x2` (nvopencc, PTX ISA 1.x): a DWARF data line that
+/// ptxas 13.0 still takes between module-scope statements with one of the
+/// directives .byte, .4byte, .quad, .b8/.b16/.b32/.b64 and .section. Skipped
+/// like a comment; `@@DWARF` alone or before another word (.2byte, .word)
+/// stays a syntax error, as for ptxas. Not modelled: the operands (ptxas
+/// parses them), ptxas refusing one inside a function body, and
+/// `@@DWARF .section` before a function under PTX ISA 2.0 or later.
+bool isDwarfLine(llvm::StringRef In, size_t P) {
+  if (!In.substr(P).startswith("@@DWARF"))
+    return false;
+  size_t Q = P + 7;
+  if (Q >= In.size() || (In[Q] != ' ' && In[Q] != '\t'))
+    return false;
+  while (Q < In.size() && (In[Q] == ' ' || In[Q] == '\t'))
+    ++Q;
+  size_t E = Q + 1;
+  while (E < In.size() && std::isalnum(static_cast<unsigned char>(In[E])))
+    ++E;
+  if (E < In.size() && In[E] != ' ' && In[E] != '\t' && In[E] != '\n' && In[E] != '\r')
+    return false; // `.quad.pred`: not a directive ptxas knows
+  llvm::StringRef D = In.slice(Q, E);
+  return D == ".byte" || D == ".4byte" || D == ".quad" || D == ".b8" || D == ".b16" ||
+         D == ".b32" || D == ".b64" || D == ".section";
+}
+} // namespace
+
+/// WS, LINE_COMMENT, BLOCK_COMMENT and @@DWARF lines (-> skip). An unterminated block
 /// comment is no comment: its '/' is lexed as SLASH. False at the end.
 bool Lexer::skipTrivia() {
   const size_t N = In.size();
@@ -74,6 +109,10 @@ bool Lexer::skipTrivia() {
     char C = D[Pos];
     if (isSpace(C)) {
       ++Pos;
+      continue;
+    }
+    if (C == '@' && isDwarfLine(In, Pos)) {
+      Pos = static_cast<uint32_t>(lineEnd(In, Pos));
       continue;
     }
     if (C != '/' || Pos + 1 >= N)

@@ -156,6 +156,8 @@ public:
     Token T;
     T.Begin = Pos;
     if (Class & Single) {
+      if (C == '@' && at(Pos + 1) == '@') // perhaps an @@DWARF line (trivia)
+        return nextSlow();
       T.Kind = singleKind(C);
       T.End = ++Pos;
       return T;

@@ -33,6 +33,8 @@ def main():
             text = open(f).read()
             m = re.search(r"^\.target\s+sm_(\d+[af]?)", text, re.M)
             arch = "compute_" + (m.group(1) if m else "90")
+            if m and int(re.sub(r"\D", "", m.group(1))) < 75:  # CUDA 13 starts at 75
+                arch = "compute_75"
             p = subprocess.run([args.ptxas, "-arch", arch, f, "-o", os.devnull],
                                capture_output=True, text=True, timeout=60)
             if (p.returncode != 0) != want:

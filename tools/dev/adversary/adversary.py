@@ -209,6 +209,38 @@ def statements(text):
     return res, lined
 
 
+def body_openers(text):
+    """{line of a function body's closing '}': line of its opening '{'}, for
+    the outermost braces only (comments and strings skipped)."""
+    res, stack, line, i, n = {}, [], 1, 0, len(text)
+    while i < n:
+        c = text[i]
+        if c == "\n":
+            line += 1
+        elif text.startswith("//", i):
+            j = text.find("\n", i)
+            i = n if j < 0 else j
+            continue
+        elif text.startswith("/*", i):
+            j = text.find("*/", i)
+            j = n if j < 0 else j + 2
+            line += text.count("\n", i, j)
+            i = j
+            continue
+        elif c == '"':
+            j = text.find('"', i + 1)
+            i = n if j < 0 else j + 1
+            continue
+        elif c == "{":
+            stack.append(line)
+        elif c == "}" and stack:
+            opened = stack.pop()
+            if not stack:
+                res[line] = opened
+        i += 1
+    return res
+
+
 def outcome(verdict, plines, lint, text=None):
     """The attribution rule (README.md): ptx-lint's error must be on a line
     ptxas names or in the same statement as one."""
@@ -228,6 +260,12 @@ def outcome(verdict, plines, lint, text=None):
         # ptxas names the line of its lookahead token for a directive without
         # ';' (.version, .target, .file ...): the next statement's first line.
         want |= {s - 1 for s in want if s - 1 in lined}
+        # ptxas names the end of a function body for a conflict in its header
+        # (.extern on a definition, .maxntid with .reqntid); ptx-lint names the
+        # header, where the fix goes: the header statement (ending at the
+        # body's '{') counts for a ptxas line on the body's closing '}'.
+        openers = body_openers(text)
+        want |= set().union(*(st.get(openers[p], set()) for p in plines if p in openers))
         if any(st.get(ln, set()) & want for ln, _ in lint):
             return "agree"
     return "misplaced"
