@@ -32,6 +32,13 @@ enum class DeclSite : uint8_t { Module, Local, EntryParam, FuncParam, Return };
 unsigned fundamentalBits(llvm::StringRef T);
 bool isOpaqueType(llvm::StringRef T);
 bool isNumber(llvm::StringRef T, uint64_t &V);
+/// The element count of an array suffix ([4], [2][8]): 1 for none, 0 when
+/// a size is missing or not a plain number.
+uint64_t arrayCount(llvm::ArrayRef<std::string_view> Suffix);
+/// A performance directive only a .entry takes (.maxntid, .reqntid ...).
+bool isEntryOnly(llvm::StringRef N);
+/// A directive of PTX ISA 9.0 chapter 11, or a state space.
+bool isKnownDirective(llvm::StringRef N);
 
 class DeclChecker {
 public:

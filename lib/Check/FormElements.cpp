@@ -276,6 +276,36 @@ bool isF32Literal(const Operand &A) {
          (llvm::StringRef(A.Text).startswith("0f") || llvm::StringRef(A.Text).startswith("0F"));
 }
 
+/// A constant standing for one register of operand O (checkElement's).
+static void checkImmediateElement(const Operand &A, const OperandSpec &O, const std::string &What,
+                                  const ImmRange *Range, const Form &F, CheckContext &Ctx) {
+  if (!O.ImmAllowed) {
+    // ptxas types a 0f literal .f32 and takes it for a 32-bit source
+    // register (metadata, scale data, movmatrix's a); the spec asks for a
+    // register.
+    if (isF32Literal(A) && !O.IsDest && O.Shape == OperandShape::Scalar &&
+        llvm::is_contained(O.RegTypes, ".b32")) {
+      Ctx.Diags.report(Severity::Warning, familyRule(F.Fam, FamilyRule::ImmediateNotAllowed),
+                       F.Spec, A.Range,
+                       What +
+                           " should be a register (the spec's syntax); ptxas takes the "
+                           "32-bit constant " +
+                           std::string(A.Text) + " as its bits");
+      return;
+    }
+    Ctx.Diags.report(familyRule(F.Fam, FamilyRule::ImmediateNotAllowed), F.Spec, A.Range,
+                     What + " must be a register, found the constant " + std::string(A.Text));
+    return;
+  }
+  if (Range && A.Kind == OperandKind::FloatImm && O.Shape == OperandShape::Immediate) {
+    Ctx.Diags.report(familyRule(F.Fam, FamilyRule::OperandKind), F.Spec, A.Range,
+                     What + " must be an integer constant, found " + std::string(A.Text));
+    return;
+  }
+  if (Range && A.Kind == OperandKind::IntImm)
+    checkRangeOf(A, *Range, What, F, Ctx);
+}
+
 /// One register or immediate standing for one register of operand O. When
 /// Typed is null the declared type is checked here; otherwise a declared
 /// register's info is stored there for the caller's vector-wide check.
@@ -291,31 +321,7 @@ void checkElement(const Operand &Raw, const OperandSpec &O, const std::string &W
     return;
   case OperandKind::IntImm:
   case OperandKind::FloatImm:
-    if (!O.ImmAllowed) {
-      // ptxas types a 0f literal .f32 and takes it for a 32-bit source
-      // register (metadata, scale data, movmatrix's a); the spec asks for a
-      // register.
-      if (isF32Literal(A) && !O.IsDest && O.Shape == OperandShape::Scalar &&
-          llvm::is_contained(O.RegTypes, ".b32")) {
-        Ctx.Diags.report(Severity::Warning, familyRule(F.Fam, FamilyRule::ImmediateNotAllowed),
-                         F.Spec, A.Range,
-                         What +
-                             " should be a register (the spec's syntax); ptxas takes the "
-                             "32-bit constant " +
-                             std::string(A.Text) + " as its bits");
-        return;
-      }
-      Ctx.Diags.report(familyRule(F.Fam, FamilyRule::ImmediateNotAllowed), F.Spec, A.Range,
-                       What + " must be a register, found the constant " + std::string(A.Text));
-      return;
-    }
-    if (Range && A.Kind == OperandKind::FloatImm && O.Shape == OperandShape::Immediate) {
-      Ctx.Diags.report(familyRule(F.Fam, FamilyRule::OperandKind), F.Spec, A.Range,
-                       What + " must be an integer constant, found " + std::string(A.Text));
-      return;
-    }
-    if (Range && A.Kind == OperandKind::IntImm)
-      checkRangeOf(A, *Range, What, F, Ctx);
+    checkImmediateElement(A, O, What, Range, F, Ctx);
     return;
   case OperandKind::Name: {
     if (!O.RegAllowed) {

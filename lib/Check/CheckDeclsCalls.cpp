@@ -1,0 +1,461 @@
+//===- CheckDeclsCalls.cpp - functions, prototypes, calls, directives -----===//
+//
+// DeclChecker's checks of function headers and their directives, call
+// prototypes, calls against them (argument counts, types, sizes, alignment;
+// indirect calls against their .callprototype) and module directives: split
+// from CheckDecls.cpp. Measured against ptxas 13.0 like the rest
+// (tools/dev/adversary, test/symbols/decls-*.test).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Check/CheckDecls.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSwitch.h"
+
+namespace ptxlint {
+namespace check {
+
+//===----------------------------------------------------------------------===//
+// Functions and calls
+//===----------------------------------------------------------------------===//
+
+void DeclChecker::onFunction(const Function &F) {
+  CallProtos.clear();
+  checkLinkage(F.Prefix, F.Range);
+  bool IsEntry = F.Kind == ".entry";
+  if (F.HasBody) {
+    Defined[F.Name] = true;
+    Undefined.erase(F.Name);
+  } else if (!llvm::is_contained(F.Prefix, std::string_view(".extern")) && !Defined.count(F.Name) &&
+             !F.Name.empty() &&
+             // ptxas supplies these itself (ptxas 13.0; not cudaLaunchDevice and the like)
+             !llvm::StringSwitch<bool>(F.Name)
+                  .Cases("vprintf", "malloc", "free", "__assertfail", true)
+                  .Default(false)) {
+    Undefined.try_emplace(F.Name, F.NameRange.isValid() ? F.NameRange : F.Range);
+  }
+  for (llvm::StringRef P : F.Prefix)
+    if (P == ".common")
+      Diags.report(Rule::DeclLinkage, at(P, F.Range),
+                   ".common applies to .global variables, not to functions");
+    else if (P == ".extern" && F.HasBody)
+      Diags.report(Rule::DeclLinkage, at(P, F.Range),
+                   "'" + std::string(F.Name) +
+                       "' is defined here, so it is not .extern; drop .extern (or the body)");
+  // An incomplete array parameter ([] or [0]): the last one of a .func only.
+  size_t NParams = 0, K = 0;
+  for (const VarDecl &V : F.Params)
+    NParams += V.Declarators.size();
+  for (const VarDecl &V : F.Params)
+    for (const Declarator &D : V.Declarators) {
+      ++K;
+      llvm::ArrayRef<std::string_view> S = D.ArraySuffix;
+      bool Incomplete = S.size() >= 2 && S[0] == "[" && (S[1] == "]" || S[1] == "0");
+      if (Incomplete && (IsEntry || K != NParams))
+        Diags.report(Rule::DeclArray, D.Range,
+                     IsEntry ? "a kernel (.entry) parameter cannot be an incomplete array ([] "
+                               "or [0]); give it a size"
+                             : "only the last parameter of a .func can be an incomplete array "
+                               "([] or [0])");
+    }
+  if (IsEntry && F.HasReturnList) {
+    SourceRange R = F.Returns.empty() ? F.Range : F.Returns.front().Range;
+    Diags.report(Rule::FuncDirective, R,
+                 "a kernel (.entry) returns nothing; remove its return parameter list (or "
+                 "declare a .func)");
+  }
+  for (const VarDecl &V : F.Returns)
+    onVar(V, DeclSite::Return);
+  for (const VarDecl &V : F.Params)
+    onVar(V, IsEntry ? DeclSite::EntryParam : DeclSite::FuncParam);
+  checkFunctionDirectives(F);
+  checkPrototype(F);
+}
+
+void DeclChecker::checkFunctionDirectives(const Function &F) {
+  bool IsEntry = F.Kind == ".entry";
+  const Directive *MaxNtid = nullptr, *ReqNtid = nullptr;
+  bool Conflict = false;
+  for (const Directive &A : F.Attributes) {
+    llvm::StringRef N = A.Name;
+    if (N == ".attribute") { // .func .attribute(.unified(1, 2)) f
+      llvm::SmallVector<std::string_view, 12> Toks{A.Name};
+      Toks.append(A.Args.begin(), A.Args.end());
+      checkAttributeSpec(Toks, 0, A.Range, F.Kind);
+      continue;
+    }
+    if (!IsEntry && isEntryOnly(N)) {
+      Diags.report(Rule::FuncDirective, at(N, A.Range),
+                   N.str() + " applies to kernels (.entry) only, not to a .func");
+      continue;
+    }
+    if (IsEntry && N == ".noreturn") {
+      Diags.report(Rule::FuncDirective, at(N, A.Range),
+                   ".noreturn applies to a .func only; a kernel (.entry) always returns");
+      continue;
+    }
+    // ptxas 13.0 takes 0 in .maxclusterrank and .reqnctapercluster.
+    if (N != ".maxntid" && N != ".reqntid" && N != ".maxnreg" && N != ".minnctapersm")
+      continue;
+    for (llvm::StringRef Arg : A.Args) {
+      uint64_t V = 0;
+      if (isNumber(Arg, V) && V == 0) {
+        Diags.report(Rule::FuncDirective, at(Arg, A.Range),
+                     N.str() + " takes positive values; 0 is not one");
+        break;
+      }
+    }
+    if (N != ".maxntid" && N != ".reqntid")
+      continue;
+    const Directive *Other = N == ".maxntid" ? ReqNtid : MaxNtid;
+    (N == ".maxntid" ? MaxNtid : ReqNtid) = &A;
+    if (Other && !Conflict) {
+      Conflict = true;
+      Diags.report(Rule::FuncDirective, at(N, A.Range),
+                   ".maxntid and .reqntid exclude each other; keep one");
+    }
+  }
+}
+
+uint32_t DeclChecker::intern(llvm::StringRef Text) {
+  if (Text.empty())
+    return 0;
+  auto Ins = TextIds.try_emplace(Text, static_cast<uint32_t>(Texts.size()));
+  if (Ins.second)
+    Texts.push_back(Text.str());
+  return Ins.first->second;
+}
+
+DeclChecker::Proto DeclChecker::protoOf(const Function &F) {
+  Proto P;
+  P.IsEntry = F.Kind == ".entry";
+  P.Name = F.NameRange.isValid() ? F.NameRange : F.Range;
+  P.First = static_cast<uint32_t>(Pool.size());
+  llvm::SmallString<32> Type;
+  for (const auto *List : {&F.Returns, &F.Params})
+    for (const VarDecl &V : *List)
+      for (const Declarator &D : V.Declarators) {
+        Param Q;
+        Type.clear();
+        llvm::ArrayRef<std::string_view> A = V.Attrs;
+        for (size_t I = 0; I < A.size(); ++I) {
+          if (A[I] == ".align" && I + 1 < A.size()) {
+            uint64_t N = 0;
+            if ((I == 0 || A[I - 1] != ".ptr") && isNumber(A[I + 1], N))
+              Q.Align = static_cast<uint16_t>(std::min<uint64_t>(N, UINT16_MAX));
+            ++I;
+          } else if (A[I] == ".ptr") {
+            break;
+          } else {
+            Type += llvm::StringRef(A[I]);
+          }
+        }
+        for (llvm::StringRef S : D.ArraySuffix)
+          Type += S;
+        Q.Type = intern(Type);
+        unsigned Elem = fundamentalBits(V.type()) / 8 * V.vectorWidth();
+        Q.Natural = static_cast<uint8_t>(Elem);
+        uint64_t Count = arrayCount(D.ArraySuffix);
+        Q.Bytes = Count && Elem * Count <= UINT32_MAX ? static_cast<uint32_t>(Elem * Count) : 0;
+        if (D.ArraySuffix.empty() && V.vectorWidth() == 1)
+          Q.Bits = static_cast<uint8_t>(fundamentalBits(V.type()));
+        Pool.push_back(Q);
+        ++(List == &F.Returns ? P.NRets : P.NParams);
+      }
+  return P;
+}
+
+void DeclChecker::checkPrototype(const Function &F) {
+  if (F.Name.empty())
+    return;
+  uint32_t PoolSize = static_cast<uint32_t>(Pool.size());
+  Proto P = protoOf(F);
+  auto It = ProtoIds.find(F.Name);
+  if (It == ProtoIds.end()) {
+    // The key is a copy in one arena: a key pointing into the file would keep
+    // a page of the file resident for every function (lookups and rehashing
+    // read them), most of a large file.
+    ProtoIds.try_emplace(Names.save(llvm::StringRef(F.Name)), static_cast<uint32_t>(Protos.size()));
+    Protos.push_back(P);
+    return;
+  }
+  const Proto &Prev = Protos[It->second];
+  std::string Name(F.Name), Why;
+  if (Prev.IsEntry != P.IsEntry) {
+    Why = "'" + Name + "' is declared both as a kernel (.entry) and as a .func";
+  } else if (Prev.NRets != P.NRets || Prev.NParams != P.NParams) {
+    Why = "inconsistent prototypes of '" + Name + "': " + std::to_string(P.NRets) + " return and " +
+          std::to_string(P.NParams) + " parameters here, " + std::to_string(Prev.NRets) + " and " +
+          std::to_string(Prev.NParams) + " in the earlier declaration";
+  } else {
+    llvm::ArrayRef<Param> A =
+        llvm::ArrayRef<Param>(Pool).slice(Prev.First, Prev.NRets + Prev.NParams);
+    llvm::ArrayRef<Param> B = llvm::ArrayRef<Param>(Pool).slice(P.First, P.NRets + P.NParams);
+    for (size_t I = 0; I < A.size() && Why.empty(); ++I) {
+      const Param &X = A[I], &Y = B[I];
+      size_t N = (I < P.NRets ? I : I - P.NRets) + 1;
+      if (X.Type != Y.Type)
+        Why = "inconsistent prototypes of '" + Name + "': parameter " + std::to_string(N) + " is " +
+              text(Y.Type) + " here and " + text(X.Type) + " in the earlier declaration";
+      else if (X.Align && Y.Align && X.Align != Y.Align)
+        Why = "inconsistent prototypes of '" + Name + "': parameter " + std::to_string(N) +
+              " is aligned to " + std::to_string(Y.Align) + " here and to " +
+              std::to_string(X.Align) + " in the earlier declaration";
+    }
+  }
+  Pool.resize(PoolSize); // a redeclaration keeps the first prototype only
+  if (Why.empty())
+    return;
+  Diagnostic &D = Diags.report(Rule::FuncPrototype, P.Name, Why);
+  D.Notes.push_back({Prev.Name, "earlier declaration is here"});
+}
+
+bool DeclChecker::checkKnown(const Directive &D) {
+  if (D.IsLabel || D.Name.empty() || D.Name[0] != '.' || isKnownDirective(D.Name))
+    return true;
+  Diags.report(Rule::Syntax, at(D.Name, D.Range),
+               "unknown directive '" + std::string(D.Name) +
+                   "' (a directive is one of PTX ISA chapter 11; declarations start with a "
+                   "state space: .reg, .param, .shared ...)");
+  return false;
+}
+
+void DeclChecker::onCallPrototype(const Directive &D) {
+  // (.param .b32 _) _ (.param .b32 _, .param .align 8 .b8 _[16]); or _ (...)
+  llvm::ArrayRef<std::string_view> A = D.Args;
+  Proto P;
+  P.First = static_cast<uint32_t>(Pool.size());
+  P.Name = D.Range;
+  bool SawName = false;
+  for (size_t I = 0; I < A.size(); ++I) {
+    if (A[I] == "_" && !SawName) {
+      SawName = true;
+      continue;
+    }
+    if (A[I] != ".param" && A[I] != ".reg")
+      continue;
+    Param Q;
+    llvm::SmallString<32> Type;
+    llvm::StringRef ElemType;
+    unsigned Width = 1;
+    size_t J = I + 1;
+    for (; J < A.size() && llvm::StringRef(A[J]).startswith("."); ++J) {
+      llvm::StringRef T = A[J];
+      uint64_t N = 0;
+      if (T == ".align" && J + 1 < A.size() && isNumber(A[J + 1], N)) {
+        Q.Align = static_cast<uint16_t>(std::min<uint64_t>(N, UINT16_MAX));
+        ++J;
+        continue;
+      }
+      if (T.startswith(".v") && T.size() == 3)
+        Width = T[2] - '0';
+      else if (fundamentalBits(T))
+        ElemType = T;
+      Type += T;
+    }
+    llvm::SmallVector<std::string_view, 4> Suffix;
+    for (size_t K = J + 1; K < A.size() && (A[K] == "[" || A[K] == "]" || !Suffix.empty()) &&
+                           A[K] != "," && A[K] != ")";
+         ++K)
+      Suffix.push_back(A[K]);
+    for (llvm::StringRef S : Suffix)
+      Type += S;
+    Q.Type = intern(Type);
+    unsigned Elem = fundamentalBits(ElemType) / 8 * Width;
+    Q.Natural = static_cast<uint8_t>(Elem);
+    uint64_t Count = arrayCount(Suffix);
+    Q.Bytes = Count && Elem * Count <= UINT32_MAX ? static_cast<uint32_t>(Elem * Count) : 0;
+    if (Suffix.empty() && Width == 1)
+      Q.Bits = static_cast<uint8_t>(fundamentalBits(ElemType));
+    Pool.push_back(Q);
+    ++(SawName ? P.NParams : P.NRets);
+    I = J;
+  }
+  CallProtos[Names.save(llvm::StringRef(LastLabel))] = static_cast<uint32_t>(Protos.size());
+  Protos.push_back(P);
+}
+
+void DeclChecker::onBodyDirective(const Directive &D) {
+  if (D.Name == ".loc") // known, and none of the directives below
+    return;
+  if (!checkKnown(D))
+    return;
+  if (D.Name == ".callprototype" && !LastLabel.empty())
+    onCallPrototype(D);
+  if (isEntryOnly(D.Name) || D.Name == ".noreturn")
+    Diags.report(Rule::FuncDirective, at(D.Name, D.Range),
+                 std::string(D.Name) +
+                     " in a function body: it belongs between an .entry's parameter list and "
+                     "its body (only .pragma goes in a body)");
+}
+
+void DeclChecker::onBranch(const Instruction &I) {
+  if (I.Operands.empty())
+    return;
+  const Operand &T = I.Operands.front();
+  if (T.Kind == OperandKind::IntImm) {
+    Diags.report(Rule::IsaOperandKind, T.Range,
+                 "bra takes a label, not the number " + std::string(T.Text));
+    return;
+  }
+  if (T.Kind != OperandKind::Name)
+    return;
+  const RegisterInfo *R = Syms.lookup(T.Text);
+  if (!R || R->StateSpace != ".reg")
+    return;
+  Diags.report(Rule::IsaOperandKind, T.Range,
+               "bra takes a label; '" + std::string(T.Text) +
+                   "' is a register (brx.idx branches to a label of a .branchtargets list by "
+                   "index)");
+}
+
+void DeclChecker::onCall(const Instruction &I) {
+  llvm::ArrayRef<Operand> Ops = I.Operands;
+  size_t K = 0;
+  const Operand *Rets = nullptr, *Args = nullptr;
+  if (K < Ops.size() && Ops[K].Kind == OperandKind::List)
+    Rets = &Ops[K++];
+  if (K >= Ops.size() || Ops[K].Kind != OperandKind::Name)
+    return;
+  llvm::StringRef Callee = Ops[K].Text;
+  SourceRange CalleeR = Ops[K++].Range;
+  if (K < Ops.size() && Ops[K].Kind == OperandKind::List)
+    Args = &Ops[K];
+  if (Syms.lookup(Callee)) { // call (rets), %fptr, (args), proto;
+    const Operand &Last = Ops.back();
+    if (&Last == &Ops[K - 1] || Last.Kind != OperandKind::Name)
+      return;
+    auto It = CallProtos.find(Last.Text);
+    if (It != CallProtos.end())
+      checkCall(I, Rets, Args, Protos[It->second], Last.Text);
+    return;
+  }
+  auto It = ProtoIds.find(Callee);
+  if (It == ProtoIds.end())
+    return;
+  const Proto &P = Protos[It->second];
+  if (P.IsEntry) {
+    Diags.report(Rule::CallPrototype, CalleeR,
+                 "'" + Callee.str() +
+                     "' is a kernel (.entry); call calls device functions (.func) only");
+    return;
+  }
+  checkCall(I, Rets, Args, P, Callee);
+}
+
+void DeclChecker::checkCall(const Instruction &I, const Operand *Rets, const Operand *Args,
+                            const Proto &P, llvm::StringRef Callee) {
+  size_t NR = Rets ? Rets->Elements.size() : 0, NA = Args ? Args->Elements.size() : 0;
+  if (NR != P.NRets || NA != P.NParams) {
+    Diagnostic &D =
+        Diags.report(Rule::CallPrototype, I.Range,
+                     "call has the wrong number of parameters: '" + Callee.str() + "' takes " +
+                         std::to_string(P.NParams) + " argument(s) and " + std::to_string(P.NRets) +
+                         " return value(s), the call passes " + std::to_string(NA) + " and " +
+                         std::to_string(NR));
+    D.Notes.push_back({P.Name, "declared here"});
+    return;
+  }
+  if (Args)
+    checkArguments(*Args, P.params(Pool), Callee);
+  if (Rets)
+    checkArguments(*Rets, P.rets(Pool), Callee);
+}
+
+void DeclChecker::checkArguments(const Operand &List, llvm::ArrayRef<Param> Formals,
+                                 llvm::StringRef Callee) {
+  for (size_t K = 0; K < List.Elements.size() && K < Formals.size(); ++K) {
+    const Operand &A = List.Elements[K];
+    const Param &F = Formals[K];
+    if (A.Kind != OperandKind::Name)
+      continue;
+    const RegisterInfo *R = Syms.lookup(A.Text);
+    if (!R)
+      continue;
+    unsigned Bits = fundamentalBits(R->Type);
+    std::string What = "parameter " + std::to_string(K + 1) + " of '" + Callee.str() + "'";
+    if (F.Bits && R->VectorWidth == 1 && !R->IsArray && Bits && Bits != F.Bits) {
+      Diags.report(Rule::CallPrototype, A.Range,
+                   "'" + std::string(A.Text) + "' is " + R->Type.str() + " (" +
+                       std::to_string(Bits) + " bits) but " + What + " is " + text(F.Type) + " (" +
+                       std::to_string(F.Bits) + " bits)");
+      continue;
+    }
+    // An incomplete array formal ([] or [0], the last of a .func) takes an array
+    // of any size; a scalar is "Type of argument does not match" (ptxas 13.0).
+    llvm::StringRef FT = text(F.Type);
+    if (!R->IsArray && (FT.endswith("[]") || FT.endswith("[0]"))) {
+      Diags.report(Rule::CallPrototype, A.Range,
+                   "'" + std::string(A.Text) + "' is a scalar but " + What + " is " + FT.str() +
+                       ", an array of unstated size: pass an array");
+      continue;
+    }
+    unsigned ArgBytes = R->IsArray ? R->ArrayBytes : Bits / 8 * R->VectorWidth;
+    unsigned FormalBytes = F.Bytes ? F.Bytes : F.Bits / 8;
+    if (!R->IsArray && F.Bytes && ArgBytes && ArgBytes != FormalBytes) {
+      Diags.report(Rule::CallPrototype, A.Range,
+                   "'" + std::string(A.Text) + "' is " + std::to_string(ArgBytes) + " bytes but " +
+                       What + " is " + text(F.Type) + " (" + std::to_string(FormalBytes) +
+                       " bytes)");
+      continue;
+    }
+    // ptxas 13.0: an array argument has the formal's size ("Type of argument
+    // does not match formal parameter"), and every argument its alignment,
+    // written or natural ("Alignment of argument does not match").
+    if (R->IsArray && F.Bytes && R->ArrayBytes && R->ArrayBytes != F.Bytes) {
+      Diags.report(Rule::CallPrototype, A.Range,
+                   "'" + std::string(A.Text) + "' is " + std::to_string(R->ArrayBytes) +
+                       " bytes but " + What + " is " + text(F.Type) + " (" +
+                       std::to_string(F.Bytes) + " bytes)");
+      continue;
+    }
+    unsigned Natural = Bits / 8 * R->VectorWidth;
+    unsigned ArgAlign = R->Align ? R->Align : Natural;
+    unsigned FormalAlign = F.Align ? F.Align : F.Natural;
+    if (!ArgAlign || !FormalAlign || ArgAlign == FormalAlign || (!F.Bits && !F.Bytes))
+      continue;
+    Diags.report(Rule::CallPrototype, A.Range,
+                 "'" + std::string(A.Text) + "' is aligned to " + std::to_string(ArgAlign) +
+                     " bytes but " + What + " to " + std::to_string(FormalAlign) +
+                     "; an argument's alignment (.align N, or its size) must match its "
+                     "parameter's");
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Module directives
+//===----------------------------------------------------------------------===//
+
+void DeclChecker::onModuleDirective(const Directive &D, bool ArchGiven) {
+  (void)ArchGiven;
+  if (!checkKnown(D))
+    return;
+  if (D.Name == ".address_size") {
+    llvm::StringRef V = D.Args.empty() ? llvm::StringRef() : llvm::StringRef(D.Args.front());
+    if (V != "32" && V != "64")
+      Diags.report(Rule::AddressSizeValue, D.Args.empty() ? D.Range : at(V, D.Range),
+                   ".address_size is 32 or 64" + (V.empty() ? std::string() : ", not " + V.str()));
+    else if (Version.isValid() && Version < PtxVersion(2, 3))
+      Diags.report(Rule::IsaPtxVersion, D.Range,
+                   ".address_size requires PTX ISA 2.3 or later; this file is .version " +
+                       Version.str() + ": raise .version or leave .address_size out");
+    return;
+  }
+  if (D.Name != ".file" || D.Args.empty())
+    return;
+  uint64_t N = 0;
+  if (!isNumber(D.Args.front(), N))
+    return;
+  auto Ins = FileIndices.try_emplace(static_cast<int64_t>(N), D.Range);
+  if (Ins.second)
+    return;
+  Diagnostic &Diag = Diags.report(Rule::FileIndex, at(D.Args.front(), D.Range),
+                                  "duplicate .file index " + std::to_string(N) +
+                                      "; each .file directive has its own index");
+  Diag.Notes.push_back({Ins.first->second, "first .file with this index"});
+}
+
+} // namespace check
+} // namespace ptxlint
