@@ -309,11 +309,10 @@ bool SymbolChecker::checkFunctionOperand(llvm::StringRef Name, SourceRange R, Us
   return true;
 }
 
-void SymbolChecker::checkVariableValue(llvm::StringRef Name, SourceRange R) {
+void SymbolChecker::checkVariableValue(llvm::StringRef Name, const RegisterInfo *V, SourceRange R) {
   // A variable names its address, which these instructions do not take as a
   // value, bare or indexed (ptxas 13.0: "must be register"; mov and cvta
   // take it, and every instruction takes `gv+4`).
-  const RegisterInfo *V = Syms.lookup(Name);
   if (!V || V->StateSpace.empty() || V->StateSpace == ".reg" || V->StateSpace == ".sreg")
     return;
   Diagnostic &Diag = Diags.report(Rule::IsaOperandKind, R,
@@ -352,9 +351,9 @@ void SymbolChecker::resolveName(llvm::StringRef Name, SourceRange R, UseKind K, 
     addUse(Late, Name, R, K);
     return;
   }
-  if (Syms.lookup(Name)) {
+  if (const RegisterInfo *V = Syms.lookup(Name)) {
     if (K == UseKind::Operand && P == Place::Value && NoVariableValues)
-      checkVariableValue(Name, R);
+      checkVariableValue(Name, V, R);
     return;
   }
   size_t Dot = Name.find('.');
@@ -416,7 +415,8 @@ void SymbolChecker::resolveOperand(const Operand &Op, UseKind K, CheckContext *C
                          "' is not an array: index an array (a[i]) or write an address, [" +
                          std::string(Op.Elements[0].Text) + "+offset]");
     if (Op.ArrayIndex && P == Place::Value && NoVariableValues && !Op.Elements.empty())
-      checkVariableValue(Op.Elements[0].Text, Op.Elements[0].Range);
+      checkVariableValue(Op.Elements[0].Text, Syms.lookup(Op.Elements[0].Text),
+                         Op.Elements[0].Range);
     for (const Operand &E : Op.Elements)
       resolveOperand(E, UseKind::Operand, Ctx, Place::Address);
     return;
@@ -461,13 +461,26 @@ static bool hasQualifier(const Instruction &I, llvm::StringRef Q) {
   return llvm::any_of(I.Qualifiers, [&](std::string_view X) { return llvm::StringRef(X) == Q; });
 }
 
-/// Whether a syntax line of the opcode takes an address as operand K (its
-/// operand letters, IsaForm::Kinds).
-static bool takesAddressAt(const spec::IsaOpcode &Row, size_t K) {
-  for (const spec::IsaForm &F : Row.forms())
-    if (K < F.Kinds.size() && (F.Kinds[K] == 'A' || F.Kinds[K] == 'a'))
-      return true;
-  return false;
+const SymbolChecker::OpcodeFacts &SymbolChecker::opcodeFacts(llvm::StringRef Op) {
+  size_t H = Op.empty() ? 0 : (Op.size() * 7 + Op.front() * 3 + Op.back()) % 64;
+  OpcodeSlot &Slot = OpcodeCache[H];
+  if (Slot.Facts && Slot.Op == Op)
+    return *Slot.Facts;
+  auto Ins = OpcodeRows.try_emplace(Op);
+  OpcodeFacts &F = Ins.first->second;
+  // The map's own copy of the name: stable while the map lives.
+  Slot = {Ins.first->first(), &F};
+  if (!Ins.second)
+    return F;
+  F.Row = spec::findIsaOpcode(Op);
+  // Where a syntax line of the opcode takes an address (its operand letters,
+  // IsaForm::Kinds); positions past 63 take none.
+  if (F.Row)
+    for (const spec::IsaForm &Form : F.Row->forms())
+      for (size_t K = 0; K < Form.Kinds.size() && K < 64; ++K)
+        if (Form.Kinds[K] == 'A' || Form.Kinds[K] == 'a')
+          F.AddressAt |= uint64_t(1) << K;
+  return F;
 }
 
 void SymbolChecker::onInstruction(const Instruction &I, CheckContext &Ctx) {
@@ -476,7 +489,8 @@ void SymbolChecker::onInstruction(const Instruction &I, CheckContext &Ctx) {
   // Which instructions refuse a function name or a variable as an operand are
   // facts of the ISA tables (spec/isa/corrections.txt, ptxas 13.0's verdicts).
   NoFunctionOperands = NoVariableValues = false;
-  const spec::IsaOpcode *Row = spec::findIsaOpcode(Op);
+  const OpcodeFacts &Facts = opcodeFacts(Op);
+  const spec::IsaOpcode *Row = Facts.Row;
   if (Row) {
     NoVariableValues = Row->NoVariableValues && (Row->NoVariableValuesWith.empty() ||
                                                  hasQualifier(I, Row->NoVariableValuesWith));
@@ -518,7 +532,7 @@ void SymbolChecker::onInstruction(const Instruction &I, CheckContext &Ctx) {
     // Where a syntax line of the instruction has an address (st's first
     // operand), an indexed variable (`q[4]`) is one, and a bare one is the
     // operand-kind check's (IsaOperandForms.cpp): a value elsewhere.
-    NoVariableValues = NoVariables && !takesAddressAt(*Row, K);
+    NoVariableValues = NoVariables && (K >= 64 || !(Facts.AddressAt >> K & 1));
     resolveOperand(Op, IsBranch && Op.Kind == OperandKind::Name ? UseKind::Label : UseKind::Operand,
                    &Ctx);
   }

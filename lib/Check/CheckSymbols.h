@@ -32,6 +32,9 @@
 #include <vector>
 
 namespace ptxlint {
+namespace spec {
+struct IsaOpcode;
+} // namespace spec
 namespace check {
 
 class SymbolChecker {
@@ -110,7 +113,8 @@ private:
   void reportLabelOperand(llvm::StringRef Name, SourceRange Def, SourceRange Use,
                           unsigned Count = 1, llvm::ArrayRef<SourceRange> More = {});
   /// A function name where ptxas refuses one; false where it takes it.
-  void checkVariableValue(llvm::StringRef Name, SourceRange R);
+  /// V: what Name resolved to (null: nothing).
+  void checkVariableValue(llvm::StringRef Name, const RegisterInfo *V, SourceRange R);
   bool checkFunctionOperand(llvm::StringRef Name, SourceRange R, UseKind K, Place P,
                             const ModuleSym &F);
   bool checkSpecial(llvm::StringRef Name, SourceRange R, CheckContext *Ctx);
@@ -141,6 +145,23 @@ private:
   /// The instruction refuses a variable (its address) as a value operand (the
   /// `novariable` rows of the ISA tables).
   bool NoVariableValues = false;
+  /// The ISA table row of each opcode met in the file (null: not in the
+  /// tables) and the operand positions where one of its syntax lines has an
+  /// address (bit K: operand K): computed once per opcode, not once per
+  /// instruction or operand.
+  struct OpcodeFacts {
+    const spec::IsaOpcode *Row = nullptr;
+    uint64_t AddressAt = 0;
+  };
+  llvm::StringMap<OpcodeFacts> OpcodeRows;
+  /// A direct-mapped cache in front of OpcodeRows (hashed by length and two
+  /// bytes): most instructions find their opcode without hashing it.
+  struct OpcodeSlot {
+    llvm::StringRef Op;
+    const OpcodeFacts *Facts = nullptr;
+  };
+  OpcodeSlot OpcodeCache[64];
+  const OpcodeFacts &opcodeFacts(llvm::StringRef Op);
   /// Its types are floating-point only (add.f32, st.global.f64): an address
   /// there, `gv+4` too, is "Arguments mismatch" (ptxas 13.0).
   bool FloatOnly = false;

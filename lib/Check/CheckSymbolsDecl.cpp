@@ -115,12 +115,15 @@ void SymbolChecker::checkInitializer(const VarDecl &V) {
         continue; // generic(...), mask(...)
       if ((I + 1 < D.Init.size() && D.Init[I + 1] == "=") || (I > 0 && D.Init[I - 1] == "="))
         continue; // an opaque variable's field: { filter_mode = nearest }
-      SourceRange TokR = File.rangeOf(Tok);
       forEachIdentifier(Tok, [&](llvm::StringRef Name) {
         if (ModuleSyms.count(Name) || Syms.lookup(Name))
           return;
+        // Ranges only for what is left unresolved: a 20,000-element table
+        // of numbers computes none.
         SourceRange R = File.rangeOf(Name);
-        addUse(Late, Name, R.isValid() ? R : (TokR.isValid() ? TokR : D.Range), UseKind::Init);
+        if (!R.isValid())
+          R = File.rangeOf(Tok);
+        addUse(Late, Name, R.isValid() ? R : D.Range, UseKind::Init);
       });
     }
   }
