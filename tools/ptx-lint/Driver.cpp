@@ -704,6 +704,10 @@ int runLint(const std::vector<InputSpec> &Files, const DriverOptions &Opts, raw_
   // order): memory holds a few files' reports, not the run's.
   size_t Consumed = 0;
   bool Abort = false;
+  // Workers start on files only once every thread exists: when creating one
+  // fails, none has begun a file (a worker that ran out of memory inside
+  // ANTLR's runtime would leave its global ATN lock held and the join hang).
+  bool Go = false;
 
   unsigned Jobs = std::max(1u, std::min<unsigned>(Opts.Jobs, static_cast<unsigned>(N)));
   const size_t Window = 2 * size_t(Jobs);
@@ -712,6 +716,12 @@ int runLint(const std::vector<InputSpec> &Files, const DriverOptions &Opts, raw_
     try {
       for (unsigned T = 0; T < Jobs; ++T)
         Pool.emplace_back([&] {
+          {
+            std::unique_lock<std::mutex> G(M);
+            CV.wait(G, [&] { return Go || Abort; });
+            if (Abort)
+              return;
+          }
           while (true) {
             size_t I = Next++;
             if (I >= N)
@@ -746,6 +756,11 @@ int runLint(const std::vector<InputSpec> &Files, const DriverOptions &Opts, raw_
              << " (try -j1)\n";
       return ExitUsage;
     }
+    {
+      std::lock_guard<std::mutex> G(M);
+      Go = true;
+    }
+    CV.notify_all();
   }
 
   Progress Prog(Opts.Progress, N);
