@@ -77,7 +77,7 @@ void DeclChecker::checkOpaqueInit(const VarDecl &V, const Declarator &D, llvm::S
 uint64_t DeclChecker::constBytes(const VarDecl &V) {
   uint64_t Total = 0;
   for (const Declarator &D : V.Declarators) {
-    uint64_t N = fundamentalBits(V.type()) / 8 * V.vectorWidth();
+    uint64_t N = uint64_t(fundamentalBits(V.type()) / 8) * V.vectorWidth();
     llvm::ArrayRef<std::string_view> S = D.ArraySuffix;
     for (size_t I = 0; I + 2 < S.size(); I += 3) {
       uint64_t Dim = 0;

@@ -462,7 +462,8 @@ static bool hasQualifier(const Instruction &I, llvm::StringRef Q) {
 }
 
 const SymbolChecker::OpcodeFacts &SymbolChecker::opcodeFacts(llvm::StringRef Op) {
-  size_t H = Op.empty() ? 0 : (Op.size() * 7 + Op.front() * 3 + Op.back()) % 64;
+  size_t H =
+      Op.empty() ? 0 : (Op.size() * 7 + size_t(uint8_t(Op.front())) * 3 + uint8_t(Op.back())) % 64;
   OpcodeSlot &Slot = OpcodeCache[H];
   if (Slot.Facts && Slot.Op == Op)
     return *Slot.Facts;
