@@ -46,8 +46,9 @@ public:
   /// TexMode: the module's texmode_unified / texmode_independent target option
   /// (empty: unified, the default), read when a declaration is checked.
   DeclChecker(const SourceFile &File, DiagnosticEngine &Diags, const SymbolTable &Syms,
-              const PtxVersion &Version, const llvm::StringRef &TexMode)
-      : File(File), Diags(Diags), Syms(Syms), Version(Version), TexMode(TexMode) {}
+              const PtxVersion &Version, const llvm::StringRef &TexMode, bool ArchGiven)
+      : File(File), Diags(Diags), Syms(Syms), Version(Version), TexMode(TexMode),
+        CodegenChecks(ArchGiven) {}
 
   void onVar(const VarDecl &V, DeclSite Site);
   /// The effective target for the module-scope checks that follow (.unified).
@@ -124,6 +125,9 @@ private:
   const SymbolTable &Syms;
   const PtxVersion &Version;
   const llvm::StringRef &TexMode;
+  /// --arch sm_NN: the code-generation checks (onEndOfFile) run, and what
+  /// they need is kept (the names of defined functions: memory otherwise).
+  bool CodegenChecks;
   Target Tgt;
   /// Every function's prototype by name (the names copied into NameAlloc):
   /// no allocation per function (a file of 11,000 kernels keeps about 40

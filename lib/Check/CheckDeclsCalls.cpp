@@ -25,7 +25,9 @@ void DeclChecker::onFunction(const Function &F) {
   CallProtos.clear();
   checkLinkage(F.Prefix, F.Range);
   bool IsEntry = F.Kind == ".entry";
-  if (F.HasBody) {
+  if (!CodegenChecks) {
+    // Undefined functions are reported under --arch only (onEndOfFile).
+  } else if (F.HasBody) {
     Defined[F.Name] = true;
     Undefined.erase(F.Name);
   } else if (!llvm::is_contained(F.Prefix, std::string_view(".extern")) && !Defined.count(F.Name) &&

@@ -85,7 +85,7 @@ private:
   const LintOptions &Opts;
   SymbolTable Syms;
   SymbolChecker SymCheck{File, Diags, Syms};
-  DeclChecker DeclCheck{File, Diags, Syms, Version, TexMode};
+  DeclChecker DeclCheck{File, Diags, Syms, Version, TexMode, Opts.Arch.has_value()};
   /// Symbol resolution runs on whole files with checks on (not in
   /// single-instruction mode, unless resolveNames asked for it).
   bool symbolChecks() const { return Opts.RunChecks && (!FixedContext || ResolveFixed); }
