@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Check/CheckDecls.h"
+#include "Spec/IsaTables.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
@@ -66,17 +67,14 @@ uint64_t arrayCount(llvm::ArrayRef<std::string_view> Suffix) {
 
 bool isEntryOnly(llvm::StringRef N) { return llvm::is_contained(EntryOnly, N); }
 
-/// The directives of PTX ISA 9.0 chapter 11 (and state spaces, which the
-/// parser reads as declarations).
+/// The directives of PTX ISA 9.0 chapter 11 (the directive sections of the
+/// ISA tables, spec/isa/instructions.txt) and state spaces, which the parser
+/// reads as declarations.
 bool isKnownDirective(llvm::StringRef N) {
-  return llvm::StringSwitch<bool>(N)
-      .Cases(".abi_preserve", ".abi_preserve_control", ".address_size", ".alias", true)
-      .Cases(".blocksareclusters", ".branchtargets", ".callprototype", ".calltargets", true)
-      .Cases(".common", ".entry", ".explicitcluster", ".extern", ".file", ".func", true)
-      .Cases(".loc", ".maxclusterrank", ".maxnctapersm", ".maxnreg", ".maxntid", true)
-      .Cases(".minnctapersm", ".noreturn", ".pragma", ".reqnctapercluster", ".reqntid", true)
-      .Cases(".section", ".target", ".version", ".visible", ".weak", true)
-      .Default(isStateSpace(N));
+  if (N == ".loc" || isStateSpace(N))
+    return true; // .loc: nvcc writes one every few lines
+  const spec::IsaOpcode *Op = spec::findIsaOpcode(N);
+  return Op && Op->FormCount && Op->forms().front().section().Directive;
 }
 
 /// .b8 ... .b128, .u8 ... .s64, .f16 ... .f64: size in bits; 0 otherwise.
