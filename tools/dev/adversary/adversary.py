@@ -165,6 +165,23 @@ def run_lint(lint, paths, arch):
 LINE_DIRECTIVE = re.compile(r"\s*\.(version|target|address_size|file|loc|section)\b")
 
 
+def skip_trivia(text, i):
+    """(end, newlines) of the comment or string that starts at text[i] (a line
+    comment ends before its newline), or None: what the scanners skip."""
+    n = len(text)
+    if text.startswith("//", i):
+        j = text.find("\n", i)
+        return (n if j < 0 else j), 0
+    if text.startswith("/*", i):
+        j = text.find("*/", i)
+        j = n if j < 0 else j + 2
+        return j, text.count("\n", i, j)
+    if text[i] == '"':
+        j = text.find('"', i + 1)
+        return (n if j < 0 else j + 1), 0
+    return None
+
+
 def statements(text):
     """{line: set of statement ids}: a statement runs from its first character
     (comments and blanks excluded) to its ';', '{' or '}' (a function header
@@ -183,19 +200,8 @@ def statements(text):
                 sid += 1
                 start = None
             line += 1
-        elif text.startswith("//", i):
-            j = text.find("\n", i)
-            i = n if j < 0 else j
-            continue
-        elif text.startswith("/*", i):
-            j = text.find("*/", i)
-            j = n if j < 0 else j + 2
-            line += text.count("\n", i, j)
-            i = j
-            continue
-        elif c == '"':
-            j = text.find('"', i + 1)
-            i = n if j < 0 else j + 1
+        elif (skip := skip_trivia(text, i)) is not None:
+            i, line = skip[0], line + skip[1]
             continue
         elif not c.isspace():
             if start is None:
@@ -217,19 +223,8 @@ def body_openers(text):
         c = text[i]
         if c == "\n":
             line += 1
-        elif text.startswith("//", i):
-            j = text.find("\n", i)
-            i = n if j < 0 else j
-            continue
-        elif text.startswith("/*", i):
-            j = text.find("*/", i)
-            j = n if j < 0 else j + 2
-            line += text.count("\n", i, j)
-            i = j
-            continue
-        elif c == '"':
-            j = text.find('"', i + 1)
-            i = n if j < 0 else j + 1
+        elif (skip := skip_trivia(text, i)) is not None:
+            i, line = skip[0], line + skip[1]
             continue
         elif c == "{":
             stack.append(line)
