@@ -24,37 +24,47 @@ void LocTracker::onDirective(const Directive &D) {
 
 void LocTracker::onFunctionBoundary() {
   attach();
+  LocPending = false;
   Current.clear();
 }
 
-void LocTracker::afterStatement(const Statement &S) {
-  attach();
-  if (S.Kind == StmtKind::Directive && S.Dir && S.Dir->Name == ".loc")
-    setLoc(*S.Dir);
+void LocTracker::noteLoc(const Directive &D) {
+  // Streamed statements die after the checks; their arguments' text does
+  // not when it is the file's (a parser may make other text: read it now).
+  std::string_view Text = File.text();
+  for (std::string_view A : D.Args)
+    if (A.data() < Text.data() || A.data() + A.size() > Text.data() + Text.size()) {
+      LocPending = false;
+      setLoc(llvm::makeArrayRef(D.Args.begin(), D.Args.end()), D.Range.End);
+      return;
+    }
+  PendingArgs.assign(D.Args.begin(), D.Args.end());
+  PendingEnd = D.Range.End;
+  LocPending = true;
 }
 
-void LocTracker::setLoc(const Directive &D) {
+void LocTracker::setLoc(llvm::ArrayRef<std::string_view> Args, uint32_t End) {
   Current.clear();
   // Args as written: 1 17 22 , function_name $L__info_string0 , inlined_at 1 30 5
   auto AddFrame = [&](size_t I, const char *Msg) {
     unsigned F, L, C = 0;
-    if (I + 1 >= D.Args.size() || decimalFails(D.Args[I], F) || decimalFails(D.Args[I + 1], L) ||
-        L == 0)
+    if (I + 1 >= Args.size() || decimalFails(Args[I], F) || decimalFails(Args[I + 1], L) || L == 0)
       return false;
-    if (I + 2 < D.Args.size() && decimalFails(D.Args[I + 2], C))
+    if (I + 2 < Args.size() && decimalFails(Args[I + 2], C))
       C = 0;
     Current.push_back({F, L, C, Msg});
     return true;
   };
   if (!AddFrame(0, "generated from here"))
     return;
-  for (size_t I = 0; I < D.Args.size(); ++I)
-    if (D.Args[I] == "inlined_at")
+  for (size_t I = 0; I < Args.size(); ++I)
+    if (Args[I] == "inlined_at")
       AddFrame(I + 1, "inlined from here");
-  LocEnd = D.Range.End;
+  LocEnd = End;
 }
 
-void LocTracker::attach() {
+void LocTracker::attachNew() {
+  readPendingLoc();
   std::vector<Diagnostic> &All = Diags.mutableDiagnostics();
   for (; Seen < All.size(); ++Seen) {
     Diagnostic &D = All[Seen];

@@ -15,7 +15,9 @@
 #include "ptxlint/AST.h"
 #include "ptxlint/Diagnostic.h"
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
 
 namespace ptxlint {
 namespace check {
@@ -28,15 +30,33 @@ public:
   /// Before and after each body statement: new diagnostics get the current
   /// origin; a `.loc` then becomes the current one.
   void beforeStatement() { attach(); }
-  void afterStatement(const Statement &S);
+  void afterStatement(const Statement &S) {
+    attach();
+    if (S.Kind == StmtKind::Directive && S.Dir && S.Dir->Name == ".loc")
+      noteLoc(*S.Dir);
+  }
   /// Function boundaries: .loc does not carry over.
   void onFunctionBoundary();
   /// Names the files: nvcc writes .file after the functions that use it.
   void onEndOfFile();
 
 private:
-  void attach();
-  void setLoc(const Directive &D);
+  /// New diagnostics get the current origin (most statements report none).
+  void attach() {
+    if (Seen < Diags.diagnostics().size())
+      attachNew();
+  }
+  void attachNew();
+  /// A .loc is read only when a diagnostic needs it (nvcc -lineinfo writes
+  /// one every few lines, and clean files need none): its arguments, which
+  /// view the source text, are kept until then. setLoc reads them.
+  void noteLoc(const Directive &D);
+  void setLoc(llvm::ArrayRef<std::string_view> Args, uint32_t End);
+  void readPendingLoc() {
+    if (LocPending)
+      setLoc(PendingArgs, PendingEnd);
+    LocPending = false;
+  }
   const SourceFile &File;
   DiagnosticEngine &Diags;
   llvm::DenseMap<unsigned, std::string> Files;
@@ -51,6 +71,9 @@ private:
     unsigned FileIndex;
   };
   std::vector<Pending> Unnamed;
+  llvm::SmallVector<std::string_view, 16> PendingArgs; ///< the last .loc's, not yet read
+  uint32_t PendingEnd = 0;
+  bool LocPending = false;
   uint32_t LocEnd = 0; ///< offset just past the current .loc
   size_t Seen = 0;     ///< diagnostics already given an origin (or not)
 };

@@ -526,17 +526,138 @@ private:
   uint32_t LastEnd = 0;
   TokenMemo *Memo;
 };
+
+/// nvcc's `.loc` lines read byte by byte, without the lexer: `.loc`, then
+/// tokens separated by blanks (' ', '\t') that the lexer would make exactly
+/// so (decimal digits and names, each followed by a blank, ',' or a line
+/// end), in LocRecognizer's shape. Anything else (a comment, a line break
+/// inside, another spelling of a number or name) is declined, with no side
+/// effect, and LocRecognizer reads it. The look-ahead token after the line
+/// is the lexer's, and is declined when it could continue the directive.
+class PlainLoc {
+public:
+  PlainLoc(llvm::StringRef Text, uint32_t Begin) : Text(Text), P(Begin) {}
+
+  bool read(llvm::SmallVectorImpl<llvm::StringRef> &Args, SourceRange &Whole, TokenMemo *Memo) {
+    const uint32_t Start = P;
+    if (!Text.substr(P).startswith(".loc") || !blank(at(P + 4)))
+      return false;
+    P += 4;
+    for (int K = 0; K < 3; ++K)
+      if (!number(Args))
+        return false;
+    for (skipBlanks(); at(P) == ',';)
+      if (!attribute(Args))
+        return false;
+    Lexer Lex(Text, LastEnd);
+    Token Next = Lex.next();
+    switch (Next.Kind) {
+    case Tok::COMMA: // after a line break: LocRecognizer's to read
+    case Tok::INT:
+    case Tok::DEC_FLOAT:
+    case Tok::FLOAT_HEX:
+    case Tok::DOUBLE_HEX:
+    case Tok::PLUS:
+    case Tok::SLASH:
+      return false;
+    default:
+      break;
+    }
+    Whole = {Start, LastEnd};
+    if (Memo)
+      *Memo = {Next.Begin, Next.End, static_cast<uint8_t>(Next.Kind), LastEnd};
+    return true;
+  }
+
+private:
+  char at(size_t K) const { return K < Text.size() ? Text[K] : '\0'; }
+  static bool blank(char C) { return C == ' ' || C == '\t'; }
+  /// What may follow a token: the lexer then ends it there.
+  static bool ends(char C) { return blank(C) || C == ',' || C == '\n' || C == '\r' || C == '\0'; }
+  void skipBlanks() {
+    while (blank(at(P)))
+      ++P;
+  }
+  void keep(llvm::SmallVectorImpl<llvm::StringRef> &Args, uint32_t B) {
+    Args.push_back(Text.slice(B, P));
+    LastEnd = P;
+  }
+  /// Blanks, then decimal digits (an INT of the lexer's fast path).
+  bool number(llvm::SmallVectorImpl<llvm::StringRef> &Args) {
+    skipBlanks();
+    uint32_t B = P;
+    while (lexchars::isDigit(at(P)))
+      ++P;
+    if (P == B || !ends(at(P)))
+      return false;
+    keep(Args, B);
+    return true;
+  }
+  /// Blanks, then an IDENT without dots: a letter, or [_$] and a name byte,
+  /// then name bytes. Alpha: a letter first (an attribute's name).
+  bool name(llvm::SmallVectorImpl<llvm::StringRef> &Args, bool Alpha) {
+    skipBlanks();
+    uint32_t B = P;
+    char C = at(P);
+    if (lexchars::isAlpha(C))
+      ++P;
+    else if (!Alpha && (C == '_' || C == '$') && lexchars::isIdentRest(at(P + 1)))
+      P += 2;
+    else
+      return false;
+    while (lexchars::isIdentRest(at(P)))
+      ++P;
+    if (!ends(at(P)))
+      return false;
+    keep(Args, B);
+    return true;
+  }
+  /// `, inlined_at F L C` (any count of numbers) or `, function_name sym [+ N]`.
+  bool attribute(llvm::SmallVectorImpl<llvm::StringRef> &Args) {
+    uint32_t B = P++;
+    keep(Args, B); // ','
+    if (!name(Args, true))
+      return false;
+    skipBlanks();
+    if (lexchars::isDigit(at(P))) {
+      do {
+        if (!number(Args))
+          return false;
+        skipBlanks();
+      } while (lexchars::isDigit(at(P)));
+      return true;
+    }
+    if (!name(Args, false))
+      return false;
+    skipBlanks();
+    if (at(P) != '+')
+      return true;
+    B = P++;
+    keep(Args, B);
+    if (!number(Args))
+      return false;
+    skipBlanks();
+    return true;
+  }
+
+  llvm::StringRef Text;
+  uint32_t P;
+  uint32_t LastEnd = 0;
+};
 } // namespace
 
 const Directive *parseLocAt(const SourceFile &File, uint32_t Begin, ASTContext &Ctx, uint32_t &End,
                             TokenMemo *Memo) {
-  LocRecognizer R(File.text(), Begin, Memo);
   // nvcc -lineinfo writes ".loc 1 2 3, function_name $L__info_string0,
   // inlined_at 1 4 5": room for that without a heap allocation per line.
   llvm::SmallVector<llvm::StringRef, 16> Args;
   SourceRange Whole;
-  if (!R.read(Args, Whole))
-    return nullptr;
+  if (!PlainLoc(File.text(), Begin).read(Args, Whole, Memo)) {
+    Args.clear();
+    LocRecognizer R(File.text(), Begin, Memo);
+    if (!R.read(Args, Whole))
+      return nullptr;
+  }
   auto *D = Ctx.create<Directive>();
   D->Range = Whole;
   D->Name = File.slice({Whole.Begin, Whole.Begin + 4});
