@@ -392,11 +392,15 @@ void checkCvtRounding(const Instruction &I, CheckContext &Ctx) {
     return;
   auto [DC, DB] = Ts[0];
   auto [AC, AB] = Ts[1];
-  std::string Spelled = "cvt";
-  for (llvm::StringRef Q : I.Qualifiers)
-    Spelled += Q.str();
-  std::string From = AC == 'f' ? "a floating-point" : "an integer";
-  std::string To = DC == 'i'              ? "an integer"
+  // The words of the messages, made only for a report (cvt is common).
+  auto Spelled = [&I] {
+    std::string S = "cvt";
+    for (llvm::StringRef Q : I.Qualifiers)
+      S += Q.str();
+    return S;
+  };
+  const char *From = AC == 'f' ? "a floating-point" : "an integer";
+  const char *To = DC == 'i'              ? "an integer"
                    : AC == 'f' && AB > DB ? "a narrower floating-point"
                                           : "a floating-point";
   const char *IntR = ".rni, .rzi, .rmi or .rpi";
@@ -415,7 +419,7 @@ void checkCvtRounding(const Instruction &I, CheckContext &Ctx) {
     if (Fits) {
       size_t K = llvm::find(I.Qualifiers, ".sat") - I.Qualifiers.begin();
       Ctx.Diags.report(Rule::IsaQualifierCombination, isaSectionOf("cvt"), I.QualifierRanges[K],
-                       "'" + Spelled + "' cannot saturate: every " + AT.str() + " value fits " +
+                       "'" + Spelled() + "' cannot saturate: every " + AT.str() + " value fits " +
                            DT.str() + "; remove .sat");
       return;
     }
@@ -428,7 +432,7 @@ void checkCvtRounding(const Instruction &I, CheckContext &Ctx) {
       return;
     Diagnostic &D =
         Ctx.Diags.report(Rule::IsaQualifierCombination, isaSectionOf("cvt"), I.opcodeRange(),
-                         "'" + Spelled + "' from " + From + " type to " + To +
+                         "'" + Spelled() + "' from " + From + " type to " + To +
                              " type needs a rounding qualifier: " + Need);
     D.Fixes.push_back(
         {SourceRange{I.opcodeRange().End, I.opcodeRange().End}, DC == 'i' ? ".rzi" : ".rn"});
@@ -457,7 +461,7 @@ void checkCvtRounding(const Instruction &I, CheckContext &Ctx) {
   if (!Valid)
     return;
   Ctx.Diags.report(Rule::IsaQualifierCombination, isaSectionOf("cvt"), I.QualifierRanges[RoundAt],
-                   "rounding " + R.str() + " does not apply to '" + Spelled + "' (" + From +
+                   "rounding " + R.str() + " does not apply to '" + Spelled() + "' (" + From +
                        " type to " + To + " type); valid: " + Valid);
 }
 
