@@ -56,15 +56,16 @@ inline bool isIdentChar(char C) { return (isIdentStart(C) && C != '%') || (C >= 
 /// forEachIdentifier's byte classes, by table (a 300 KB initializer is read
 /// byte by byte): IdPlain, a byte that starts nothing (no name, number,
 /// comment or string: spaces, ',', braces, most operators); IdNumberRun, a
-/// byte a number runs on through (isIdentChar and '.').
-enum : uint8_t { IdPlain = 1, IdNumberRun = 2 };
+/// byte a number runs on through (isIdentChar and '.'); IdNameStart, a byte
+/// a name may start with (isIdentStart).
+enum : uint8_t { IdPlain = 1, IdNumberRun = 2, IdNameStart = 4 };
 constexpr std::array<uint8_t, 256> IdClass = [] {
   std::array<uint8_t, 256> T{};
   for (unsigned C = 0; C < 256; ++C) {
     bool Alpha = (C >= 'a' && C <= 'z') || (C >= 'A' && C <= 'Z');
     bool Digit = C >= '0' && C <= '9';
     bool Starts = Alpha || Digit || C == '_' || C == '$' || C == '%' || C == '/' || C == '"';
-    T[C] = (Starts ? 0 : IdPlain) |
+    T[C] = (Starts ? 0 : IdPlain) | (Alpha || C == '_' || C == '$' || C == '%' ? IdNameStart : 0) |
            (Alpha || Digit || C == '_' || C == '$' || C == '.' ? IdNumberRun : 0);
   }
   return T;
@@ -75,6 +76,15 @@ constexpr std::array<uint8_t, 256> IdClass = [] {
 /// written as calls (generic(...), mask(...)).
 template <typename Fn> void forEachIdentifier(llvm::StringRef Text, Fn F) {
   size_t I = 0, N = Text.size();
+  if (N > 64) {
+    // A table of decimal numbers (a 300 KB initializer) names nothing: one
+    // pass without branches finds no byte a name starts with.
+    uint8_t Any = 0;
+    for (char C : Text)
+      Any |= IdClass[static_cast<unsigned char>(C)];
+    if (!(Any & IdNameStart))
+      return;
+  }
   while (I < N) {
     char C = Text[I];
     if (IdClass[static_cast<unsigned char>(C)] & IdPlain) {

@@ -81,6 +81,18 @@ void SourceFile::releaseRange(size_t Begin, size_t End) const {
 #endif
 }
 
+/// The last '\n' of [P, P + N), or null.
+static const char *lastNewline(const char *P, size_t N) {
+#if defined(__GLIBC__)
+  return static_cast<const char *>(memrchr(P, '\n', N));
+#else
+  for (size_t K = N; K-- > 0;)
+    if (P[K] == '\n')
+      return P + K;
+  return nullptr;
+#endif
+}
+
 void SourceFile::forEachWindow(const std::function<bool(std::string_view, size_t)> &Fn) const {
   constexpr size_t Window = size_t(256) * 1024;
   size_t N = Text.size();
@@ -88,9 +100,11 @@ void SourceFile::forEachWindow(const std::function<bool(std::string_view, size_t
   while (B < N) {
     size_t E = std::min(N, B + Window);
     if (E < N) {
-      size_t NL = llvm::StringRef(Text).slice(B, E).rfind('\n');
-      if (NL != llvm::StringRef::npos) {
-        E = B + NL + 1;
+      // memrchr, not a byte loop: a window may lie inside one long line (a
+      // 300 KB initializer) and is then read to its start.
+      const char *NL = lastNewline(Text.data() + B, E - B);
+      if (NL) {
+        E = static_cast<size_t>(NL - Text.data()) + 1;
       } else {
         // One very long line: at least do not split a UTF-8 sequence.
         for (int Back = 0; Back < 3 && E > B + 1 && (Text[E] & 0xC0) == 0x80; ++Back)
