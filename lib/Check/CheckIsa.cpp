@@ -672,14 +672,21 @@ void checkIsa(const Instruction &I, CheckContext &Ctx) {
 void checkDirectiveGates(llvm::StringRef Name, SourceRange R, CheckContext &Ctx) {
   // One table search per directive name and thread (nvcc writes a .loc every
   // few lines), bounded like tableFacts.
+  // The last name first: .loc after .loc costs a compare, not a hash.
   thread_local llvm::StringMap<const IsaOpcode *> Known;
-  auto It = Known.find(Name);
-  if (It == Known.end()) {
-    if (Known.size() >= 4096)
-      Known.clear();
-    It = Known.try_emplace(Name, spec::findIsaOpcode(Name)).first;
+  thread_local llvm::StringRef LastName; // the map's copy of the name
+  thread_local const IsaOpcode *LastOp = nullptr;
+  const IsaOpcode *Op = LastOp;
+  if (Name != LastName || LastName.empty()) {
+    auto It = Known.find(Name);
+    if (It == Known.end()) {
+      if (Known.size() >= 4096)
+        Known.clear();
+      It = Known.try_emplace(Name, spec::findIsaOpcode(Name)).first;
+    }
+    LastName = It->first();
+    LastOp = Op = It->second;
   }
-  const IsaOpcode *Op = It->second;
   if (!Op || !Op->FormCount)
     return;
   const IsaSection &S = Op->forms().front().section();
