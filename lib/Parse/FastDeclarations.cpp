@@ -605,6 +605,14 @@ private:
       P += 2;
     else
       return false;
+    // nvcc's words are compared whole (name bytes all: the loop below
+    // would take them one at a time, a third of a line's cost).
+    llvm::StringRef Word = C == 'f'   ? "function_name"
+                           : C == 'i' ? "inlined_at"
+                           : C == '$' ? "$L__info_string"
+                                      : "";
+    if (!Word.empty() && Text.substr(B).startswith(Word))
+      P = B + static_cast<uint32_t>(Word.size());
     while (lexchars::isIdentRest(at(P)))
       ++P;
     if (!ends(at(P)))
