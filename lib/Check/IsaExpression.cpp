@@ -22,6 +22,7 @@
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Compiler.h"
 
 #include <array>
 #include <cstdint>
@@ -120,9 +121,9 @@ bool isOneToken(llvm::StringRef S) {
   return K == S.size();
 }
 
-void checkExpr(llvm::StringRef S, CheckContext &Ctx) {
-  if (isOneToken(S))
-    return;
+/// The operands of more than one token (checkExpr has tested the rest):
+/// out of line, so that the common case sets up none of its frame.
+LLVM_ATTRIBUTE_NOINLINE void checkExprTokens(llvm::StringRef S, CheckContext &Ctx) {
   llvm::SmallVector<Token, 16> T = tokenize(S);
   // The remainder operator among names is the parser's syntax error
   // ("'%' (remainder) needs constant operands"): one cause, one report.
@@ -184,6 +185,11 @@ void checkExpr(llvm::StringRef S, CheckContext &Ctx) {
                            T[K].Text.str() + "'; " + Shape);
       return;
     }
+}
+
+void checkExpr(llvm::StringRef S, CheckContext &Ctx) {
+  if (!isOneToken(S))
+    checkExprTokens(S, Ctx);
 }
 
 void checkOperand(const Instruction &I, const Operand &O, CheckContext &Ctx) {

@@ -17,6 +17,15 @@ namespace check {
 namespace isaop {
 
 Ty parseTy(llvm::StringRef S) {
+  // .u32, .b64, .f16 ...: the common case first (every register operand).
+  if (S.size() == 4 && S[0] == '.' && (S[1] == 'b' || S[1] == 'u' || S[1] == 's' || S[1] == 'f')) {
+    unsigned Bits = (S[2] == '1' && S[3] == '6')   ? 16
+                    : (S[2] == '3' && S[3] == '2') ? 32
+                    : (S[2] == '6' && S[3] == '4') ? 64
+                                                   : 0;
+    if (Bits)
+      return {S[1], Bits};
+  }
   if (S == ".pred")
     return {'p', 1};
   if (S == ".f16x2")
