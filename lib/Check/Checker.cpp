@@ -459,6 +459,7 @@ void Checker::onStatementImpl(const Statement &S) {
       if (Resolve) {
         CheckContext Ctx = context();
         SymCheck.onInstruction(*S.Inst, Ctx);
+        DeclCheck.onInstruction(*S.Inst);
         if (S.Inst->Opcode == "call")
           DeclCheck.onCall(*S.Inst);
         else if (S.Inst->Opcode == "bra")
