@@ -491,8 +491,55 @@ void reportUnknownOpcode(const Instruction &I, CheckContext &Ctx) {
     D.Fixes.push_back({I.opcodeRange(), Suggest.str()});
 }
 
+bool isStateSpaceQualifier(llvm::StringRef Q) {
+  for (llvm::StringRef S : {".const", ".global", ".local", ".shared", ".param", ".tex"})
+    if (Q == S || (Q.startswith(S) && Q.drop_front(S.size()).startswith("::")))
+      return true;
+  return false;
+}
+
+/// A state space the instruction does not take (st.const, atom.const,
+/// red.param): ptxas 13.0 "State space incorrect for instruction 'st'". The
+/// valid set is the state spaces of the opcode's syntax lines, and "none" where
+/// a line leaves its state space out (a generic address).
+bool reportUnknownStateSpace(const Instruction &I, CheckContext &Ctx, const IsaOpcode &Op,
+                             size_t K) {
+  llvm::StringRef Q = I.Qualifiers[K];
+  if (!isStateSpaceQualifier(Q))
+    return false;
+  llvm::SmallVector<llvm::StringRef, 8> Spaces;
+  bool Generic = false;
+  for (const spec::IsaForm &F : Op.forms())
+    for (const spec::IsaSlot &Slot : F.slots()) {
+      bool Space = false;
+      for (llvm::StringRef M : Slot.members())
+        if (isStateSpaceQualifier(M)) {
+          Space = true;
+          if (!llvm::is_contained(Spaces, M))
+            Spaces.push_back(M);
+        }
+      Generic |= Space && !Slot.Required;
+    }
+  if (Spaces.empty())
+    return false;
+  llvm::sort(Spaces);
+  if (Generic)
+    Spaces.push_back("none (a generic address)");
+  std::string Msg = "'" + std::string(I.Opcode) + "' does not take the " + Q.str() +
+                    " state space; its state spaces are " + joinList(Spaces, "and");
+  if (Q == ".const" || Q.startswith(".const::"))
+    Msg += "; .const memory is read-only to a kernel: give the variable its value in its "
+           "declaration or from the host (cudaMemcpyToSymbol), or declare it .global to write it";
+  const IsaSection &S = Op.forms().front().section();
+  SourceRange R = K < I.QualifierRanges.size() ? I.QualifierRanges[K] : I.opcodeRange();
+  Ctx.Diags.report(Rule::IsaUnknownQualifier, S.Num, R, Msg);
+  return true;
+}
+
 void reportUnknownQualifier(const Instruction &I, CheckContext &Ctx, const IsaOpcode &Op,
                             size_t K) {
+  if (reportUnknownStateSpace(I, Ctx, Op, K))
+    return;
   llvm::StringRef Q = I.Qualifiers[K];
   llvm::SmallVector<llvm::StringRef, 32> Vocab(Op.vocab().begin(), Op.vocab().end());
   llvm::StringRef Suggest = closestMatch(Q, Vocab);

@@ -87,6 +87,7 @@ Checker::Checker(const SourceFile &File, DiagnosticEngine &Diags, const LintOpti
     Syms.setStableText(File.text());
   if (Opts.Version)
     Version = *Opts.Version;
+  SymCheck.setCodegenChecks(Opts.Arch.has_value());
 }
 
 Target Checker::effectiveTarget() const {
