@@ -108,7 +108,9 @@ def expand_composite(form, section_sets):
 
 def parse_corrections(path):
     """Lines: 'qual OPCODE .q ...', 'noops OPCODE', 'opcode NAME SECTION',
-    'nocheck OPCODE' (opcode known, qualifiers not checked), 'needs SECTION...
+    'nocheck OPCODE' (opcode known, qualifiers not checked), 'minops OPCODE N'
+    (as few as N operands), 'maxops SECTION N' (as many as N in every form of the
+    section), 'needs SECTION...
     .q .t...' (.q takes only these types), 'opsgate SECTION... N X.Y sm_NN+'
     (N or more operands need the version and target), 'gate SECTION... .q
     VALUE...' ('.a+.b': both written; '.a>.b': both, .a first), 'novariable
@@ -116,7 +118,7 @@ def parse_corrections(path):
     function name is no operand, unless .q is written); evidence in comments
     above each line."""
     corr = {"qual": {}, "noops": set(), "opcode": [], "nocheck": set(), "notarget": set(),
-            "noptx": set(), "optional": {}, "minops": {}, "anyorder": set(), "gate": [],
+            "noptx": set(), "optional": {}, "minops": {}, "maxops": {}, "anyorder": set(), "gate": [],
             "addset": [], "needs": [], "opsgate": {}, "removed": {}, "novariable": {},
             "nofunction": {}}
     for line in Path(path).read_text().splitlines():
@@ -130,8 +132,8 @@ def parse_corrections(path):
             corr[w[0]].update(w[1:])
         elif w[0] == "optional":
             corr["optional"].setdefault(w[1], set()).update(w[2:])
-        elif w[0] == "minops":
-            corr["minops"][w[1]] = int(w[2])
+        elif w[0] in ("minops", "maxops"):  # minops|maxops OPCODE|SECTION N
+            corr[w[0]][w[1]] = int(w[2])
         elif w[0] == "opcode":
             corr["opcode"].append((w[1], w[2]))
         elif w[0] == "addset":  # addset SECTION .set AFTER VALUE...
@@ -394,6 +396,8 @@ def generate(sections, corr):
             ops = None if name in corr["noops"] or sections[si].num in corr["noops"] else f["ops"]
             if ops and name in corr["minops"]:
                 ops = (min(ops[0], corr["minops"][name]), ops[1])
+            if ops and sections[si].num in corr["maxops"]:
+                ops = (ops[0], max(ops[1], corr["maxops"][sections[si].num]))
             kinds = operand_kinds(f["text"])
             form_rows.append((si, add_list(lits, req), add_list(vocab, sorted(allq)), ops,
                               syntax_text(name, f["slots"]),
