@@ -339,7 +339,9 @@ void checkVectorArity(const Instruction &I, CheckContext &Ctx) {
   const Operand &Data = I.Opcode == "st" ? I.Operands[1] : I.Operands[0];
   unsigned N = vectorWidth(I);
   bool IsVec = Data.Kind == OperandKind::Vector;
-  if (N == 1 && IsVec) {
+  // A vector of one, `ld.param.u64 {%rd1}, [p];`, is the register: ptxas 13.0
+  // takes it for ld, ldu and st (test/isa/s11-mutants.test).
+  if (N == 1 && IsVec && Data.Elements.size() != 1) {
     Ctx.Diags.report(Rule::IsaOperandKind, VecSpec, Data.Range,
                      "'" + std::string(I.Opcode) +
                          "' without .v2/.v4 takes one register, not a vector of " +

@@ -111,7 +111,8 @@ def parse_corrections(path):
     'nocheck OPCODE' (opcode known, qualifiers not checked), 'minops OPCODE N'
     (as few as N operands), 'maxops SECTION N' (as many as N in every form of the
     section), 'needs SECTION...
-    .q .t...' (.q takes only these types), 'opsgate SECTION... N X.Y sm_NN+'
+    .q .t...' (.q takes only these types), 'excludes SECTION... .q... : .x...' (no .q
+    is written with any .x), 'opsgate SECTION... N X.Y sm_NN+'
     (N or more operands need the version and target), 'gate SECTION... .q
     VALUE...' ('.a+.b': both written; '.a>.b': both, .a first), 'novariable
     OPCODE[+.q]...' (a variable is no value operand; with .q only), 'nofunction OPCODE[!.q]...' (a
@@ -141,6 +142,12 @@ def parse_corrections(path):
         elif w[0] == "needs":  # needs SECTION... .q .t ...
             k = next(i for i, x in enumerate(w) if x.startswith("."))
             corr["needs"].extend((sec, w[k], w[k + 1:]) for sec in w[1:k])
+        elif w[0] == "excludes":  # excludes SECTION... .q ... : .x ...
+            k = next(i for i, x in enumerate(w) if x.startswith("."))
+            c = w.index(":")
+            # A needs row whose members start with '!': .q is written with none of them.
+            corr["needs"].extend((sec, q, ["!" + x for x in w[c + 1:]])
+                                 for sec in w[1:k] for q in w[k:c])
         elif w[0] == "opsgate":  # opsgate SECTION... N X.Y sm_NN+
             secs = [x for x in w[1:] if re.match(r"^\d+(\.\d+)+$", x) and x.count(".") > 1]
             n, ptx, sm = w[1 + len(secs):]
