@@ -104,6 +104,10 @@ SourceRange DeclChecker::at(llvm::StringRef Tok, SourceRange Fallback) const {
 //===----------------------------------------------------------------------===//
 
 void DeclChecker::onVar(const VarDecl &V, DeclSite Site) {
+  if (CodegenChecks && Site == DeclSite::Module)
+    Shared.onModuleVar(V);
+  else if (CodegenChecks && Site == DeclSite::Local)
+    Shared.onLocalVar(V);
   if (Site == DeclSite::Module)
     checkLinkage(V.Prefix, V.Range);
   if (Site == DeclSite::Module && V.StateSpace == ".param")

@@ -13,6 +13,7 @@
 #define PTXLINT_LIB_CHECK_CHECKDECLS_H
 
 #include "Check/CheckContext.h"
+#include "Check/CheckDeclsShared.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
@@ -63,6 +64,12 @@ public:
   void onLabel(std::string_view Name) { LastLabel.assign(Name.data(), Name.size()); }
   /// bra to a register (ptxas: "Label expected").
   void onBranch(const Instruction &I);
+  /// Any instruction of a body: under --arch, what it adds to the kernels'
+  /// static .shared data (CheckDeclsShared.h).
+  void onInstruction(const Instruction &I) {
+    if (CodegenChecks)
+      Shared.onInstruction(I);
+  }
   /// .address_size (ArchGiven: ptxas -arch sm_NN judges it) and .file.
   void onModuleDirective(const Directive &D, bool ArchGiven);
   /// Functions declared without .extern and never defined: ptxas -arch sm_NN
@@ -136,6 +143,7 @@ private:
   llvm::StringMap<SourceRange> Undefined; ///< declared, not .extern, no body yet
   llvm::StringMap<bool> Defined;
   std::vector<std::pair<SourceRange, uint64_t>> ConstBytes; ///< module-scope .const sizes
+  SharedBudget Shared; ///< --arch: each kernel's static .shared data
   static uint64_t constBytes(const VarDecl &V);
   std::vector<Proto> Protos;
   std::vector<Param> Pool;

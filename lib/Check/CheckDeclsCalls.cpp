@@ -25,6 +25,8 @@ void DeclChecker::onFunction(const Function &F) {
   CallProtos.clear();
   checkLinkage(F.Prefix, F.Range);
   bool IsEntry = F.Kind == ".entry";
+  if (CodegenChecks)
+    Shared.onFunction(F);
   if (!CodegenChecks) {
     // Undefined functions are reported under --arch only (onEndOfFile).
   } else if (F.HasBody) {

@@ -106,6 +106,7 @@ void DeclChecker::onEndOfFile(bool ArchGiven) {
       break;
     }
   }
+  Shared.report(Diags);
   std::vector<std::pair<SourceRange, std::string>> Left;
   for (const auto &E : Undefined)
     Left.emplace_back(E.getValue(), E.getKey().str());

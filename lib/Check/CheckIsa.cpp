@@ -374,6 +374,65 @@ bool isTypeQualifier(llvm::StringRef Q) {
   return !Q.empty() && llvm::all_of(Q, llvm::isDigit);
 }
 
+bool isStateSpaceQualifier(llvm::StringRef Q) {
+  for (llvm::StringRef S : {".const", ".global", ".local", ".shared", ".param", ".tex"})
+    if (Q == S || (Q.startswith(S) && Q.drop_front(S.size()).startswith("::")))
+      return true;
+  return false;
+}
+
+/// The state spaces of Op's syntax lines, sorted; Generic: a line leaves its
+/// state space out (a generic address).
+llvm::SmallVector<llvm::StringRef, 8> stateSpacesOf(const IsaOpcode &Op, bool &Generic) {
+  llvm::SmallVector<llvm::StringRef, 8> Spaces;
+  Generic = false;
+  for (const spec::IsaForm &F : Op.forms())
+    for (const spec::IsaSlot &Slot : F.slots()) {
+      bool Space = false;
+      for (llvm::StringRef M : Slot.members())
+        if (isStateSpaceQualifier(M)) {
+          Space = true;
+          if (!llvm::is_contained(Spaces, M))
+            Spaces.push_back(M);
+        }
+      Generic |= Space && !Slot.Required;
+    }
+  llvm::sort(Spaces);
+  return Spaces;
+}
+
+/// A qualifier that no qualifier of a list goes with (`excludes` rows of
+/// spec/isa/corrections.txt, '!'-prefixed members of a need): ld.volatile.param,
+/// ld.shared.L2::64B (ptxas 13.0: "Modifier '.volatile' cannot be applied to
+/// '.param' space", "State space incorrect for feature 'cache prefetching'").
+void reportExcluded(const Instruction &I, CheckContext &Ctx, const IsaForm &F, size_t K,
+                    const spec::IsaQualNeed &Need) {
+  llvm::StringRef Q = I.Qualifiers[K];
+  llvm::SmallVector<llvm::StringRef, 16> Excluded;
+  for (llvm::StringRef M : Need.members())
+    Excluded.push_back(M.drop_front());
+  for (size_t J = 0; J < I.Qualifiers.size(); ++J) {
+    llvm::StringRef X = I.Qualifiers[J];
+    if (!llvm::is_contained(Excluded, X))
+      continue;
+    // The valid set: the opcode's state spaces the row leaves, and generic.
+    llvm::SmallVector<llvm::StringRef, 8> Valid;
+    bool Generic = false;
+    if (const IsaOpcode *Op = spec::findIsaOpcode(I.Opcode))
+      for (llvm::StringRef S : stateSpacesOf(*Op, Generic))
+        if (!llvm::is_contained(Excluded, S))
+          Valid.push_back(S);
+    if (Generic)
+      Valid.push_back("a generic address");
+    SourceRange R = K < I.QualifierRanges.size() ? I.QualifierRanges[K] : I.opcodeRange();
+    Ctx.Diags.report(Rule::IsaQualifierCombination, F.section().Num, R,
+                     "'" + std::string(I.Opcode) + "' cannot apply " + Q.str() + " to the " +
+                         X.str() + " state space; " + Q.str() + " goes with " +
+                         joinList(Valid, "or") + " only");
+    return;
+  }
+}
+
 /// A qualifier that takes only some of the types ('atom.add' no .b64): the
 /// `needs` rows of the matching sections.
 void checkQualifierTypes(const Instruction &I, CheckContext &Ctx,
@@ -386,6 +445,10 @@ void checkQualifierTypes(const Instruction &I, CheckContext &Ctx,
         break;
     if (!Need)
       continue;
+    if (!Need->members().empty() && Need->members().front().startswith("!")) {
+      reportExcluded(I, Ctx, *Forms.front(), K, *Need);
+      continue;
+    }
     llvm::SmallVector<llvm::StringRef, 2> Found;
     bool Ok = false;
     for (llvm::StringRef T : I.Qualifiers)
@@ -491,8 +554,36 @@ void reportUnknownOpcode(const Instruction &I, CheckContext &Ctx) {
     D.Fixes.push_back({I.opcodeRange(), Suggest.str()});
 }
 
+/// A state space the instruction does not take (st.const, atom.const,
+/// red.param): ptxas 13.0 "State space incorrect for instruction 'st'". The
+/// valid set is the state spaces of the opcode's syntax lines, and "none" where
+/// a line leaves its state space out (a generic address).
+bool reportUnknownStateSpace(const Instruction &I, CheckContext &Ctx, const IsaOpcode &Op,
+                             size_t K) {
+  llvm::StringRef Q = I.Qualifiers[K];
+  if (!isStateSpaceQualifier(Q))
+    return false;
+  bool Generic = false;
+  llvm::SmallVector<llvm::StringRef, 8> Spaces = stateSpacesOf(Op, Generic);
+  if (Spaces.empty())
+    return false;
+  if (Generic)
+    Spaces.push_back("none (a generic address)");
+  std::string Msg = "'" + std::string(I.Opcode) + "' does not take the " + Q.str() +
+                    " state space; its state spaces are " + joinList(Spaces, "and");
+  if (Q == ".const" || Q.startswith(".const::"))
+    Msg += "; .const memory is read-only to a kernel: give the variable its value in its "
+           "declaration or from the host (cudaMemcpyToSymbol), or declare it .global to write it";
+  const IsaSection &S = Op.forms().front().section();
+  SourceRange R = K < I.QualifierRanges.size() ? I.QualifierRanges[K] : I.opcodeRange();
+  Ctx.Diags.report(Rule::IsaUnknownQualifier, S.Num, R, Msg);
+  return true;
+}
+
 void reportUnknownQualifier(const Instruction &I, CheckContext &Ctx, const IsaOpcode &Op,
                             size_t K) {
+  if (reportUnknownStateSpace(I, Ctx, Op, K))
+    return;
   llvm::StringRef Q = I.Qualifiers[K];
   llvm::SmallVector<llvm::StringRef, 32> Vocab(Op.vocab().begin(), Op.vocab().end());
   llvm::StringRef Suggest = closestMatch(Q, Vocab);

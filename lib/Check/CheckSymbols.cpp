@@ -294,6 +294,32 @@ bool SymbolChecker::checkFunctionOperand(llvm::StringRef Name, SourceRange R, Us
   const char *Why = nullptr;
   if (K != UseKind::Operand)
     return false;
+  if (P == Place::Value && !MovOddType.empty()) {
+    // ptxas 13.0 (compute_NN and sm_NN): warning "Unexpected instruction
+    // types specified for 'mov instruction with function address operand'".
+    Diagnostic &Diag =
+        Diags.report(Severity::Warning, Rule::IsaOperandType, LabelSpec, R,
+                     "a function's address is an integer of .u32, .b32, .u64 or .b64: mov" +
+                         MovOddType.str() + " of function '" + Name.str() +
+                         "' draws a ptxas warning; write mov.u64 (mov.u32 in a "
+                         "32-bit module)");
+    if (F.Range.isValid())
+      Diag.Notes.push_back({F.Range, "function declared here"});
+    return true;
+  }
+  if (P == Place::Expr && CodegenChecks) {
+    // ptxas 13.0 -arch sm_NN: fatal "Cannot take address of function 'f' in
+    // arithmetic expressions" (no line); -arch compute_NN takes `f+4`.
+    Diagnostic &Diag = Diags.report(
+        Rule::IsaOperandKind, LabelSpec, R,
+        "function name '" + Name.str() +
+            "' in an arithmetic expression: ptxas -arch sm_NN cannot take a function's address "
+            "in one; move its address into a register (mov.u64 %rd, " +
+            Name.str() + ") and add to it");
+    if (F.Range.isValid())
+      Diag.Notes.push_back({F.Range, "function declared here"});
+    return true;
+  }
   if (P == Place::Address)
     Why = "is not an address: take its address with mov into a register first";
   else if (P == Place::Element)
@@ -315,10 +341,14 @@ void SymbolChecker::checkVariableValue(llvm::StringRef Name, const RegisterInfo 
   // take it, and every instruction takes `gv+4`).
   if (!V || V->StateSpace.empty() || V->StateSpace == ".reg" || V->StateSpace == ".sreg")
     return;
-  Diagnostic &Diag = Diags.report(Rule::IsaOperandKind, R,
-                                  "'" + Name.str() + "' is a " + V->StateSpace.str() +
-                                      " variable: this operand must be a register or a "
-                                      "constant (mov or cvta its address into a register)");
+  std::string Msg = "'" + Name.str() + "' is a " + V->StateSpace.str() + " variable: ";
+  if (InCvtaTo) // ptxas 13.0: "Argument 1 of instruction 'cvta.to': must be register"
+    Msg += "cvta.to converts a generic address held in a register; 'mov.u64 %rd, " + Name.str() +
+           "' gives its " + V->StateSpace.str() + " address without a conversion";
+  else
+    Msg += "this operand must be a register or a constant (mov or cvta its address into a "
+           "register)";
+  Diagnostic &Diag = Diags.report(Rule::IsaOperandKind, R, Msg);
   if (V->DeclRange.isValid())
     Diag.Notes.push_back({V->DeclRange, "declared here"});
 }
@@ -498,6 +528,13 @@ void SymbolChecker::onInstruction(const Instruction &I, CheckContext &Ctx) {
     NoFunctionOperands = Row->NoFunctionOperands && (Row->FunctionOperandsWith.empty() ||
                                                      !hasQualifier(I, Row->FunctionOperandsWith));
   }
+  InCvtaTo = Op == "cvta" && I.hasQualifier(".to");
+  MovOddType = "";
+  if (Op == "mov" && !I.Qualifiers.empty()) {
+    llvm::StringRef T = I.Qualifiers.back();
+    if (T != ".u32" && T != ".b32" && T != ".u64" && T != ".b64")
+      MovOddType = T;
+  }
   checkGuard(I, Ctx);
   if (I.Opcode == "call") {
     // call (rets), f, (args);  call (rets), %rd, (args), proto_or_targets;
@@ -612,6 +649,33 @@ void SymbolChecker::onLabel(const Statement &S) {
   }
 }
 
+bool SymbolChecker::checkBranchTarget(llvm::StringRef Name, SourceRange R) {
+  // ptxas 13.0: "Illegal branch target, label expected" for a function, a
+  // variable, a parameter or a register in a .branchtargets list, even where
+  // the function has a label of a function's name (test/symbols/branchtargets.test).
+  SourceRange Decl;
+  std::string What;
+  if (const RegisterInfo *V = Syms.lookup(Name)) {
+    What = V->StateSpace == ".reg" || V->StateSpace.empty()
+               ? "a register"
+               : "a " + V->StateSpace.str() + " variable";
+    Decl = V->DeclRange;
+  } else if (auto It = ModuleSyms.find(Name); It != ModuleSyms.end()) {
+    What = It->second.IsFunction ? "a function" : "a variable";
+    Decl = It->second.Range;
+  } else {
+    return false;
+  }
+  Diagnostic &Diag = Diags.report(Rule::IsaOperandKind, BranchTargetsSpec, R,
+                                  ".branchtargets lists labels of this function, the targets of "
+                                  "brx.idx; '" +
+                                      Name.str() + "' is " + What +
+                                      " (ptxas: 'Illegal branch target, label expected')");
+  if (Decl.isValid())
+    Diag.Notes.push_back({Decl, "declared here"});
+  return true;
+}
+
 void SymbolChecker::onDirective(const Directive &D) {
   bool Branch = D.Name == ".branchtargets", Calls = D.Name == ".calltargets",
        Alias = D.Name == ".alias";
@@ -624,6 +688,8 @@ void SymbolChecker::onDirective(const Directive &D) {
     if (A.empty() || !isIdentStart(A[0]))
       continue;
     SourceRange R = File.rangeOf(A);
+    if (Branch && checkBranchTarget(A, R.isValid() ? R : D.Range))
+      continue;
     resolveName(A, R.isValid() ? R : D.Range,
                 Branch ? UseKind::Label : (Alias ? UseKind::Alias : UseKind::CallTarget), nullptr);
   }

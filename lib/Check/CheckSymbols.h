@@ -63,6 +63,9 @@ public:
   void onEndOfFile();
   /// Names declared outside the text checked (an inline asm template's
   /// file): never reported as unknown.
+  /// --arch sm_NN: also what ptxas refuses only when it generates code
+  /// (a function's address in an arithmetic expression).
+  void setCodegenChecks(bool On) { CodegenChecks = On; }
   void setKnownElsewhere(std::function<bool(llvm::StringRef Name, bool IsLabel)> F) {
     KnownElsewhere = std::move(F);
   }
@@ -101,6 +104,8 @@ private:
   void addUse(llvm::StringMap<Uses> &Map, llvm::StringRef Name, SourceRange R, UseKind K);
   void mergeInto(llvm::StringMap<Uses> &To, llvm::StringMap<Uses> &From);
   void mergeInto(llvm::StringMap<Uses> &To, llvm::StringRef Name, Uses &F);
+  /// A name of a .branchtargets list that is no label: reported, true.
+  bool checkBranchTarget(llvm::StringRef Name, SourceRange R);
   void resolveName(llvm::StringRef Name, SourceRange R, UseKind K, CheckContext *Ctx,
                    Place P = Place::Value);
   void resolveOperand(const Operand &Op, UseKind K, CheckContext *Ctx, Place P = Place::Value);
@@ -145,6 +150,11 @@ private:
   /// The instruction refuses a variable (its address) as a value operand (the
   /// `novariable` rows of the ISA tables).
   bool NoVariableValues = false;
+  bool InCvtaTo = false; ///< the instruction is cvta.to (a variable: "must be register")
+  /// mov's type when it is not one a function's address takes (.u32, .b32,
+  /// .u64, .b64): ptxas warns "Unexpected instruction types"; empty otherwise.
+  llvm::StringRef MovOddType;
+  bool CodegenChecks = false;
   /// The ISA table row of each opcode met in the file (null: not in the
   /// tables) and the operand positions where one of its syntax lines has an
   /// address (bit K: operand K): computed once per opcode, not once per

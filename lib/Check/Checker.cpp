@@ -87,6 +87,7 @@ Checker::Checker(const SourceFile &File, DiagnosticEngine &Diags, const LintOpti
     Syms.setStableText(File.text());
   if (Opts.Version)
     Version = *Opts.Version;
+  SymCheck.setCodegenChecks(Opts.Arch.has_value());
 }
 
 Target Checker::effectiveTarget() const {
@@ -459,6 +460,7 @@ void Checker::onStatementImpl(const Statement &S) {
       if (Resolve) {
         CheckContext Ctx = context();
         SymCheck.onInstruction(*S.Inst, Ctx);
+        DeclCheck.onInstruction(*S.Inst);
         if (S.Inst->Opcode == "call")
           DeclCheck.onCall(*S.Inst);
         else if (S.Inst->Opcode == "bra")

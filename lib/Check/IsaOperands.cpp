@@ -45,8 +45,10 @@ void checkIsaOperands(const Instruction &I, CheckContext &Ctx) {
   checkSpecialOperands(I, Ctx);
   if (I.Opcode == "bar" || I.Opcode == "barrier")
     checkBarrierConstants(I, Ctx);
-  if (I.Opcode == "tensormap")
+  if (I.Opcode == "tensormap") {
     checkTensormapReplace(I, Ctx);
+    checkTensormapFenceproxy(I, Ctx);
+  }
   if (I.Opcode == "mov")
     checkMovVector(I, Ctx);
   if (I.Opcode == "cp")

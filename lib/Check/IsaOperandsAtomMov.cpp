@@ -2,12 +2,14 @@
 //
 // The operand checks of IsaOperands.cpp with forms of their own: atom and
 // red (address position, operand count, value types), mov's bit-packing
-// vectors, ld/st's cache-policy operand and tensormap.replace's new_val.
+// vectors, ld/st's cache-policy operand, tensormap.replace's new_val and
+// tensormap.cp_fenceproxy's state spaces and size.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Check/CheckUtil.h"
 #include "Check/IsaOperandsImpl.h"
+#include "Spec/IsaTables.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -244,6 +246,53 @@ void checkTensormapReplace(const Instruction &I, CheckContext &Ctx) {
                      "new_val of '" + spelledOp(I) +
                          "' must be an integer constant (the field's value), not the register " +
                          std::string(O.Text));
+}
+
+/// tensormap.cp_fenceproxy (9.7.13.16) copies size bytes from [src] in
+/// .shared::cta to [dst] in .global: ptxas 13.0 -arch sm_90a wants the state
+/// spaces in that order ("State space incorrect for instruction
+/// 'tensormap.cp_fenceproxy', expected '.global'"; the other qualifiers go
+/// anywhere) and size the constant 128 ("Argument 2 ...: unexpected value '64',
+/// expected to be 128"; a register: "Arguments mismatch").
+void checkTensormapFenceproxy(const Instruction &I, CheckContext &Ctx) {
+  if (!I.hasQualifier(".cp_fenceproxy"))
+    return;
+  const char *Sec = isaSectionOf(I.Opcode);
+  if (const spec::IsaOpcode *Op = spec::findIsaOpcode(I.Opcode))
+    for (const spec::IsaForm &F : Op->forms())
+      if (F.Syntax.startswith("tensormap.cp_fenceproxy"))
+        Sec = F.section().Num;
+  size_t Global = I.Qualifiers.size(), Shared = I.Qualifiers.size();
+  for (size_t K = 0; K < I.Qualifiers.size(); ++K) {
+    if (I.Qualifiers[K] == ".global" && Global == I.Qualifiers.size())
+      Global = K;
+    if (I.Qualifiers[K] == ".shared::cta" && Shared == I.Qualifiers.size())
+      Shared = K;
+  }
+  if (Shared < Global && Global < I.Qualifiers.size() && Global < I.QualifierRanges.size()) {
+    Diagnostic &D = Ctx.Diags.report(
+        Rule::IsaQualifierOrder, Sec, I.QualifierRanges[Shared],
+        "'tensormap.cp_fenceproxy' names the state spaces of dst and src in that order, "
+        ".global.shared::cta (it copies from .shared::cta to .global); found .shared::cta "
+        "before .global");
+    D.Fixes.push_back({I.QualifierRanges[Shared], ".global"});
+    D.Fixes.push_back({I.QualifierRanges[Global], ".shared::cta"});
+  }
+  if (I.Operands.size() != 3)
+    return; // the operand count check speaks for it
+  const Operand &Size = I.Operands[2];
+  if (Size.Kind == OperandKind::Name)
+    Ctx.Diags.report(Rule::IsaOperandKind, Sec, Size.Range,
+                     "size of 'tensormap.cp_fenceproxy' is the constant 128 (the bytes of a "
+                     "tensor map), not the register " +
+                         std::string(Size.Text));
+  else if (Size.Kind == OperandKind::IntImm && Size.IntValue != 128)
+    Ctx.Diags
+        .report(Rule::IsaOperandImmediate, Sec, Size.Range,
+                "size of 'tensormap.cp_fenceproxy' must be 128 (the bytes of a tensor map), "
+                "found " +
+                    std::string(Size.Text))
+        .Fixes.push_back({Size.Range, "128"});
 }
 
 } // namespace isaop

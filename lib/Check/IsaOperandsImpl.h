@@ -109,6 +109,7 @@ void checkCachePolicy(const Instruction &I, CheckContext &Ctx);
 void checkAtom(const Instruction &I, CheckContext &Ctx);
 void checkMovVector(const Instruction &I, CheckContext &Ctx);
 void checkTensormapReplace(const Instruction &I, CheckContext &Ctx);
+void checkTensormapFenceproxy(const Instruction &I, CheckContext &Ctx);
 
 } // namespace isaop
 } // namespace check

@@ -24,6 +24,7 @@ namespace symbols {
 
 inline constexpr const char *DeclSpec = "5.4.1";
 inline constexpr const char *LabelSpec = "6.4.4";
+inline constexpr const char *BranchTargetsSpec = "11.3.1";
 inline constexpr const char *SregSpaceSpec = "5.1.2";
 
 //===----------------------------------------------------------------------===//

@@ -254,6 +254,11 @@ def count_operands(ops):
         if part.startswith("{") and re.match(r"^\{\s*,", part):
             optional += len([p for p in split_top(part.strip("{}").strip()) if p])
             continue
+        # '{ disable-output-lane }' (tcgen05.mma): braces around one name, an
+        # optional vector operand (ptxas 13.0 takes the line without it).
+        if re.match(r"^\{\s*[A-Za-z][\w-]*\s*\}$", part):
+            optional += 1
+            continue
         # 'a {, b}' inside one top-level part: the optional tail.
         m = re.match(r"^(.*?)\s*\{\s*,(.*)\}\s*$", part)
         if m:

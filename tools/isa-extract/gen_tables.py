@@ -108,15 +108,18 @@ def expand_composite(form, section_sets):
 
 def parse_corrections(path):
     """Lines: 'qual OPCODE .q ...', 'noops OPCODE', 'opcode NAME SECTION',
-    'nocheck OPCODE' (opcode known, qualifiers not checked), 'needs SECTION...
-    .q .t...' (.q takes only these types), 'opsgate SECTION... N X.Y sm_NN+'
+    'nocheck OPCODE' (opcode known, qualifiers not checked), 'minops OPCODE N'
+    (as few as N operands), 'maxops SECTION N' (as many as N in every form of the
+    section), 'needs SECTION...
+    .q .t...' (.q takes only these types), 'excludes SECTION... .q... : .x...' (no .q
+    is written with any .x), 'opsgate SECTION... N X.Y sm_NN+'
     (N or more operands need the version and target), 'gate SECTION... .q
     VALUE...' ('.a+.b': both written; '.a>.b': both, .a first), 'novariable
     OPCODE[+.q]...' (a variable is no value operand; with .q only), 'nofunction OPCODE[!.q]...' (a
     function name is no operand, unless .q is written); evidence in comments
     above each line."""
     corr = {"qual": {}, "noops": set(), "opcode": [], "nocheck": set(), "notarget": set(),
-            "noptx": set(), "optional": {}, "minops": {}, "anyorder": set(), "gate": [],
+            "noptx": set(), "optional": {}, "minops": {}, "maxops": {}, "anyorder": set(), "gate": [],
             "addset": [], "needs": [], "opsgate": {}, "removed": {}, "novariable": {},
             "nofunction": {}}
     for line in Path(path).read_text().splitlines():
@@ -130,8 +133,8 @@ def parse_corrections(path):
             corr[w[0]].update(w[1:])
         elif w[0] == "optional":
             corr["optional"].setdefault(w[1], set()).update(w[2:])
-        elif w[0] == "minops":
-            corr["minops"][w[1]] = int(w[2])
+        elif w[0] in ("minops", "maxops"):  # minops|maxops OPCODE|SECTION N
+            corr[w[0]][w[1]] = int(w[2])
         elif w[0] == "opcode":
             corr["opcode"].append((w[1], w[2]))
         elif w[0] == "addset":  # addset SECTION .set AFTER VALUE...
@@ -139,6 +142,12 @@ def parse_corrections(path):
         elif w[0] == "needs":  # needs SECTION... .q .t ...
             k = next(i for i, x in enumerate(w) if x.startswith("."))
             corr["needs"].extend((sec, w[k], w[k + 1:]) for sec in w[1:k])
+        elif w[0] == "excludes":  # excludes SECTION... .q ... : .x ...
+            k = next(i for i, x in enumerate(w) if x.startswith("."))
+            c = w.index(":")
+            # A needs row whose members start with '!': .q is written with none of them.
+            corr["needs"].extend((sec, q, ["!" + x for x in w[c + 1:]])
+                                 for sec in w[1:k] for q in w[k:c])
         elif w[0] == "opsgate":  # opsgate SECTION... N X.Y sm_NN+
             secs = [x for x in w[1:] if re.match(r"^\d+(\.\d+)+$", x) and x.count(".") > 1]
             n, ptx, sm = w[1 + len(secs):]
@@ -394,6 +403,8 @@ def generate(sections, corr):
             ops = None if name in corr["noops"] or sections[si].num in corr["noops"] else f["ops"]
             if ops and name in corr["minops"]:
                 ops = (min(ops[0], corr["minops"][name]), ops[1])
+            if ops and sections[si].num in corr["maxops"]:
+                ops = (ops[0], max(ops[1], corr["maxops"][sections[si].num]))
             kinds = operand_kinds(f["text"])
             form_rows.append((si, add_list(lits, req), add_list(vocab, sorted(allq)), ops,
                               syntax_text(name, f["slots"]),
