@@ -136,6 +136,8 @@ struct CheckContext {
   /// The module says .address_size 32 (an error of its own): 32-bit
   /// addresses are then its natural size, not a mistake.
   bool Address32 = false;
+  /// The module's .target says texmode_independent (IsaTexture.cpp).
+  bool TexIndependent = false;
   /// The instruction's spelling id (Spelling.h), set by checkIsa for the
   /// per-spelling memos of the checks it runs; 0: not computed.
   uint32_t Spelling = 0;

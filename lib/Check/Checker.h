@@ -90,8 +90,17 @@ private:
   /// single-instruction mode, unless resolveNames asked for it).
   bool symbolChecks() const { return Opts.RunChecks && (!FixedContext || ResolveFixed); }
   CheckContext context() {
-    return {File, Diags,          Version, effectiveTarget(), VersionRange, TargetRange,
-            Syms, AssumeDeclared, &Gates,  Address32};
+    return {File,
+            Diags,
+            Version,
+            effectiveTarget(),
+            VersionRange,
+            TargetRange,
+            Syms,
+            AssumeDeclared,
+            &Gates,
+            Address32,
+            TexMode == "texmode_independent"};
   }
   LocTracker Locs; ///< .file/.loc: the source origin of each diagnostic
 
