@@ -182,15 +182,21 @@ void DeclChecker::onVar(const VarDecl &V, DeclSite Site) {
   for (const Declarator &D : V.Declarators) {
     // %tid.x is a name only as a use: ptxas reads `.reg .b32 a.b` as `a`
     // and a qualifier ("Parsing error near '.b'").
-    llvm::StringRef Name = D.Name;
-    if (size_t Dot = Name.find('.'); Dot != llvm::StringRef::npos && Dot > 0)
-      Diags.report(Rule::Syntax, at(Name.drop_front(Dot), D.Range),
-                   "a declared name has no '.': '" + Name.drop_front(Dot).str() + "' after '" +
-                       Name.take_front(Dot).str() +
-                       "' is not part of it (names are letters, digits, _, $ and %)");
+    checkDottedName(D.Name, D.Range);
     checkArray(V, D, Site);
     checkInit(V, D);
   }
+}
+
+void DeclChecker::checkDottedName(llvm::StringRef Name, SourceRange R) {
+  // The lexer reads a.b as one name (opcodes are lexed with their qualifiers);
+  // ptxas stops the name at the '.' ("Parsing error near '.b'"): variables,
+  // functions and labels alike (sample F: `.entry k.lo(`, `L.1:`).
+  if (size_t Dot = Name.find('.'); Dot != llvm::StringRef::npos && Dot > 0)
+    Diags.report(Rule::Syntax, at(Name.drop_front(Dot), R),
+                 "a declared name has no '.': '" + Name.drop_front(Dot).str() + "' after '" +
+                     Name.take_front(Dot).str() +
+                     "' is not part of it (names are letters, digits, _, $ and %)");
 }
 
 size_t DeclChecker::checkAttributeSpec(llvm::ArrayRef<std::string_view> A, size_t I, SourceRange R,
@@ -356,7 +362,12 @@ void DeclChecker::checkType(const VarDecl &V, llvm::StringRef T, DeclSite Site) 
                            ".s8-.s64, .f16, .f16x2, .f32, .f64 and .pred");
     return;
   }
-  if (T == ".b128" && Version.isValid() && Version < PtxVersion(8, 3)) {
+  // ptxas 13.0 gates .b128 scalars only: an array of .b128 (variable or
+  // parameter, any state space) passes under .version 8.0 (sample F).
+  bool AllArrays = !V.Declarators.empty() && llvm::all_of(V.Declarators, [](const Declarator &D) {
+    return !D.ArraySuffix.empty();
+  });
+  if (T == ".b128" && !AllArrays && Version.isValid() && Version < PtxVersion(8, 3)) {
     Diags.report(Rule::DeclType, at(T, V.Range),
                  ".b128 variables require PTX ISA 8.3 or later (module is .version " +
                      std::to_string(Version.Major) + "." + std::to_string(Version.Minor) + ")");

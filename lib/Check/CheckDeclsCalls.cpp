@@ -24,6 +24,7 @@ namespace check {
 void DeclChecker::onFunction(const Function &F) {
   CallProtos.clear();
   checkLinkage(F.Prefix, F.Range);
+  checkDottedName(F.Name, F.NameRange.isValid() ? F.NameRange : F.Range);
   bool IsEntry = F.Kind == ".entry";
   if (!CodegenChecks) {
     // Undefined functions are reported under --arch only (onEndOfFile).
