@@ -151,12 +151,16 @@ void DeclChecker::onVar(const VarDecl &V, DeclSite Site) {
     return A == ".v2" || A == ".v4" || A == ".v8" || A == ".align" || A.empty() ||
            llvm::isDigit(A.front());
   });
-  if (V.StateSpace == ".reg" && NoType && !V.Declarators.empty())
-    Diags.report(Rule::Syntax, V.Declarators.front().Range,
-                 "a .reg declaration names its type before the registers: .reg .b32 " +
-                     std::string(V.Declarators.front().Name) + " (or .b64, .f32, .pred ...)");
   bool IsParam =
       Site == DeclSite::EntryParam || Site == DeclSite::FuncParam || Site == DeclSite::Return;
+  // Parameters without a type have their own diagnostic below; a .tex
+  // variable's is above.
+  if (NoType && !IsParam && V.StateSpace != ".tex" && !V.Declarators.empty())
+    Diags.report(Rule::Syntax, V.Declarators.front().Range,
+                 "a " + std::string(V.StateSpace) + " declaration names its type before the " +
+                     (V.StateSpace == ".reg" ? "registers: " : "names: ") +
+                     std::string(V.StateSpace) + " .b32 " +
+                     std::string(V.Declarators.front().Name) + " (or .b64, .f32, .pred ...)");
   bool FuncParam = Site == DeclSite::FuncParam || Site == DeclSite::Return;
   if (FuncParam && V.StateSpace == ".param")
     for (llvm::StringRef A : V.Attrs)
@@ -252,7 +256,7 @@ size_t DeclChecker::checkAttributeSpec(llvm::ArrayRef<std::string_view> A, size_
 
 void DeclChecker::checkAttrs(const VarDecl &V, DeclSite Site) {
   llvm::ArrayRef<std::string_view> A = V.Attrs;
-  bool SawType = false;
+  bool SawType = false, SawPtr = false;
   unsigned Width = 1;
   llvm::StringRef WidthTok, TypeTok;
   for (size_t I = 0; I < A.size(); ++I) {
@@ -274,15 +278,27 @@ void DeclChecker::checkAttrs(const VarDecl &V, DeclSite Site) {
       continue;
     }
     if (T == ".align") {
+      // ptxas: "Parsing error near '.align'" after the type (but a kernel
+      // parameter's .ptr takes its own .align), "near '.u32'" without a count.
       uint64_t N = 0;
-      if (I + 1 < A.size() && isNumber(A[I + 1], N) && (N == 0 || (N & (N - 1))))
+      bool Counted = I + 1 < A.size() && isNumber(A[I + 1], N);
+      if (SawType && !SawPtr)
+        Diags.report(Rule::Syntax, at(T, V.Range),
+                     ".align goes before the type: .global .align 4 .b32 a (or after .ptr)");
+      else if (!Counted)
+        Diags.report(Rule::Syntax, at(T, V.Range),
+                     ".align takes a byte count, a power of two: .align 8");
+      else if (N == 0 || (N & (N - 1)))
         Diags.report(Rule::DeclAlign, at(A[I + 1], V.Range),
                      ".align " + std::string(A[I + 1]) +
                          ": an alignment is a power of two (1, 2, 4, 8, ... bytes)");
-      ++I;
+      I += Counted;
       continue;
     }
     if (T.size() > 2 && T.startswith(".v") && llvm::isDigit(T[2])) {
+      if (SawType)
+        Diags.report(Rule::Syntax, at(T, V.Range),
+                     "the vector width goes before the type: " + T.str() + " " + TypeTok.str());
       WidthTok = T;
       if (T != ".v2" && T != ".v4" && T != ".v8")
         Diags.report(Rule::DeclType, at(T, V.Range),
@@ -292,6 +308,7 @@ void DeclChecker::checkAttrs(const VarDecl &V, DeclSite Site) {
       continue;
     }
     if (T == ".ptr") {
+      SawPtr = true;
       if (Site != DeclSite::EntryParam)
         Diags.report(Rule::DeclType, at(T, V.Range),
                      ".ptr is a kernel parameter attribute: only .entry parameters take it");
