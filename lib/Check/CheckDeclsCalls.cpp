@@ -62,6 +62,22 @@ void DeclChecker::onFunction(const Function &F) {
                                "or [0]); give it a size"
                              : "only the last parameter of a .func can be an incomplete array "
                                "([] or [0])");
+      else if (Incomplete && Version.isValid() && Version < PtxVersion(6, 0))
+        // ptxas 13.0: "Feature 'Unsized Array Parameter' requires PTX ISA
+        // .version 6.0 or later" (sample F, param-array mutants).
+        Diags.report(Rule::IsaPtxVersion, D.Range,
+                     "an incomplete array parameter ([] or [0]) requires PTX ISA 6.0 (module is "
+                     ".version " +
+                         Version.str() + ")");
+    }
+  // ptxas 13.0: "Output parameter cannot be an incomplete array."
+  for (const VarDecl &V : F.Returns)
+    for (const Declarator &D : V.Declarators) {
+      llvm::ArrayRef<std::string_view> S = D.ArraySuffix;
+      if (S.size() >= 2 && S[0] == "[" && (S[1] == "]" || S[1] == "0"))
+        Diags.report(Rule::DeclArray, D.Range,
+                     "a return parameter cannot be an incomplete array ([] or [0]); give it a "
+                     "size");
     }
   if (IsEntry && F.HasReturnList) {
     SourceRange R = F.Returns.empty() ? F.Range : F.Returns.front().Range;
