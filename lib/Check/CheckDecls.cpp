@@ -433,6 +433,15 @@ void DeclChecker::checkInit(const VarDecl &V, const Declarator &D) {
                      "' is .extern: it is defined elsewhere and takes no initializer");
     return;
   }
+  // ptxas 13.0: "No initial value is allowed for 'x' in this state space"
+  // (.shared, .local, .reg, .param; sample F's var-space mutants).
+  if (V.StateSpace != ".global" && V.StateSpace != ".const") {
+    Diags.report(Rule::DeclInit, D.Range,
+                 "'" + std::string(D.Name) + "' is declared in " + std::string(V.StateSpace) +
+                     ", which takes no initializer; only .global and .const variables have "
+                     "initial values");
+    return;
+  }
   llvm::StringRef Ty = V.type();
   if (Ty == ".f16" || Ty == ".f16x2") {
     Diags.report(Rule::DeclInit, D.Range,

@@ -105,6 +105,9 @@ void DeclChecker::checkFunctionDirectives(const Function &F) {
       checkAttributeSpec(Toks, 0, A.Range, F.Kind);
       continue;
     }
+    // `.reqntid.cg 128`, `.foo 1` (sample F): "Parsing error near '.cg'".
+    if (!checkKnown(A))
+      continue;
     if (!IsEntry && isEntryOnly(N)) {
       Diags.report(Rule::FuncDirective, at(N, A.Range),
                    N.str() + " applies to kernels (.entry) only, not to a .func");
