@@ -118,6 +118,15 @@ void DeclChecker::checkFunctionDirectives(const Function &F) {
                    ".noreturn applies to a .func only; a kernel (.entry) always returns");
       continue;
     }
+    // ptxas 13.0: "Invalid directive '.noreturn' for function 'f'" when f
+    // has a return list (sample F, proto-attr mutants).
+    if (N == ".noreturn" && F.HasReturnList) {
+      Diags.report(Rule::FuncDirective, at(N, A.Range),
+                   "'" + std::string(F.Name) +
+                       "' returns values, so it cannot be .noreturn; drop .noreturn (or the "
+                       "return list)");
+      continue;
+    }
     // ptxas 13.0 takes 0 in .maxclusterrank and .reqnctapercluster.
     if (N != ".maxntid" && N != ".reqntid" && N != ".maxnreg" && N != ".minnctapersm")
       continue;
