@@ -118,6 +118,15 @@ void DeclChecker::checkFunctionDirectives(const Function &F) {
                    ".noreturn applies to a .func only; a kernel (.entry) always returns");
       continue;
     }
+    // ptxas 13.0 reads `.func f() .pragma "x";` as a prototype: a body after
+    // it is "Parsing error near '{'" (a kernel's header takes the .pragma;
+    // sample F, perf-directive mutants). Reported at the '{'.
+    if (!IsEntry && N == ".pragma" && F.HasBody && F.Range.End > F.Range.Begin) {
+      Diags.report(Rule::Syntax, SourceRange{F.Range.End - 1, F.Range.End},
+                   "a .func header ends at the ';' of its .pragma, so this body has no header "
+                   "(only a kernel's header takes .pragma); move the .pragma into the body");
+      continue;
+    }
     // ptxas 13.0: "Invalid directive '.noreturn' for function 'f'" when f
     // has a return list (sample F, proto-attr mutants).
     if (N == ".noreturn" && F.HasReturnList) {
