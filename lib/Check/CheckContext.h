@@ -139,6 +139,8 @@ struct CheckContext {
   /// --arch sm_NN on a whole file (not an inline-asm template or one
   /// instruction): also what ptxas refuses only when it generates code.
   bool Codegen = false;
+  /// The module's .target says texmode_independent (IsaTexture.cpp).
+  bool TexIndependent = false;
   /// The instruction's spelling id (Spelling.h), set by checkIsa for the
   /// per-spelling memos of the checks it runs; 0: not computed.
   uint32_t Spelling = 0;

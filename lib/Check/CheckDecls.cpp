@@ -155,12 +155,16 @@ void DeclChecker::onVar(const VarDecl &V, DeclSite Site) {
     return A == ".v2" || A == ".v4" || A == ".v8" || A == ".align" || A.empty() ||
            llvm::isDigit(A.front());
   });
-  if (V.StateSpace == ".reg" && NoType && !V.Declarators.empty())
-    Diags.report(Rule::Syntax, V.Declarators.front().Range,
-                 "a .reg declaration names its type before the registers: .reg .b32 " +
-                     std::string(V.Declarators.front().Name) + " (or .b64, .f32, .pred ...)");
   bool IsParam =
       Site == DeclSite::EntryParam || Site == DeclSite::FuncParam || Site == DeclSite::Return;
+  // Parameters without a type have their own diagnostic below; a .tex
+  // variable's is above.
+  if (NoType && !IsParam && V.StateSpace != ".tex" && !V.Declarators.empty())
+    Diags.report(Rule::Syntax, V.Declarators.front().Range,
+                 "a " + std::string(V.StateSpace) + " declaration names its type before the " +
+                     (V.StateSpace == ".reg" ? "registers: " : "names: ") +
+                     std::string(V.StateSpace) + " .b32 " +
+                     std::string(V.Declarators.front().Name) + " (or .b64, .f32, .pred ...)");
   bool FuncParam = Site == DeclSite::FuncParam || Site == DeclSite::Return;
   if (FuncParam && V.StateSpace == ".param")
     for (llvm::StringRef A : V.Attrs)
@@ -186,15 +190,21 @@ void DeclChecker::onVar(const VarDecl &V, DeclSite Site) {
   for (const Declarator &D : V.Declarators) {
     // %tid.x is a name only as a use: ptxas reads `.reg .b32 a.b` as `a`
     // and a qualifier ("Parsing error near '.b'").
-    llvm::StringRef Name = D.Name;
-    if (size_t Dot = Name.find('.'); Dot != llvm::StringRef::npos && Dot > 0)
-      Diags.report(Rule::Syntax, at(Name.drop_front(Dot), D.Range),
-                   "a declared name has no '.': '" + Name.drop_front(Dot).str() + "' after '" +
-                       Name.take_front(Dot).str() +
-                       "' is not part of it (names are letters, digits, _, $ and %)");
+    checkDottedName(D.Name, D.Range);
     checkArray(V, D, Site);
     checkInit(V, D);
   }
+}
+
+void DeclChecker::checkDottedName(llvm::StringRef Name, SourceRange R) {
+  // The lexer reads a.b as one name (opcodes are lexed with their qualifiers);
+  // ptxas stops the name at the '.' ("Parsing error near '.b'"): variables,
+  // functions and labels alike (sample F: `.entry k.lo(`, `L.1:`).
+  if (size_t Dot = Name.find('.'); Dot != llvm::StringRef::npos && Dot > 0)
+    Diags.report(Rule::Syntax, at(Name.drop_front(Dot), R),
+                 "a declared name has no '.': '" + Name.drop_front(Dot).str() + "' after '" +
+                     Name.take_front(Dot).str() +
+                     "' is not part of it (names are letters, digits, _, $ and %)");
 }
 
 size_t DeclChecker::checkAttributeSpec(llvm::ArrayRef<std::string_view> A, size_t I, SourceRange R,
@@ -250,7 +260,7 @@ size_t DeclChecker::checkAttributeSpec(llvm::ArrayRef<std::string_view> A, size_
 
 void DeclChecker::checkAttrs(const VarDecl &V, DeclSite Site) {
   llvm::ArrayRef<std::string_view> A = V.Attrs;
-  bool SawType = false;
+  bool SawType = false, SawPtr = false;
   unsigned Width = 1;
   llvm::StringRef WidthTok, TypeTok;
   for (size_t I = 0; I < A.size(); ++I) {
@@ -272,15 +282,27 @@ void DeclChecker::checkAttrs(const VarDecl &V, DeclSite Site) {
       continue;
     }
     if (T == ".align") {
+      // ptxas: "Parsing error near '.align'" after the type (but a kernel
+      // parameter's .ptr takes its own .align), "near '.u32'" without a count.
       uint64_t N = 0;
-      if (I + 1 < A.size() && isNumber(A[I + 1], N) && (N == 0 || (N & (N - 1))))
+      bool Counted = I + 1 < A.size() && isNumber(A[I + 1], N);
+      if (SawType && !SawPtr)
+        Diags.report(Rule::Syntax, at(T, V.Range),
+                     ".align goes before the type: .global .align 4 .b32 a (or after .ptr)");
+      else if (!Counted)
+        Diags.report(Rule::Syntax, at(T, V.Range),
+                     ".align takes a byte count, a power of two: .align 8");
+      else if (N == 0 || (N & (N - 1)))
         Diags.report(Rule::DeclAlign, at(A[I + 1], V.Range),
                      ".align " + std::string(A[I + 1]) +
                          ": an alignment is a power of two (1, 2, 4, 8, ... bytes)");
-      ++I;
+      I += Counted;
       continue;
     }
     if (T.size() > 2 && T.startswith(".v") && llvm::isDigit(T[2])) {
+      if (SawType)
+        Diags.report(Rule::Syntax, at(T, V.Range),
+                     "the vector width goes before the type: " + T.str() + " " + TypeTok.str());
       WidthTok = T;
       if (T != ".v2" && T != ".v4" && T != ".v8")
         Diags.report(Rule::DeclType, at(T, V.Range),
@@ -290,6 +312,7 @@ void DeclChecker::checkAttrs(const VarDecl &V, DeclSite Site) {
       continue;
     }
     if (T == ".ptr") {
+      SawPtr = true;
       if (Site != DeclSite::EntryParam)
         Diags.report(Rule::DeclType, at(T, V.Range),
                      ".ptr is a kernel parameter attribute: only .entry parameters take it");
@@ -360,7 +383,12 @@ void DeclChecker::checkType(const VarDecl &V, llvm::StringRef T, DeclSite Site) 
                            ".s8-.s64, .f16, .f16x2, .f32, .f64 and .pred");
     return;
   }
-  if (T == ".b128" && Version.isValid() && Version < PtxVersion(8, 3)) {
+  // ptxas 13.0 gates .b128 scalars only: an array of .b128 (variable or
+  // parameter, any state space) passes under .version 8.0 (sample F).
+  bool AllArrays = !V.Declarators.empty() && llvm::all_of(V.Declarators, [](const Declarator &D) {
+    return !D.ArraySuffix.empty();
+  });
+  if (T == ".b128" && !AllArrays && Version.isValid() && Version < PtxVersion(8, 3)) {
     Diags.report(Rule::DeclType, at(T, V.Range),
                  ".b128 variables require PTX ISA 8.3 or later (module is .version " +
                      std::to_string(Version.Major) + "." + std::to_string(Version.Minor) + ")");
@@ -407,6 +435,15 @@ void DeclChecker::checkInit(const VarDecl &V, const Declarator &D) {
     Diags.report(Rule::DeclInit, D.Range,
                  "'" + std::string(D.Name) +
                      "' is .extern: it is defined elsewhere and takes no initializer");
+    return;
+  }
+  // ptxas 13.0: "No initial value is allowed for 'x' in this state space"
+  // (.shared, .local, .reg, .param; sample F's var-space mutants).
+  if (V.StateSpace != ".global" && V.StateSpace != ".const") {
+    Diags.report(Rule::DeclInit, D.Range,
+                 "'" + std::string(D.Name) + "' is declared in " + std::string(V.StateSpace) +
+                     ", which takes no initializer; only .global and .const variables have "
+                     "initial values");
     return;
   }
   llvm::StringRef Ty = V.type();

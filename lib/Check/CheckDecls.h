@@ -61,7 +61,10 @@ public:
   /// A directive in a function body (.maxntid there is a syntax error).
   void onBodyDirective(const Directive &D);
   /// A label in a body: the name of a `.callprototype` that follows it.
-  void onLabel(std::string_view Name) { LastLabel.assign(Name.data(), Name.size()); }
+  void onLabel(std::string_view Name) {
+    LastLabel.assign(Name.data(), Name.size());
+    checkDottedName(Name, SourceRange());
+  }
   /// bra to a register (ptxas: "Label expected").
   void onBranch(const Instruction &I);
   /// Any instruction of a body: under --arch, what it adds to the kernels'
@@ -124,6 +127,8 @@ private:
   void checkPrototype(const Function &F);
   void checkArguments(const Operand &List, llvm::ArrayRef<Param> Formals, llvm::StringRef Callee);
   SourceRange at(llvm::StringRef Tok, SourceRange Fallback) const;
+  /// A declared name (variable, function, label) with a '.' part: a syntax error.
+  void checkDottedName(llvm::StringRef Name, SourceRange R);
   /// False (and a syntax error) for a directive name PTX does not have.
   bool checkKnown(const Directive &D);
 

@@ -24,6 +24,7 @@ namespace check {
 void DeclChecker::onFunction(const Function &F) {
   CallProtos.clear();
   checkLinkage(F.Prefix, F.Range);
+  checkDottedName(F.Name, F.NameRange.isValid() ? F.NameRange : F.Range);
   bool IsEntry = F.Kind == ".entry";
   if (CodegenChecks)
     Shared.onFunction(F);
@@ -63,6 +64,22 @@ void DeclChecker::onFunction(const Function &F) {
                                "or [0]); give it a size"
                              : "only the last parameter of a .func can be an incomplete array "
                                "([] or [0])");
+      else if (Incomplete && Version.isValid() && Version < PtxVersion(6, 0))
+        // ptxas 13.0: "Feature 'Unsized Array Parameter' requires PTX ISA
+        // .version 6.0 or later" (sample F, param-array mutants).
+        Diags.report(Rule::IsaPtxVersion, D.Range,
+                     "an incomplete array parameter ([] or [0]) requires PTX ISA 6.0 (module is "
+                     ".version " +
+                         Version.str() + ")");
+    }
+  // ptxas 13.0: "Output parameter cannot be an incomplete array."
+  for (const VarDecl &V : F.Returns)
+    for (const Declarator &D : V.Declarators) {
+      llvm::ArrayRef<std::string_view> S = D.ArraySuffix;
+      if (S.size() >= 2 && S[0] == "[" && (S[1] == "]" || S[1] == "0"))
+        Diags.report(Rule::DeclArray, D.Range,
+                     "a return parameter cannot be an incomplete array ([] or [0]); give it a "
+                     "size");
     }
   if (IsEntry && F.HasReturnList) {
     SourceRange R = F.Returns.empty() ? F.Range : F.Returns.front().Range;
@@ -90,6 +107,9 @@ void DeclChecker::checkFunctionDirectives(const Function &F) {
       checkAttributeSpec(Toks, 0, A.Range, F.Kind);
       continue;
     }
+    // `.reqntid.cg 128`, `.foo 1` (sample F): "Parsing error near '.cg'".
+    if (!checkKnown(A))
+      continue;
     if (!IsEntry && isEntryOnly(N)) {
       Diags.report(Rule::FuncDirective, at(N, A.Range),
                    N.str() + " applies to kernels (.entry) only, not to a .func");
@@ -98,6 +118,24 @@ void DeclChecker::checkFunctionDirectives(const Function &F) {
     if (IsEntry && N == ".noreturn") {
       Diags.report(Rule::FuncDirective, at(N, A.Range),
                    ".noreturn applies to a .func only; a kernel (.entry) always returns");
+      continue;
+    }
+    // ptxas 13.0 reads `.func f() .pragma "x";` as a prototype: a body after
+    // it is "Parsing error near '{'" (a kernel's header takes the .pragma;
+    // sample F, perf-directive mutants). Reported at the '{'.
+    if (!IsEntry && N == ".pragma" && F.HasBody && F.Range.End > F.Range.Begin) {
+      Diags.report(Rule::Syntax, SourceRange{F.Range.End - 1, F.Range.End},
+                   "a .func header ends at the ';' of its .pragma, so this body has no header "
+                   "(only a kernel's header takes .pragma); move the .pragma into the body");
+      continue;
+    }
+    // ptxas 13.0: "Invalid directive '.noreturn' for function 'f'" when f
+    // has a return list (sample F, proto-attr mutants).
+    if (N == ".noreturn" && F.HasReturnList) {
+      Diags.report(Rule::FuncDirective, at(N, A.Range),
+                   "'" + std::string(F.Name) +
+                       "' returns values, so it cannot be .noreturn; drop .noreturn (or the "
+                       "return list)");
       continue;
     }
     // ptxas 13.0 takes 0 in .maxclusterrank and .reqnctapercluster.

@@ -100,7 +100,8 @@ private:
             AssumeDeclared,
             &Gates,
             Address32,
-            Opts.Arch.has_value() && !FixedContext};
+            Opts.Arch.has_value() && !FixedContext,
+            TexMode == "texmode_independent"};
   }
   LocTracker Locs; ///< .file/.loc: the source origin of each diagnostic
 

@@ -204,6 +204,17 @@ bool computeShape(const Instruction &I, Shape &S) {
     return false;
   S.T = Ts[0];
   Ty T = S.T;
+  // createpolicy's d is a 64-bit integer register (probe, ptxas 13.0: .b32,
+  // .f64, .f16 are "Arguments mismatch for instruction
+  // 'createpolicy.fractional'"; sample F); the other operands are not measured.
+  if (Op == "createpolicy") {
+    if (T.Cls != 'b' || T.Bits != 64)
+      return false;
+    S.T = {'u', 64};
+    S.Roles = {R::Strict, R::Optional, R::Optional, R::Optional};
+    S.MinOps = 1;
+    return true;
+  }
   // Only the types whose rules the probe measured.
   bool Arith = (T.isInt() && T.Bits >= 16) || (T.Cls == 'f' && T.Bits >= 32);
   if (Op == "cvta") {

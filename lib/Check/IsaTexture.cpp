@@ -1,4 +1,4 @@
-//===- IsaTexture.cpp - vector operands of tex, tld4, suld, sust ----------===//
+//===- IsaTexture.cpp - operands of tex, tld4, txq, suld, sust ------------===//
 //
 // The braces operands of the texture and surface instructions (9.7.11),
 // measured against ptxas 13.0 one module a case (test/isa/texture-vectors.test):
@@ -15,6 +15,16 @@
 //    type ("Arguments mismatch"; ptxas judges a vector by its registers
 //    together: {%r1, %f2} passes for .s32, so only a vector none of whose
 //    registers fits is reported; test/isa/texture-types.test).
+//
+// And the handles (9.7.10.1, texturing modes; test/isa/texture-modes.test):
+// a texture position names a .texref, a sampler position a .samplerref
+// ("Argument 1 of instruction 'tex': .texref or .u64 register expected");
+// under texmode_independent tex/tld4 need the sampler ("Argument 2 ...:
+// .samplerref or .u64 register expected") and txq's sampler queries a
+// .samplerref; txq.force_unnormalized_coords a .samplerref in either mode
+// (".samplerref expected"). Under unified mode ptxas ignores a sampler
+// operand of tex/tld4 ([t, t, {c}] and [t, %rd, {c}] pass). Registers are
+// not judged here (the operand-type checks do).
 //
 //===----------------------------------------------------------------------===//
 
@@ -135,14 +145,89 @@ void checkTextureTypes(const Instruction &I, CheckContext &Ctx) {
     checkElementTypes(I, Ctx, A.Elements.back(), Types[1], "coordinates");
 }
 
+/// The handle kind a variable or parameter named by E is declared with
+/// (".texref", ".samplerref", ".surfref", another type); empty for a
+/// register, an unknown name or anything that is not a name.
+llvm::StringRef handleKind(const Operand &E, CheckContext &Ctx) {
+  if (E.Kind != OperandKind::Name)
+    return {};
+  const RegisterInfo *Info = Ctx.Syms.lookup(E.Text);
+  if (!Info || Info->StateSpace == ".reg")
+    return {};
+  if (Info->StateSpace == ".tex") // .tex .u64 t; of PTX ISA 1.x declares a texture
+    return ".texref";
+  return Info->Type.empty() ? llvm::StringRef("?") : Info->Type;
+}
+
+void reportHandle(const Instruction &I, CheckContext &Ctx, const Operand &E, unsigned Pos,
+                  llvm::StringRef Need, llvm::StringRef Kind, bool RegisterToo) {
+  Ctx.Diags.report(Rule::IsaTextureOperand, E.Range,
+                   "operand " + std::to_string(Pos) + " of '" + isaop::spelledOp(I) +
+                       "' must be a " + Need.str() + (RegisterToo ? " or a .u64 register" : "") +
+                       (Ctx.TexIndependent ? " under .target texmode_independent" : "") +
+                       ", not '" + std::string(E.Text) + "' (" + Kind.str() + ")");
+}
+
+/// tex and tld4: [texture, {coords}] or [texture, sampler, {coords}].
+void checkTexHandles(const Instruction &I, CheckContext &Ctx) {
+  const Operand *A = nullptr;
+  for (const Operand &O : I.Operands)
+    if (O.Kind == OperandKind::Address) {
+      A = &O;
+      break;
+    }
+  if (!A || A->Elements.size() < 2 || A->Elements.back().Kind != OperandKind::Vector)
+    return;
+  const Operand &T = A->Elements.front();
+  llvm::StringRef K = handleKind(T, Ctx);
+  if (!K.empty() && K != ".texref")
+    reportHandle(I, Ctx, T, 1, ".texref", K, true);
+  if (!Ctx.TexIndependent)
+    return; // unified mode: ptxas ignores a sampler operand
+  if (A->Elements.size() == 2) {
+    Ctx.Diags.report(Rule::IsaTextureOperand, A->Range,
+                     "under .target texmode_independent '" + isaop::spelledOp(I) +
+                         "' takes a sampler: [texture, sampler, {coordinates}] with a "
+                         ".samplerref or a .u64 register");
+    return;
+  }
+  const Operand &S = A->Elements[1];
+  llvm::StringRef SK = handleKind(S, Ctx);
+  if (!SK.empty() && SK != ".samplerref")
+    reportHandle(I, Ctx, S, 2, ".samplerref", SK, true);
+}
+
+/// txq: [a] is a .texref for texture queries, a .samplerref for sampler
+/// queries under independent mode (a .texref under unified mode), and a
+/// .samplerref for .force_unnormalized_coords.
+void checkTxqHandle(const Instruction &I, CheckContext &Ctx) {
+  if (I.Operands.size() < 2 || I.Operands[1].Kind != OperandKind::Address ||
+      I.Operands[1].Elements.size() != 1)
+    return;
+  const Operand &E = I.Operands[1].Elements.front();
+  llvm::StringRef K = handleKind(E, Ctx);
+  if (K.empty())
+    return;
+  bool Force = I.hasQualifier(".force_unnormalized_coords");
+  bool Sampler = Force || I.hasQualifier(".filter_mode") || I.hasQualifier(".addr_mode_0") ||
+                 I.hasQualifier(".addr_mode_1") || I.hasQualifier(".addr_mode_2");
+  llvm::StringRef Need = (Force || (Sampler && Ctx.TexIndependent)) ? ".samplerref" : ".texref";
+  if (K != Need)
+    reportHandle(I, Ctx, E, 1, Need, K, !Force);
+}
+
 } // namespace
 
 void checkTextureOperands(const Instruction &I, CheckContext &Ctx) {
   llvm::StringRef Op = I.Opcode;
+  if (Op == "txq")
+    return checkTxqHandle(I, Ctx);
   if (Op != "tex" && Op != "tld4" && Op != "suld" && Op != "sust")
     return;
-  if (Op == "tex" || Op == "tld4")
+  if (Op == "tex" || Op == "tld4") {
     checkTextureTypes(I, Ctx);
+    checkTexHandles(I, Ctx);
+  }
   unsigned Geom = coordsFor(I), Data = dataWidth(I);
   for (const Operand &O : I.Operands) {
     if (O.Kind == OperandKind::Address) {

@@ -67,6 +67,7 @@ private:
   std::string expectedText(antlr4::RecognitionException &RE);
   bool skipTooDeep(Entry What);
   void recover(size_t Start, Token *Offending, const std::string &Expected);
+  SourceRange ptxasAnchor(size_t Start, Token *Offending, SourceRange R, std::string &Msg);
   void skipToSync(bool Consumed);
   void finishUnit();
   void convertSectionPiece(Entry What, antlr4::ParserRuleContext *Parsed);
@@ -606,6 +607,40 @@ std::string StreamParser::expectedText(antlr4::RecognitionException &RE) {
 // Error recovery
 //===----------------------------------------------------------------------===//
 
+/// Where ptxas names a syntax error this grammar finds only on a later line:
+/// `.version` without its number ("Missing .version directive", on the
+/// .version line), and a unit that starts on the line of a .target, .version
+/// or .address_size (they end without ';': `.target sm_80 sm_80`, "Parsing
+/// error near 'sm_80'"), at its first token (sample F, session 11).
+SourceRange StreamParser::ptxasAnchor(size_t Start, Token *Offending, SourceRange R,
+                                      std::string &Msg) {
+  if (Start >= Tokens.size())
+    return R;
+  Token *First = Tokens.get(Start);
+  if (!First || First == Offending || First->getLine() >= Offending->getLine())
+    return R;
+  if (First->getType() == PTXLexer::VERSION) {
+    Msg = ".version needs its number on its line (.version 8.0); the next line begins with " +
+          describeToken(Offending, Conv.text(Offending));
+    return Converter::range(First);
+  }
+  llvm::StringRef Text = File.text();
+  size_t B = First->getStartIndex();
+  if (B > Text.size())
+    return R;
+  size_t LineStart = Text.rfind('\n', B);
+  LineStart = LineStart == llvm::StringRef::npos ? 0 : LineStart + 1;
+  llvm::StringRef Before = Text.slice(LineStart, B).ltrim();
+  for (llvm::StringRef Dir : {".target", ".version", ".address_size"})
+    if (Before.startswith(Dir)) {
+      Msg = "unexpected " + describeToken(First, Conv.text(First)) + " after the " + Dir.str() +
+            " directive on its line (" + Dir.str() +
+            " takes its value; .target a list separated by ',')";
+      return Converter::range(First);
+    }
+  return R;
+}
+
 /// Reports a syntax error at the offending token, then resynchronises after
 /// the next ';' or at the next '{' / '}' (a section line: at the next line).
 void StreamParser::recover(size_t Start, Token *Offending, const std::string &Expected) {
@@ -614,9 +649,14 @@ void StreamParser::recover(size_t Start, Token *Offending, const std::string &Ex
   SourceRange R = Converter::range(Offending);
   if (!R.isValid()) // EOF: point at the end of the file
     R = {static_cast<uint32_t>(File.size()), static_cast<uint32_t>(File.size())};
-  std::string Msg = "unexpected " + describeToken(Offending, Conv.text(Offending));
-  if (!Expected.empty())
-    Msg += "; " + Expected;
+  std::string Msg;
+  if (R.isValid() && R.Begin < File.size())
+    R = ptxasAnchor(Start, Offending, R, Msg);
+  if (Msg.empty()) {
+    Msg = "unexpected " + describeToken(Offending, Conv.text(Offending));
+    if (!Expected.empty())
+      Msg += "; " + Expected;
+  }
   syntaxError(R, Msg);
   Tokens.seek(Start);
   // Skip up to the offending token. Braces opened after '=' are an
