@@ -17,6 +17,7 @@
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Allocator.h"
 #include "llvm/Support/StringSaver.h"
@@ -60,6 +61,10 @@ public:
   void onCall(const Instruction &I);
   /// A directive in a function body (.maxntid there is a syntax error).
   void onBodyDirective(const Directive &D);
+  /// A `.loc`: its location is remembered for the `inlined_at` of later ones,
+  /// which must name a location some earlier `.loc` used.
+  void onLoc(const Directive &D);
+  bool checkLocAttributes(const Directive &D);
   /// A label in a body: the name of a `.callprototype` that follows it.
   void onLabel(std::string_view Name) {
     LastLabel.assign(Name.data(), Name.size());
@@ -160,6 +165,10 @@ private:
   llvm::StringMap<uint32_t> TextIds;  ///< intern()'s ids
   std::vector<std::string> Texts{""}; ///< by id; 0 is the empty text
   llvm::DenseMap<int64_t, SourceRange> FileIndices;
+  /// The (file, line, column) of every `.loc` so far, packed by packLoc.
+  llvm::DenseSet<uint64_t> LocsUsed;
+  uint64_t LastLoc = ~0ULL;       ///< the last one inserted (nvcc repeats it)
+  uint64_t LastInlinedAt = ~0ULL; ///< the last inlined_at found in LocsUsed
 };
 
 } // namespace check

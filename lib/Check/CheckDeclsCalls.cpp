@@ -320,8 +320,10 @@ void DeclChecker::onCallPrototype(const Directive &D) {
 }
 
 void DeclChecker::onBodyDirective(const Directive &D) {
-  if (D.Name == ".loc") // known, and none of the directives below
+  if (D.Name == ".loc") { // known, and none of the directives below
+    onLoc(D);
     return;
+  }
   if (!checkKnown(D))
     return;
   if (D.Name == ".callprototype" && !LastLabel.empty())

@@ -2,12 +2,15 @@
 //
 // DeclChecker's checks of opaque variables' named-field initializers and the
 // limits ptxas -arch sm_NN applies at code generation (functions never
-// defined, the 64 KiB constant bank): split from CheckDecls.cpp.
+// defined, the 64 KiB constant bank), and the `inlined_at` locations of
+// `.loc`: split from CheckDecls.cpp.
 //
 //===----------------------------------------------------------------------===//
 #include "Check/CheckDecls.h"
+#include "Support/IntLiteral.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringRef.h"
 
 namespace ptxlint {
@@ -117,6 +120,108 @@ void DeclChecker::onEndOfFile(bool ArchGiven) {
                      "' is declared without .extern and never defined in this module: ptxas "
                      "fails to compile it ('Unresolved extern function'); define it here, or "
                      "declare it .extern when another module defines it");
+}
+
+/// (file, line, column) as one key, or false when a number is not a literal
+/// or too wide to pack (then not checked).
+static bool packLoc(llvm::ArrayRef<std::string_view> N, uint64_t &Key) {
+  uint64_t V[3];
+  for (size_t K = 0; K < 3; ++K) {
+    IntLiteral L = decodeIntLiteral(N[K]);
+    if (L.State != IntLiteral::Fits)
+      return false;
+    V[K] = L.Value;
+  }
+  if (V[0] > 0xFFFF || V[1] > 0xFFFFFFFF || V[2] > 0xFFFF)
+    return false;
+  Key = V[0] << 48 | V[1] << 16 | V[2];
+  return true;
+}
+
+/// ptxas 13.0 takes `.loc F L C` or `.loc F L C, function_name NAME [+ N],
+/// inlined_at F L C`, nothing else (PTX ISA 9.0, 11.5.4): `inlined_at` alone,
+/// `function_name` alone, another attribute name, two of one, or `inlined_at`
+/// with other than three numbers are "Parsing error" (the grammar reads any
+/// list of attributes; this is where its shape is checked). False after a
+/// report.
+bool DeclChecker::checkLocAttributes(const Directive &D) {
+  llvm::ArrayRef<std::string_view> A = D.Args;
+  size_t K = 3;
+  auto Is = [&](size_t I, llvm::StringRef W) { return I < A.size() && llvm::StringRef(A[I]) == W; };
+  auto IsNum = [&](size_t I) { return I < A.size() && !A[I].empty() && llvm::isDigit(A[I][0]); };
+  const char *Want = "', function_name' after the location";
+  bool Named = Is(K, ",") && Is(K + 1, "function_name");
+  if (Named && (K + 2 >= A.size() || IsNum(K + 2) || A[K + 2] == ",")) {
+    K += 2;
+    Want = "a name after function_name";
+  } else if (Named) {
+    K += 3;
+    if (Is(K, "+") && IsNum(K + 1))
+      K += 2;
+    Want = "', inlined_at F L C' after function_name";
+    if (Is(K, ",") && Is(K + 1, "inlined_at") && IsNum(K + 2) && IsNum(K + 3) && IsNum(K + 4)) {
+      K += 5;
+      Want = "the end of the directive after inlined_at's three numbers";
+      if (K == A.size())
+        return true;
+    }
+  }
+  const char *Shape = ": .loc takes 'F L C' or 'F L C, function_name NAME[+N], inlined_at F L C'";
+  if (K >= A.size()) {
+    Diags.report(Rule::Syntax, at(A.back(), D.Range),
+                 std::string(".loc ends early; expected ") + Want + Shape);
+    return false;
+  }
+  if (A[K] == "," && K + 1 < A.size())
+    ++K; // the word after the comma is the one at fault
+  Diags.report(Rule::Syntax, at(A[K], D.Range),
+               "unexpected '" + std::string(A[K]) + "' in .loc; expected " + Want + Shape);
+  return false;
+}
+
+/// `.loc F L C, function_name f, inlined_at F2 L2 C2`: ptxas 13.0 requires
+/// F2 L2 C2 to be the location of an earlier .loc of the module, anywhere
+/// before it, compared as numbers ("Source location 1 20 3 used in
+/// inlined_at directive must be used in a preceding .loc directive", on the
+/// .loc's line; PTX ISA 9.0, 11.5.4). The .loc's own location counts only
+/// for the .loc directives after it.
+void DeclChecker::onLoc(const Directive &D) {
+  llvm::ArrayRef<std::string_view> A = D.Args;
+  if (A.size() < 3)
+    return;
+  if (A.size() > 3 && !checkLocAttributes(D))
+    return;
+  for (size_t K = 3; K + 3 < A.size(); ++K) {
+    if (A[K] != "inlined_at")
+      continue;
+    llvm::ArrayRef<std::string_view> N = A.slice(K + 1, 3);
+    uint64_t Key;
+    // nvcc repeats one inlined_at for every line of an inlined body.
+    if (!packLoc(N, Key) || Key == LastInlinedAt)
+      break;
+    if (LocsUsed.count(Key)) {
+      LastInlinedAt = Key;
+      break;
+    }
+    // The three numbers, where they view the file's text; else the first.
+    llvm::StringRef Text(N[0]);
+    std::string_view Src = File.text();
+    if (N[0].data() >= Src.data() && N[2].data() + N[2].size() <= Src.data() + Src.size() &&
+        N[2].data() > N[0].data())
+      Text = llvm::StringRef(N[0].data(), N[2].data() + N[2].size() - N[0].data());
+    Diags.report(Rule::LocInlinedAt, at(Text, D.Range),
+                 "inlined_at " + std::string(N[0]) + " " + std::string(N[1]) + " " +
+                     std::string(N[2]) +
+                     " names a source location no earlier .loc directive used; an inlined_at "
+                     "location must be that of a preceding .loc (write that .loc first, or "
+                     "name the location of the call it was inlined at)");
+    break;
+  }
+  uint64_t Key;
+  if (packLoc(A.take_front(3), Key) && Key != LastLoc) {
+    LocsUsed.insert(Key);
+    LastLoc = Key;
+  }
 }
 
 } // namespace check
