@@ -1,0 +1,77 @@
+//===- Addressing.cpp - which instructions address which state spaces ----===//
+//
+// The rows of Addressing.h. The facts were measured with ptxas 13.0; the
+// cases are in test/isa/address-32.test, test/isa/address-space*.test,
+// test/isa-operands/vector-registers.test and test/isa/cvta.test.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Spec/Addressing.h"
+
+#include <algorithm>
+
+namespace ptxlint {
+namespace spec {
+
+namespace {
+
+// clang-format off
+/// Opcode, ChecksSpace, Address64, AlwaysAddress64, SymbolOperand, VectorData,
+/// MovesAddresses; sorted by opcode.
+constexpr AddressingRow Rows[] = {
+    {"atom",      true,  true,  false, false, -1, false},
+    // cvta.u32 is refused the same way as a 32-bit address but not reported:
+    // CUDA's sm_20_intrinsics.hpp writes it on its 32-bit host path (behind
+    // a #define the inline-asm guards do not follow; test/isa/cvta.test).
+    {"cvta",      true,  false, false, true,  -1, false},
+    {"ld",        true,  true,  false, false,  0, false},
+    {"ldu",       true,  true,  false, false,  0, false},
+    {"mbarrier",  false, true,  false, false, -1, false},
+    {"mov",       false, false, false, false, -1, true},
+    {"multimem",  false, true,  true,  false, -1, false},
+    {"prefetch",  true,  true,  false, false, -1, false},
+    {"prefetchu", true,  true,  false, false, -1, false},
+    {"red",       true,  true,  false, false, -1, false},
+    {"st",        true,  true,  false, false,  1, false},
+};
+// clang-format on
+
+constexpr llvm::StringLiteral Spaces[] = {".global",          ".shared",       ".shared::cta",
+                                          ".shared::cluster", ".local",        ".const",
+                                          ".param",           ".param::entry", ".param::func"};
+
+} // namespace
+
+llvm::ArrayRef<AddressingRow> addressingRows() { return Rows; }
+
+const AddressingRow *addressingOf(llvm::StringRef Opcode) {
+  const AddressingRow *It = std::lower_bound(
+      std::begin(Rows), std::end(Rows), Opcode,
+      [](const AddressingRow &R, llvm::StringRef Op) { return llvm::StringRef(R.Opcode) < Op; });
+  return It != std::end(Rows) && llvm::StringRef(It->Opcode) == Opcode ? It : nullptr;
+}
+
+llvm::ArrayRef<llvm::StringLiteral> addressSpaces() { return Spaces; }
+
+bool spaceReaches(llvm::StringRef Instr, llvm::StringRef Sym) {
+  if (Instr.empty()) // generic: ptxas rejects .param and .const symbols
+    return Sym != ".param" && Sym != ".const";
+  if (Instr.startswith(".shared"))
+    return Sym == ".shared";
+  if (Instr.startswith(".param"))
+    return Sym == ".param";
+  return Instr == Sym;
+}
+
+bool addresses32(llvm::StringRef Q) {
+  return Q.startswith(".shared") || Q.startswith(".local") || Q.startswith(".const") ||
+         Q.startswith(".param") || Q == ".async" || Q == ".bulk" || Q == ".tensormap";
+}
+
+bool isAddressableSpace(llvm::StringRef Space) {
+  return Space.startswith(".global") || Space.startswith(".shared") || Space.startswith(".const") ||
+         Space.startswith(".local") || Space.startswith(".param");
+}
+
+} // namespace spec
+} // namespace ptxlint
