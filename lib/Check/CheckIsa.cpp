@@ -22,6 +22,7 @@
 #include "Check/IsaOperands.h"
 #include "Check/IsaTexture.h"
 #include "Check/Spelling.h"
+#include "Spec/Addressing.h"
 #include "Spec/IsaTables.h"
 #include "Spec/Spec.h"
 
@@ -189,6 +190,8 @@ struct ComboFact {
 
 struct TableFacts {
   const IsaOpcode *Op = nullptr;
+  /// How the opcode addresses memory (Spec/Addressing.h), null for not.
+  const spec::AddressingRow *Addressing = nullptr;
   bool AllKnown = true;
   llvm::SmallVector<const IsaForm *, 4> Forms;
   llvm::SmallVector<QualGate, 8> Gates; ///< one per qualifier (when Forms)
@@ -540,6 +543,7 @@ const TableFacts &tableFacts(const Instruction &I, uint32_t Id) {
     return Sl.F;
   TableFacts F;
   F.Op = spec::findIsaOpcode(I.Opcode);
+  F.Addressing = spec::addressingOf(I.Opcode);
   if (F.Op && !llvm::StringRef(F.Op->Name).startswith(".")) {
     for (llvm::StringRef Q : I.Qualifiers)
       F.AllKnown = F.AllKnown && F.Op->takes(Q);
@@ -670,7 +674,7 @@ void checkIsa(const Instruction &I, CheckContext &Ctx) {
   checkQualifierTypes(I, Ctx, Forms);
   unsigned Errors = Ctx.Diags.errorCount();
   checkIsaOperands(I, Ctx);
-  checkIsaAddresses(I, Ctx);
+  checkIsaAddresses(I, Ctx, Facts.Addressing);
   checkTextureOperands(I, Ctx);
   // The kinds of the syntax lines where the instruction's own checks found nothing.
   if (CountOk && !Op->OwnCount && Ctx.Diags.errorCount() == Errors)

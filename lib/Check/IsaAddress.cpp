@@ -102,7 +102,7 @@ void scanLiterals(CheckContext &Ctx, llvm::StringRef Text, bool InAddress) {
 /// The state space qualifier of I ("" for generic).
 llvm::StringRef spaceOf(const Instruction &I) {
   for (llvm::StringRef Q : I.Qualifiers)
-    if (llvm::is_contained(spec::addressSpaces(), Q))
+    if (llvm::is_contained(spec::AddressSpaces, Q))
       return Q;
   return "";
 }
@@ -442,8 +442,7 @@ void checkCvtRounding(const Instruction &I, CheckContext &Ctx) {
 
 } // namespace
 
-void checkIsaAddresses(const Instruction &I, CheckContext &Ctx) {
-  const spec::AddressingRow *Row = spec::addressingOf(I.Opcode);
+void checkIsaAddresses(const Instruction &I, CheckContext &Ctx, const spec::AddressingRow *Row) {
   bool Space = Row && Row->ChecksSpace;
   for (const Operand &O : I.Operands) {
     bool IsAddr = O.Kind == OperandKind::Address;

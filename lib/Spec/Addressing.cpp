@@ -36,10 +36,6 @@ constexpr AddressingRow Rows[] = {
 };
 // clang-format on
 
-constexpr llvm::StringLiteral Spaces[] = {".global",          ".shared",       ".shared::cta",
-                                          ".shared::cluster", ".local",        ".const",
-                                          ".param",           ".param::entry", ".param::func"};
-
 } // namespace
 
 llvm::ArrayRef<AddressingRow> addressingRows() { return Rows; }
@@ -49,28 +45,6 @@ const AddressingRow *addressingOf(llvm::StringRef Opcode) {
       std::begin(Rows), std::end(Rows), Opcode,
       [](const AddressingRow &R, llvm::StringRef Op) { return llvm::StringRef(R.Opcode) < Op; });
   return It != std::end(Rows) && llvm::StringRef(It->Opcode) == Opcode ? It : nullptr;
-}
-
-llvm::ArrayRef<llvm::StringLiteral> addressSpaces() { return Spaces; }
-
-bool spaceReaches(llvm::StringRef Instr, llvm::StringRef Sym) {
-  if (Instr.empty()) // generic: ptxas rejects .param and .const symbols
-    return Sym != ".param" && Sym != ".const";
-  if (Instr.startswith(".shared"))
-    return Sym == ".shared";
-  if (Instr.startswith(".param"))
-    return Sym == ".param";
-  return Instr == Sym;
-}
-
-bool addresses32(llvm::StringRef Q) {
-  return Q.startswith(".shared") || Q.startswith(".local") || Q.startswith(".const") ||
-         Q.startswith(".param") || Q == ".async" || Q == ".bulk" || Q == ".tensormap";
-}
-
-bool isAddressableSpace(llvm::StringRef Space) {
-  return Space.startswith(".global") || Space.startswith(".shared") || Space.startswith(".const") ||
-         Space.startswith(".local") || Space.startswith(".param");
 }
 
 } // namespace spec

@@ -44,21 +44,43 @@ const AddressingRow *addressingOf(llvm::StringRef Opcode);
 /// Every row, sorted by opcode.
 llvm::ArrayRef<AddressingRow> addressingRows();
 
+// The functions below run per operand: inline, so that their comparisons
+// with short literals compile to integer compares.
+
 /// The state-space qualifiers of an addressing instruction (".global",
 /// ".shared::cta", ".param::entry" ...).
-llvm::ArrayRef<llvm::StringLiteral> addressSpaces();
+inline constexpr llvm::StringLiteral AddressSpaces[] = {
+    ".global", ".shared", ".shared::cta",  ".shared::cluster", ".local",
+    ".const",  ".param",  ".param::entry", ".param::func"};
+
 /// Whether an instruction of state space Instr ("" for generic) reaches a
 /// symbol declared in Sym: generic addressing reaches every space but .param
 /// and .const; .shared::cta/.shared::cluster reach .shared, .param::entry/
 /// .param::func reach .param.
-bool spaceReaches(llvm::StringRef Instr, llvm::StringRef Sym);
+inline bool spaceReaches(llvm::StringRef Instr, llvm::StringRef Sym) {
+  if (Instr.empty()) // generic: ptxas rejects .param and .const symbols
+    return Sym != ".param" && Sym != ".const";
+  if (Instr.startswith(".shared"))
+    return Sym == ".shared";
+  if (Instr.startswith(".param"))
+    return Sym == ".param";
+  return Instr == Sym;
+}
+
 /// Whether qualifier Q makes an address a 32-bit one (.shared, .local,
 /// .const and .param windows; the .async/.bulk/.tensormap forms, whose
 /// addresses are .shared::cluster or tensor maps).
-bool addresses32(llvm::StringRef Q);
+inline bool addresses32(llvm::StringRef Q) {
+  return Q.startswith(".shared") || Q.startswith(".local") || Q.startswith(".const") ||
+         Q.startswith(".param") || Q == ".async" || Q == ".bulk" || Q == ".tensormap";
+}
+
 /// Whether a symbol of state space Space has an address mov can take as an
 /// integer (.global, .shared, .const, .local, .param).
-bool isAddressableSpace(llvm::StringRef Space);
+inline bool isAddressableSpace(llvm::StringRef Space) {
+  return Space.startswith(".global") || Space.startswith(".shared") || Space.startswith(".const") ||
+         Space.startswith(".local") || Space.startswith(".param");
+}
 
 /// The sections the address checks cite (PTX ISA 9.0).
 struct AddressSections {
