@@ -277,7 +277,7 @@ void checkVectorMov(const Instruction &I, CheckContext &Ctx) {
 void checkVectorArity(const Instruction &I, CheckContext &Ctx, const spec::AddressingRow *Row) {
   if (!Row)
     return;
-  if (Row->MovesAddresses)
+  if (Row->Moves)
     return checkVectorMov(I, Ctx);
   if (Row->VectorData < 0)
     return;

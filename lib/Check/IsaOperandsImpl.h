@@ -15,7 +15,6 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 
-#include <initializer_list>
 #include <string>
 
 namespace ptxlint {
@@ -54,11 +53,13 @@ struct Shape {
   bool NoDest = false; ///< the first operand is a source (nanosleep t, st a)
   /// A cache policy may follow the operands (ld, st; checkCachePolicy).
   bool CachePolicy = false;
+  /// Strict operands of a half or packed type take no constant.
+  bool PackedRegisters = false;
+  /// Count constants are a bit position or field length, 0..255 (bfe, bfi).
+  bool FieldConstants = false;
 };
 /// The type qualifiers of I, in order; Unknown where one was not measured.
 llvm::SmallVector<Ty, 2> typeQuals(const Instruction &I, bool &Unknown);
-/// Op is one of L.
-bool opIn(llvm::StringRef Op, std::initializer_list<llvm::StringLiteral> L);
 /// The operand roles of I (memoized), or false where its rules are unknown.
 const Shape *shapeOf(const Instruction &I, const CheckContext &Ctx);
 /// The opcode with its qualifiers, as written.

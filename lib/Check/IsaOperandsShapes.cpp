@@ -36,11 +36,6 @@ llvm::SmallVector<Ty, 2> typeQuals(const Instruction &I, bool &Unknown) {
   }
   return Out;
 }
-/// Op is one of L (StringLiterals: their sizes are known, no strlen per
-/// name and call).
-bool opIn(llvm::StringRef Op, std::initializer_list<llvm::StringLiteral> L) {
-  return llvm::is_contained(L, Op);
-}
 namespace {
 
 /// Whether row R of the spec table applies to I, whose type qualifiers are
@@ -96,6 +91,8 @@ bool computeShape(const Instruction &I, Shape &S) {
     S.MinOps = R.MinOps ? R.MinOps : S.Roles.size();
     S.NoDest = R.NoDest;
     S.CachePolicy = R.CachePolicy;
+    S.PackedRegisters = R.PackedRegisters;
+    S.FieldConstants = R.FieldConstants;
     if (R.TypeU32) {
       S.T = {'u', 32};
     } else if (!Ts.empty()) {

@@ -17,7 +17,7 @@ namespace {
 
 // clang-format off
 /// Opcode, ChecksSpace, Address64, AlwaysAddress64, SymbolOperand, VectorData,
-/// MovesAddresses; sorted by opcode.
+/// Moves; sorted by opcode.
 constexpr AddressingRow Rows[] = {
     {"atom",      true,  true,  false, false, -1, false},
     // cvta.u32 is refused the same way as a 32-bit address but not reported:

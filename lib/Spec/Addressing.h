@@ -34,9 +34,10 @@ struct AddressingRow {
   /// .v2/.v4/.v8 vectors of data registers: the operand that holds them
   /// (ld d, st b), -1 where none.
   int8_t VectorData;
-  /// mov: .v2/.v4 move whole vector registers, and a symbol's address is
-  /// an integer (mov.f32 of a variable is an "Arguments mismatch").
-  bool MovesAddresses;
+  /// The move (mov): .v2/.v4 move whole vector registers, a .bN scalar packs
+  /// or unpacks a vector register of N bits, and a symbol's address is an
+  /// integer (mov.f32 of a variable is an "Arguments mismatch").
+  bool Moves;
 };
 
 /// The row of Opcode, or null where it uses no address this way.

@@ -77,19 +77,22 @@ constexpr RoleArity Any = RoleArity::Any, One = RoleArity::One, Two = RoleArity:
 
 // clang-format off
 constexpr OperandRoleRow Rows[] = {
-    Row("abs", One, Arith | Packed, "SS"),
+    Row("abs", One, Arith | Packed, "SS").packedRegisters(),
     Row("activemask", One, Int32, "S"),
     // add, sub, mul, min, max of the half types: measured for add, fma, neg,
     // abs, min, max, setp, ex2 (probe); sub and mul share add's operands.
-    Row("add", One, Packed, "SSS"),
+    // Their half and packed operands take no constant
+    // (test/isa-operands/packed-constants.test).
+    Row("add", One, Packed, "SSS").packedRegisters(),
     Row("add", One, Arith, "SSS").without(".wide"),
     Row("and", One, Arith | Pred, "SSS").without(".wide"),
     PTXLINT_BARRIER_ROWS("bar"),
     PTXLINT_BARRIER_ROWS("barrier"),
     // bfe/bfi: the data operands of the type, the bit position and length
-    // .b32/.u32/.s32, for 32- and 64-bit types alike.
-    Row("bfe", One, Int32To64, "SSCC"),
-    Row("bfi", One, Int32To64, "SSSCC"),
+    // .b32/.u32/.s32, for 32- and 64-bit types alike; constants 0..255
+    // (test/isa-operands/bit-field-range.test).
+    Row("bfe", One, Int32To64, "SSCC").fieldConstants(),
+    Row("bfi", One, Int32To64, "SSSCC").fieldConstants(),
     Row("bfind", One, Int32, "CS"),
     Row("brev", One, B32, "SS"),
     Row("clz", One, Bit32Up, "CS"),
@@ -105,8 +108,8 @@ constexpr OperandRoleRow Rows[] = {
     // dp4a/dp2a (9.7.1.23-24): d .b32/.u32/.s32 only.
     Row("dp2a", OneOrMore, Int32, "CSSS").ops(4).typeU32(),
     Row("dp4a", OneOrMore, Int32, "CSSS").ops(4).typeU32(),
-    Row("ex2", One, Float | Packed, "SS"),
-    Row("fma", One, Arith | Packed, "SSSS"),
+    Row("ex2", One, Float | Packed, "SS").packedRegisters(),
+    Row("fma", One, Arith | Packed, "SSSS").packedRegisters(),
     Row("ld", One, Memory, "RA").cachePolicy(),
     Row("lg2", One, Float, "SS"),
     // lop3.b32 d, a, b, c, immLut: any 32-bit register, immLut a constant
@@ -117,19 +120,19 @@ constexpr OperandRoleRow Rows[] = {
     // match.{any,all}.sync.{b32,b64} d[|p], a, membermask: d and the mask
     // .b32/.u32/.s32, a of the type.
     Row("match", One, Bit32To64, "CSC"),
-    Row("max", One, Packed, "SSS"),
+    Row("max", One, Packed, "SSS").packedRegisters(),
     Row("max", One, Arith, "SSS").without(".wide"),
-    Row("min", One, Packed, "SSS"),
+    Row("min", One, Packed, "SSS").packedRegisters(),
     Row("min", One, Arith, "SSS").without(".wide"),
     Row("mov", One, Arith | Pred, "SS"),
-    Row("mul", One, Packed, "SSS"),
+    Row("mul", One, Packed, "SSS").packedRegisters(),
     Row("mul", One, Int16To32, "WSS").with(".wide"),
     Row("mul", One, Arith, "SSS").without(".wide"),
     Row("mul24", One, Int32, "SSS"),
     // nanosleep.u32 t ("Arguments mismatch" for a .pred, .b16 or .b64
     // register; test/isa/s10-misses.test).
     Row("nanosleep", One, Int32, "C").noDest(),
-    Row("neg", One, Arith | Packed, "SS"),
+    Row("neg", One, Arith | Packed, "SS").packedRegisters(),
     Row("not", One, Arith | Pred, "SS"),
     Row("or", One, Arith | Pred, "SSS").without(".wide"),
     Row("popc", One, Bit32Up, "CS"),
@@ -144,14 +147,14 @@ constexpr OperandRoleRow Rows[] = {
     Row("sad", One, Int16Up, "SSSS"),
     Row("selp", One, Arith, "SSSP"),
     // d (or d|p), a, b and, with a boolean operation, c.
-    Row("setp", One, Arith | Packed, "PSSP").minOps(3),
+    Row("setp", One, Arith | Packed, "PSSP").minOps(3).packedRegisters(),
     Row("shfl", One, Int32, "SSSSC").with(".sync"),
     Row("shl", One, Int16Up, "SSH"),
     Row("shr", One, Int16Up, "SSH"),
     Row("sin", One, Float, "SS"),
     Row("sqrt", One, Float, "SS"),
     Row("st", One, Memory, "AR").cachePolicy().noDest(),
-    Row("sub", One, Packed, "SSS"),
+    Row("sub", One, Packed, "SSS").packedRegisters(),
     Row("sub", One, Arith, "SSS").without(".wide"),
     PTXLINT_VIDEO_ROW("vabsdiff"),
     PTXLINT_VIDEO_ROW("vabsdiff2"),

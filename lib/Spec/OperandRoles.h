@@ -89,6 +89,13 @@ struct OperandRoleRow {
   bool NoDest = false;                       ///< the first operand is a source (nanosleep t, st a)
   /// One more operand may follow, a cache policy (ld, st with .L2::cache_hint).
   bool CachePolicy = false;
+  /// Its strict operands of a half or packed type take a register, never a
+  /// constant ("Arguments mismatch for instruction 'add'" for add.f16x2 with
+  /// 0x3C003C00, 1, 1.0, 0f3F800000 or 0d constants).
+  bool PackedRegisters = false;
+  /// Its count (C) constants are a bit position or a field length, 0..255
+  /// ("value '256' out of range, expected to be in range [0..255]").
+  bool FieldConstants = false;
   bool TypeU32 = false; ///< the operands are typed .u32, whatever is written
 
   constexpr OperandRoleRow(llvm::StringLiteral Opcode, RoleArity Arity, uint32_t Types,
@@ -124,6 +131,16 @@ struct OperandRoleRow {
   constexpr OperandRoleRow cachePolicy() const {
     OperandRoleRow R = *this;
     R.CachePolicy = true;
+    return R;
+  }
+  constexpr OperandRoleRow packedRegisters() const {
+    OperandRoleRow R = *this;
+    R.PackedRegisters = true;
+    return R;
+  }
+  constexpr OperandRoleRow fieldConstants() const {
+    OperandRoleRow R = *this;
+    R.FieldConstants = true;
     return R;
   }
   constexpr OperandRoleRow typeU32() const {
