@@ -677,7 +677,10 @@ void checkIsa(const Instruction &I, CheckContext &Ctx) {
   checkIsaAddresses(I, Ctx, Facts.Addressing);
   checkTextureOperands(I, Ctx);
   // The kinds of the syntax lines where the instruction's own checks found nothing.
-  if (CountOk && !Op->OwnCount && Ctx.Diags.errorCount() == Errors)
+  // ... unless a `nokinds` correction says otherwise (ld/st .b128).
+  llvm::StringRef NoKinds = Op->NoKindsWith;
+  if (CountOk && !Op->OwnCount && Ctx.Diags.errorCount() == Errors &&
+      (NoKinds.empty() || !I.hasQualifier(NoKinds)))
     checkOperandForms(I, Ctx, Forms);
   checkGatesOnce(I, Ctx, Facts);
 }

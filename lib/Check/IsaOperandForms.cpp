@@ -133,11 +133,11 @@ std::string spelled(const Instruction &I) {
   return S;
 }
 
-/// ld, st, atom and red count their cache policy themselves
-/// (IsaOperands.cpp: checkCachePolicy, checkAtom).
+/// Whether I's own checks count its cache policy (the `ownpolicy` lines of
+/// spec/isa/corrections.txt: ld, st, atom, red).
 bool ownsCachePolicy(const Instruction &I) {
-  llvm::StringRef Op = I.Opcode;
-  return Op == "ld" || Op == "st" || Op == "atom" || Op == "red";
+  const spec::IsaOpcode *Op = spec::findIsaOpcode(I.Opcode);
+  return Op && Op->OwnsCachePolicy;
 }
 
 /// Why no line fits: a conditional operand's qualifier written without the
@@ -277,11 +277,6 @@ bool checkOperandCount(const Instruction &I, CheckContext &Ctx,
 
 void checkOperandForms(const Instruction &I, CheckContext &Ctx,
                        llvm::ArrayRef<const IsaForm *> Forms) {
-  // ld/st .b128 stay unchecked: CUDA 13.0's cuda_ptx_generated.h writes
-  // `ld.acquire.cta.b128 [%2],_d` in templates nvcc never instantiates
-  // (test/cuda/cuda-headers.test, test/isa-operands/b128.test).
-  if ((I.Opcode == "ld" || I.Opcode == "st") && I.hasQualifier(".b128"))
-    return;
   size_t N = I.Operands.size();
   Plan Local;
   const Plan *Pl = nullptr;

@@ -152,6 +152,13 @@ struct IsaOpcode {
   /// The comparison checks count the operands, not the syntax lines (set),
   /// from the `owncount` lines.
   bool OwnCount;
+  /// The instruction's own checks count and check its cache policy operand
+  /// (ld, st: checkCachePolicy; atom, red: checkAtom), not the syntax lines'
+  /// conditional letter; from the `ownpolicy` lines.
+  bool OwnsCachePolicy;
+  /// The syntax lines' operand kinds are not checked where this qualifier is
+  /// written (ld/st .b128); "" for none. From the `nokinds` lines.
+  llvm::StringLiteral NoKindsWith;
 
   llvm::ArrayRef<IsaForm> forms() const;
   llvm::ArrayRef<llvm::StringLiteral> vocab() const;

@@ -116,11 +116,14 @@ def parse_corrections(path):
     function name is no operand, unless .q is written), 'modefirst OPCODE... .m...'
     (the modes come before the type), 'compare OPCODE...' (the comparison checks
     apply), 'owncount OPCODE...' (the comparison checks count the operands, not
-    the syntax lines); evidence in comments above each line."""
+    the syntax lines), 'ownpolicy OPCODE...' (the instruction's own checks count
+    its cache policy), 'nokinds OPCODE+.q...' (operand kinds not checked with .q);
+    evidence in comments above each line."""
     corr = {"qual": {}, "noops": set(), "opcode": [], "nocheck": set(), "notarget": set(),
             "noptx": set(), "optional": {}, "minops": {}, "anyorder": set(), "gate": [],
             "addset": [], "needs": [], "opsgate": {}, "removed": {}, "novariable": {},
-            "nofunction": {}, "modefirst": {}, "compare": set(), "owncount": set()}
+            "nofunction": {}, "modefirst": {}, "compare": set(), "owncount": set(),
+            "ownpolicy": set(), "nokinds": {}}
     for line in Path(path).read_text().splitlines():
         line = line.split("#", 1)[0].strip()
         if not line:
@@ -158,7 +161,11 @@ def parse_corrections(path):
             k = next(i for i, x in enumerate(w) if x.startswith("."))
             for op in w[1:k]:
                 corr["modefirst"][op] = " ".join(w[k:])
-        elif w[0] in ("compare", "owncount"):  # compare OPCODE...
+        elif w[0] == "nokinds":  # nokinds OPCODE+.q...
+            for x in w[1:]:
+                op, _, q = x.partition("+")
+                corr["nokinds"][op] = q
+        elif w[0] in ("compare", "owncount", "ownpolicy"):  # compare OPCODE...
             corr[w[0]].update(w[1:])
         elif w[0] == "removed":  # removed SECTION... X.Y sm_NN+
             for sec in w[1:-2]:
@@ -352,10 +359,11 @@ def generate(sections, corr):
 
     op_rows = []
     for name in sorted(set(corr["novariable"]) | set(corr["nofunction"]) | set(corr["modefirst"])
-                       | corr["compare"] | corr["owncount"]):
+                       | corr["compare"] | corr["owncount"] | corr["ownpolicy"]
+                       | set(corr["nokinds"])):
         if name not in opcodes:
-            sys.exit(f"corrections: novariable/nofunction/modefirst/compare/owncount {name}: "
-                     "no such opcode")
+            sys.exit(f"corrections: novariable/nofunction/modefirst/compare/owncount/ownpolicy/"
+                     f"nokinds {name}: no such opcode")
     for name in sorted(opcodes):
         entries = opcodes[name]
         forms_begin = len(form_rows)
@@ -462,7 +470,9 @@ def generate(sections, corr):
                    f"{cstr(corr['nofunction'].get(name, ''))}, "
                    f"{cstr(corr['modefirst'].get(name, ''))}, "
                    f"{'true' if name in corr['compare'] else 'false'}, "
-                   f"{'true' if name in corr['owncount'] else 'false'}}},")
+                   f"{'true' if name in corr['owncount'] else 'false'}, "
+                   f"{'true' if name in corr['ownpolicy'] else 'false'}, "
+                   f"{cstr(corr['nokinds'].get(name, ''))}}},")
     out.append("};")
     return "\n".join(out) + "\n"
 
