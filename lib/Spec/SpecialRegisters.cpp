@@ -60,9 +60,22 @@ const SpecialRegister Registers[] = {
     {"WARP_SZ", 0, "", false, {}, 0, "4.4"},
 };
 
+constexpr SpecialRegisterReader Readers[] = {
+    // Opcode, Types, ReadAt, IntegerTypesOnly, OwnSize
+    {"cvt", 2, 1, true, false},
+    {"mov", 1, 0, false, true},
+};
+
 } // namespace
 
 llvm::ArrayRef<SpecialRegister> specialRegisters() { return Registers; }
+
+const SpecialRegisterReader *specialRegisterReader(llvm::StringRef Opcode) {
+  for (const SpecialRegisterReader &R : Readers)
+    if (R.Opcode == Opcode)
+      return &R;
+  return nullptr;
+}
 
 const SpecialRegister *findSpecialRegister(llvm::StringRef Name) {
   // Plain names through one hash lookup (this runs for every %tid.x).

@@ -36,6 +36,22 @@ const SpecialRegister *findSpecialRegister(llvm::StringRef Name);
 /// "%envreg<32>", "%pm<8>_64", "%tid": the name as the spec lists it.
 std::string specialRegisterDisplay(const SpecialRegister &S);
 
+/// An instruction that reads special registers; every other one refuses them
+/// (ptxas 13.0: "Special register argument not allowed for instruction
+/// 'add'"), and none writes one ("Read-only special register cannot be
+/// destination argument"; test/isa/special-registers.test).
+struct SpecialRegisterReader {
+  llvm::StringLiteral Opcode;
+  unsigned Types;        ///< the type qualifiers it writes (mov 1, cvt 2)
+  unsigned ReadAt;       ///< the one the register is read at (cvt: its source type)
+  bool IntegerTypesOnly; ///< only between integer types (cvt)
+  /// At the register's own size (mov; %tid.x and its kin at .u16 too, PTX
+  /// 1.x), else at a type no wider (cvt) (test/isa/special-register-types.test).
+  bool OwnSize;
+};
+/// The reader row of Opcode, or null where it reads no special register.
+const SpecialRegisterReader *specialRegisterReader(llvm::StringRef Opcode);
+
 } // namespace spec
 } // namespace ptxlint
 
