@@ -2,12 +2,14 @@
 //
 // Spec/OperandRoles.h and Spec/Addressing.h are looked up by binary search:
 // their rows must stay sorted by opcode, every opcode must be one the ISA
-// tables know, and every role letter must name a role.
+// tables know, and every role letter must name a role. The special registers
+// and their readers (Spec/SpecialRegisters.h) are found by name.
 //
 //===----------------------------------------------------------------------===//
 #include "Spec/OperandRoles.h"
 #include "Spec/Addressing.h"
 #include "Spec/IsaTables.h"
+#include "Spec/SpecialRegisters.h"
 
 #include "gtest/gtest.h"
 
@@ -65,6 +67,24 @@ TEST(Addressing, RowsSortedAndKnown) {
   EXPECT_FALSE(spaceReaches("", ".param"));
   EXPECT_TRUE(spaceReaches(".shared::cluster", ".shared"));
   EXPECT_FALSE(spaceReaches(".global", ".shared"));
+}
+
+TEST(SpecialRegisters, FoundByNameAndReaders) {
+  for (const SpecialRegister &S : specialRegisters()) {
+    std::string Name = S.Count ? std::string(S.Name) + std::to_string(S.Count - 1) + S.Suffix
+                               : std::string(S.Name);
+    EXPECT_EQ(findSpecialRegister(Name), &S) << Name;
+  }
+  EXPECT_EQ(findSpecialRegister("%envreg32"), nullptr);
+  EXPECT_EQ(findSpecialRegister("%envreg01"), nullptr);
+  EXPECT_EQ(specialRegisterDisplay(*findSpecialRegister("%pm3_64")), "%pm<8>_64");
+  ASSERT_NE(specialRegisterReader("mov"), nullptr);
+  EXPECT_TRUE(specialRegisterReader("mov")->OwnSize);
+  ASSERT_NE(specialRegisterReader("cvt"), nullptr);
+  EXPECT_TRUE(specialRegisterReader("cvt")->IntegerTypesOnly);
+  EXPECT_EQ(specialRegisterReader("add"), nullptr);
+  for (const char *Op : {"mov", "cvt"})
+    EXPECT_NE(findIsaOpcode(Op), nullptr) << Op;
 }
 
 } // namespace
