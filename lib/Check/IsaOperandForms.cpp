@@ -70,13 +70,13 @@ struct Expected {
 bool ownsCachePolicy(const Instruction &I);
 
 /// Expected operands of F for I, or false where F's operands are not a
-/// plain list (or not counted: a `noops` correction).
-bool expected(const IsaForm &F, const Instruction &I, Expected &E) {
+/// plain list (or not counted: a `noops` correction). Own: I counts its
+/// cache policy itself (ownsCachePolicy, asked once per spelling).
+bool expected(const IsaForm &F, const Instruction &I, bool Own, Expected &E) {
   llvm::StringRef K = F.Kinds;
   if (F.MinOps < 0 || K == "-")
     return false;
   unsigned Required = 0;
-  bool Own = ownsCachePolicy(I);
   for (char C : K) {
     if (Own && conditional(C))
       C = 'r';
@@ -149,7 +149,7 @@ std::string conditionalHint(const Instruction &I, llvm::ArrayRef<const IsaForm *
     bool Has = I.hasQualifier(C.Qual);
     for (const IsaForm *F : Forms) {
       Expected E;
-      if (!expected(*F, I, E) || !llvm::StringRef(F->Kinds).contains(C.Letter))
+      if (!expected(*F, I, /*Own=*/false, E) || !llvm::StringRef(F->Kinds).contains(C.Letter))
         continue;
       if (Has && N + 1 == static_cast<int>(E.Min))
         return "; with " + C.Qual.str() + " the " + C.Name.str() + " operand is required";
@@ -168,6 +168,7 @@ struct Counts {
 };
 
 void countsOf(const Instruction &I, llvm::ArrayRef<const IsaForm *> Forms, Counts &C) {
+  bool Own = ownsCachePolicy(I);
   for (const IsaForm *F : Forms) {
     if (F->MinOps < 0) {
       C.Uncounted = true; // a line the extractor could not count: be silent
@@ -176,7 +177,7 @@ void countsOf(const Instruction &I, llvm::ArrayRef<const IsaForm *> Forms, Count
     // Both are counts from 0 here (-1, not countable, returned above).
     int Min = static_cast<unsigned char>(F->MinOps), Max = static_cast<unsigned char>(F->MaxOps);
     Expected E;
-    if (expected(*F, I, E)) {
+    if (expected(*F, I, Own, E)) {
       Min = static_cast<int>(E.Min);
       Max = static_cast<int>(E.Max);
     }
@@ -202,9 +203,10 @@ struct Plan {
 void planOf(const Instruction &I, llvm::ArrayRef<const IsaForm *> Forms, size_t N, Plan &P) {
   P.N = N;
   llvm::SmallVector<Expected, 4> Fit;
+  bool Own = ownsCachePolicy(I);
   for (const IsaForm *F : Forms) {
     Expected E;
-    if (!expected(*F, I, E)) {
+    if (!expected(*F, I, Own, E)) {
       P.Silent = true; // a line that is not a plain list: be silent
       return;
     }
