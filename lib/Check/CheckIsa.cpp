@@ -22,6 +22,7 @@
 #include "Check/IsaOperands.h"
 #include "Check/IsaTexture.h"
 #include "Check/Spelling.h"
+#include "Spec/Addressing.h"
 #include "Spec/IsaTables.h"
 #include "Spec/Spec.h"
 
@@ -122,16 +123,25 @@ bool checkNameOrder(const Instruction &I, CheckContext &Ctx,
   return false;
 }
 
-/// Integer mul, mad, mul24 and mad24: ptxas reads the mode (.hi, .lo, .wide)
-/// before the type: `mul.s32.wide` is "Unknown modifier '.wide'", `mul.s32.lo`
-/// "Unexpected instruction types specified for 'mul'" (ptxas 13.0; found by the
-/// session-7 mutant sweep, qualifier swap; test/isa/mode-order.test). The
-/// floating-point forms take their rounding anywhere (`mad.f32.rn` assembles).
-bool checkModeOrder(const Instruction &I, CheckContext &Ctx,
+/// The modes ptxas reads before an integer type (IsaOpcode::ModesFirst, the
+/// `modefirst` lines of spec/isa/corrections.txt: mul, mad, mul24, mad24 and
+/// .hi/.lo/.wide; test/isa/mode-order.test): after the type, one is reported
+/// where it is written.
+bool checkModeOrder(const Instruction &I, CheckContext &Ctx, const IsaOpcode &Entry,
                     llvm::ArrayRef<const IsaForm *> Forms) {
   llvm::StringRef Op = I.Opcode;
-  if (Op != "mul" && Op != "mad" && Op != "mul24" && Op != "mad24")
+  llvm::StringRef Modes = Entry.ModesFirst;
+  if (Modes.empty())
     return true;
+  auto IsMode = [&](llvm::StringRef Q) {
+    for (llvm::StringRef Rest = Modes; !Rest.empty();) {
+      auto [M, Tail] = Rest.split(' ');
+      if (M == Q)
+        return true;
+      Rest = Tail;
+    }
+    return false;
+  };
   size_t TypeAt = I.Qualifiers.size();
   for (size_t K = 0; K < I.Qualifiers.size(); ++K) {
     llvm::StringRef Q = I.Qualifiers[K];
@@ -140,7 +150,7 @@ bool checkModeOrder(const Instruction &I, CheckContext &Ctx,
       TypeAt = K;
       continue;
     }
-    if (K > TypeAt && (Q == ".hi" || Q == ".lo" || Q == ".wide")) {
+    if (K > TypeAt && IsMode(Q)) {
       SourceRange R = K < I.QualifierRanges.size() ? I.QualifierRanges[K] : I.opcodeRange();
       Diagnostic &D =
           Ctx.Diags.report(Rule::IsaQualifierOrder, Forms.front()->section().Num, R,
@@ -180,6 +190,8 @@ struct ComboFact {
 
 struct TableFacts {
   const IsaOpcode *Op = nullptr;
+  /// How the opcode addresses memory (Spec/Addressing.h), null for not.
+  const spec::AddressingRow *Addressing = nullptr;
   bool AllKnown = true;
   llvm::SmallVector<const IsaForm *, 4> Forms;
   llvm::SmallVector<QualGate, 8> Gates; ///< one per qualifier (when Forms)
@@ -622,6 +634,7 @@ const TableFacts &tableFacts(const Instruction &I, uint32_t Id) {
     return Sl.F;
   TableFacts F;
   F.Op = spec::findIsaOpcode(I.Opcode);
+  F.Addressing = spec::addressingOf(I.Opcode);
   if (F.Op && !llvm::StringRef(F.Op->Name).startswith(".")) {
     for (llvm::StringRef Q : I.Qualifiers)
       F.AllKnown = F.AllKnown && F.Op->takes(Q);
@@ -731,7 +744,7 @@ void checkIsa(const Instruction &I, CheckContext &Ctx) {
     reportUnknownOpcode(I, Ctx);
     return;
   }
-  if (I.Opcode == "set" || I.Opcode == "setp")
+  if (Op->Compares)
     checkCompare(I, Ctx);
   if (!Facts.AllKnown) {
     for (size_t K = 0; K < I.Qualifiers.size(); ++K)
@@ -745,17 +758,20 @@ void checkIsa(const Instruction &I, CheckContext &Ctx) {
       reportCombination(I, Ctx, *Op);
     return;
   }
-  if (!checkNameOrder(I, Ctx, Forms) || !checkModeOrder(I, Ctx, Forms))
+  if (!checkNameOrder(I, Ctx, Forms) || !checkModeOrder(I, Ctx, *Op, Forms))
     return;
   // set's count is checkCompare's (IsaCompare.cpp)
-  bool CountOk = I.Opcode == "set" || checkOperandCount(I, Ctx, Forms);
+  bool CountOk = Op->OwnCount || checkOperandCount(I, Ctx, Forms);
   checkQualifierTypes(I, Ctx, Forms);
   unsigned Errors = Ctx.Diags.errorCount();
   checkIsaOperands(I, Ctx);
-  checkIsaAddresses(I, Ctx);
+  checkIsaAddresses(I, Ctx, Facts.Addressing);
   checkTextureOperands(I, Ctx);
   // The kinds of the syntax lines where the instruction's own checks found nothing.
-  if (CountOk && I.Opcode != "set" && Ctx.Diags.errorCount() == Errors)
+  // ... unless a `nokinds` correction says otherwise (ld/st .b128).
+  llvm::StringRef NoKinds = Op->NoKindsWith;
+  if (CountOk && !Op->OwnCount && Ctx.Diags.errorCount() == Errors &&
+      (NoKinds.empty() || !I.hasQualifier(NoKinds)))
     checkOperandForms(I, Ctx, Forms);
   checkGatesOnce(I, Ctx, Facts);
 }

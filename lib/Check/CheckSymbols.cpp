@@ -10,8 +10,8 @@
 //    %r<100> and %r1<5> do not); labels share the namespace of registers;
 //  - a function is declared before a call, a .calltargets list or an
 //    initializer names it; a prototype after the definition is a duplicate;
-//  - special registers: the table below (gates as ptxas enforces them; .w
-//    of a vector special register is accepted);
+//  - special registers: the table of lib/Spec/SpecialRegisters.cpp (gates as
+//    ptxas enforces them; .w of a vector special register is accepted);
 //  - DWARF sections may reference undefined labels (ptxas does not check).
 //
 // This file: special registers, uses, scopes and reports; the declaration
@@ -23,6 +23,7 @@
 #include "Check/CheckUtil.h"
 #include "Check/SymbolsShared.h"
 #include "Spec/IsaTables.h"
+#include "Spec/SpecialRegisters.h"
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringExtras.h"
@@ -32,86 +33,6 @@ namespace ptxlint {
 namespace check {
 
 namespace symbols {
-
-// Gates below PTX ISA 6.3 / sm_75 cannot be observed (ptxas 13 supports no
-// older target), so only the ones it enforces today are listed: probed with
-// every register at .version 6.3/sm_75, 7.0/sm_80, 7.8/sm_80 and 9.0/sm_75.
-const SregInfo Sregs[] = {
-    {"%tid", 0, "", true, {}, 0, "10.1"},
-    {"%ntid", 0, "", true, {}, 0, "10.2"},
-    {"%laneid", 0, "", false, {}, 0, "10.3"},
-    {"%warpid", 0, "", false, {}, 0, "10.4"},
-    {"%nwarpid", 0, "", false, {}, 0, "10.5"},
-    {"%ctaid", 0, "", true, {}, 0, "10.6"},
-    {"%nctaid", 0, "", true, {}, 0, "10.7"},
-    {"%smid", 0, "", false, {}, 0, "10.8"},
-    {"%nsmid", 0, "", false, {}, 0, "10.9"},
-    {"%gridid", 0, "", false, {}, 0, "10.10"},
-    {"%is_explicit_cluster", 0, "", false, {7, 8}, 90, "10.11"},
-    {"%clusterid", 0, "", true, {7, 8}, 90, "10.12"},
-    {"%nclusterid", 0, "", true, {7, 8}, 90, "10.13"},
-    {"%cluster_ctaid", 0, "", true, {7, 8}, 90, "10.14"},
-    {"%cluster_nctaid", 0, "", true, {7, 8}, 90, "10.15"},
-    {"%cluster_ctarank", 0, "", false, {7, 8}, 90, "10.16"},
-    {"%cluster_nctarank", 0, "", false, {7, 8}, 90, "10.17"},
-    {"%lanemask_eq", 0, "", false, {}, 0, "10.18"},
-    {"%lanemask_le", 0, "", false, {}, 0, "10.19"},
-    {"%lanemask_lt", 0, "", false, {}, 0, "10.20"},
-    {"%lanemask_ge", 0, "", false, {}, 0, "10.21"},
-    {"%lanemask_gt", 0, "", false, {}, 0, "10.22"},
-    {"%clock", 0, "", false, {}, 0, "10.23"},
-    {"%clock_hi", 0, "", false, {}, 0, "10.23"},
-    {"%clock64", 0, "", false, {}, 0, "10.24"},
-    {"%pm", 8, "", false, {}, 0, "10.25"},
-    {"%pm", 8, "_64", false, {}, 0, "10.26"},
-    {"%envreg", 32, "", false, {}, 0, "10.27"},
-    {"%globaltimer", 0, "", false, {}, 0, "10.28"},
-    {"%globaltimer_lo", 0, "", false, {}, 0, "10.28"},
-    {"%globaltimer_hi", 0, "", false, {}, 0, "10.28"},
-    {"%reserved_smem_offset_begin", 0, "", false, {7, 6}, 80, "10.29"},
-    {"%reserved_smem_offset_end", 0, "", false, {7, 6}, 80, "10.29"},
-    {"%reserved_smem_offset_cap", 0, "", false, {7, 6}, 80, "10.29"},
-    {"%reserved_smem_offset_", 2, "", false, {7, 6}, 80, "10.29"},
-    {"%total_smem_size", 0, "", false, {}, 0, "10.30"},
-    {"%aggr_smem_size", 0, "", false, {8, 1}, 90, "10.31"},
-    {"%dynamic_smem_size", 0, "", false, {}, 0, "10.32"},
-    {"%current_graph_exec", 0, "", false, {8, 0}, 0, "10.33"},
-    {"WARP_SZ", 0, "", false, {}, 0, "4.4"},
-};
-
-const SregInfo *findSreg(llvm::StringRef Name) {
-  // Plain names through one hash lookup (this runs for every %tid.x).
-  static const llvm::StringMap<const SregInfo *> Plain = [] {
-    llvm::StringMap<const SregInfo *> M;
-    for (const SregInfo &S : Sregs)
-      if (!S.Count)
-        M.try_emplace(S.Name, &S);
-    return M;
-  }();
-  auto It = Plain.find(Name);
-  if (It != Plain.end())
-    return It->second;
-  for (const SregInfo &S : Sregs) {
-    if (!S.Count)
-      continue;
-    llvm::StringRef Rest = Name;
-    if (!Rest.consume_front(S.Name) || !Rest.consume_back(S.Suffix))
-      continue;
-    unsigned Index = 0;
-    if (Rest.empty() || (Rest.size() > 1 && Rest[0] == '0') || Rest.getAsInteger(10, Index))
-      continue;
-    if (Index < S.Count)
-      return &S;
-  }
-  return nullptr;
-}
-
-/// "%envreg<32>", "%pm<8>_64", "%tid": the name as the spec lists it.
-std::string sregDisplay(const SregInfo &S) {
-  if (!S.Count)
-    return S.Name;
-  return std::string(S.Name) + "<" + std::to_string(S.Count) + ">" + S.Suffix;
-}
 
 bool isVectorSelector(llvm::StringRef Sel) {
   return Sel.size() == 1 && llvm::StringRef("xyzwrgba").contains(Sel[0]);
@@ -762,7 +683,7 @@ std::string SymbolChecker::hintFor(llvm::StringRef Name, UseKind K, const LabelS
     for (const auto &M : ModuleSyms)
       if (!M.getValue().IsFunction)
         Names.push_back(M.getKey());
-    for (const SregInfo &S : Sregs)
+    for (const SregInfo &S : spec::specialRegisters())
       if (!S.Count)
         Names.push_back(S.Name);
   }

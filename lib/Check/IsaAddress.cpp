@@ -22,6 +22,7 @@
 
 #include "Check/IsaAddress.h"
 #include "Check/CheckUtil.h"
+#include "Spec/Addressing.h"
 #include "Support/IntLiteral.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -32,10 +33,10 @@ namespace check {
 
 namespace {
 
-const char ImmSpec[] = "4.5.1";
-const char AddrSpec[] = "6.4.1";
-const char SpaceSpec[] = "5.1";
-const char VecSpec[] = "6.4.2";
+using spec::AddressSections;
+const char *const ImmSpec = AddressSections::Immediate;
+const char *const AddrSpec = AddressSections::Address;
+const char *const VecSpec = AddressSections::Vector;
 
 /// Whether ptxas 13.0 reports "Constant overflow" for the integer literal S
 /// (decimal, 0x, 0b or 0 octal, optional U suffix). ptxas accumulates the
@@ -98,30 +99,12 @@ void scanLiterals(CheckContext &Ctx, llvm::StringRef Text, bool InAddress) {
   }
 }
 
-const char *const Spaces[] = {".global", ".shared", ".shared::cta",  ".shared::cluster", ".local",
-                              ".const",  ".param",  ".param::entry", ".param::func"};
-
 /// The state space qualifier of I ("" for generic).
 llvm::StringRef spaceOf(const Instruction &I) {
   for (llvm::StringRef Q : I.Qualifiers)
-    if (llvm::is_contained(Spaces, Q))
+    if (llvm::is_contained(spec::AddressSpaces, Q))
       return Q;
   return "";
-}
-
-bool spaceMatches(llvm::StringRef Instr, llvm::StringRef Sym) {
-  if (Instr.empty()) // generic: ptxas rejects .param and .const symbols
-    return Sym != ".param" && Sym != ".const";
-  if (Instr.startswith(".shared"))
-    return Sym == ".shared";
-  if (Instr.startswith(".param"))
-    return Sym == ".param";
-  return Instr == Sym;
-}
-
-bool checksSpace(llvm::StringRef Op) {
-  return Op == "ld" || Op == "st" || Op == "ldu" || Op == "atom" || Op == "red" ||
-         Op == "prefetch" || Op == "prefetchu" || Op == "cvta";
 }
 
 /// Whether I's [address] reaches generic or .global memory, where ptxas
@@ -133,18 +116,10 @@ bool checksSpace(llvm::StringRef Op) {
 /// cvta.u32 is refused the same way but not reported: CUDA's
 /// sm_20_intrinsics.hpp writes it on its 32-bit host path (behind a #define
 /// the inline-asm guards do not follow; test/isa/cvta.test).
-bool addresses64(const Instruction &I) {
-  llvm::StringRef Op = I.Opcode;
-  if (Op == "multimem")
-    return true;
-  if (!(Op == "ld" || Op == "st" || Op == "ldu" || Op == "atom" || Op == "red" ||
-        Op == "prefetch" || Op == "prefetchu" || Op == "mbarrier"))
+bool addresses64(const Instruction &I, const spec::AddressingRow *Row) {
+  if (!Row || !Row->Address64)
     return false;
-  for (llvm::StringRef Q : I.Qualifiers)
-    if (Q.startswith(".shared") || Q.startswith(".local") || Q.startswith(".const") ||
-        Q.startswith(".param") || Q == ".async" || Q == ".bulk" || Q == ".tensormap")
-      return false;
-  return true;
+  return Row->AlwaysAddress64 || llvm::none_of(I.Qualifiers, spec::addresses32);
 }
 
 /// cvta.u32 in a 64-bit module, under --arch: ptxas 13.0 -arch sm_NN warns
@@ -199,18 +174,21 @@ void checkComponentBase(CheckContext &Ctx, const Operand &Addr) {
     D.Notes.push_back({Info->DeclRange, Name.take_front(Dot).str() + " is declared here"});
 }
 
-/// The base of an address, or of cvta's symbol operand.
-void checkBase(const Instruction &I, CheckContext &Ctx, const Operand &Base, bool Space) {
+/// The base of an address, or of cvta's symbol operand; Row is I's
+/// addressing row (null for none), Space whether the base's state space is
+/// checked against the one written.
+void checkBase(const Instruction &I, CheckContext &Ctx, const Operand &Base,
+               const spec::AddressingRow *Row, bool Space) {
   if (Base.Kind != OperandKind::Name)
     return;
   const RegisterInfo *Info = Ctx.Syms.lookup(Base.Text);
   if (!Info)
     return;
   if (Info->StateSpace == ".reg") {
-    if (I.Opcode == "cvta")
+    if (Row && Row->SymbolOperand)
       return; // its operand types are IsaOperands.cpp's
     llvm::StringRef T = Info->Type;
-    if (!Ctx.Address32 && addresses64(I) && (T == ".b32" || T == ".u32" || T == ".s32")) {
+    if (!Ctx.Address32 && addresses64(I, Row) && (T == ".b32" || T == ".u32" || T == ".s32")) {
       Diagnostic &D = Ctx.Diags.report(
           Rule::IsaOperandType, AddrSpec, Base.Range,
           "a generic or .global address in a 64-bit module must be a 64-bit register; " +
@@ -246,12 +224,12 @@ void checkBase(const Instruction &I, CheckContext &Ctx, const Operand &Base, boo
   if (!Space || Info->StateSpace.empty())
     return;
   llvm::StringRef S = spaceOf(I);
-  if (I.Opcode == "cvta" && (S.empty() || I.hasQualifier(".to")))
+  if (Row && Row->SymbolOperand && (S.empty() || I.hasQualifier(".to")))
     return; // cvta.to takes a register: a variable is CheckSymbols.cpp's "must be register"
-  if (spaceMatches(S, Info->StateSpace))
+  if (spec::spaceReaches(S, Info->StateSpace))
     return;
   // st/atom/red cannot write .const memory (st.const: "State space incorrect").
-  bool Writes = I.Opcode == "st" || I.Opcode == "atom" || I.Opcode == "red";
+  bool Writes = Row && Row->Writes;
   std::string Fix = Writes && Info->StateSpace == ".const"
                         ? "a kernel cannot write .const memory (it is read-only): store to a "
                           ".global variable instead"
@@ -298,8 +276,7 @@ void checkMovAddress(const Instruction &I, CheckContext &Ctx) {
   if (!Info)
     return;
   llvm::StringRef Space = Info->StateSpace;
-  if (!(Space.startswith(".global") || Space.startswith(".shared") || Space.startswith(".const") ||
-        Space.startswith(".local") || Space.startswith(".param")))
+  if (!spec::isAddressableSpace(Space))
     return;
   Diagnostic &D = Ctx.Diags.report(
       Rule::IsaOperandKind, AddrSpec, O.Range,
@@ -329,14 +306,16 @@ void checkVectorMov(const Instruction &I, CheckContext &Ctx) {
   }
 }
 
-void checkVectorArity(const Instruction &I, CheckContext &Ctx) {
-  if (I.Opcode == "mov")
+void checkVectorArity(const Instruction &I, CheckContext &Ctx, const spec::AddressingRow *Row) {
+  if (!Row)
+    return;
+  if (Row->Moves)
     return checkVectorMov(I, Ctx);
-  if (I.Opcode != "ld" && I.Opcode != "st" && I.Opcode != "ldu")
+  if (Row->VectorData < 0)
     return;
   if (I.hasQualifier(".async") || I.hasQualifier(".bulk") || I.Operands.size() < 2)
     return;
-  const Operand &Data = I.Opcode == "st" ? I.Operands[1] : I.Operands[0];
+  const Operand &Data = I.Operands[Row->VectorData];
   unsigned N = vectorWidth(I);
   bool IsVec = Data.Kind == OperandKind::Vector;
   // A vector of one, `ld.param.u64 {%rd1}, [p];`, is the register: ptxas 13.0
@@ -501,8 +480,8 @@ void checkCvtRounding(const Instruction &I, CheckContext &Ctx) {
 
 } // namespace
 
-void checkIsaAddresses(const Instruction &I, CheckContext &Ctx) {
-  bool Space = checksSpace(I.Opcode);
+void checkIsaAddresses(const Instruction &I, CheckContext &Ctx, const spec::AddressingRow *Row) {
+  bool Space = Row && Row->ChecksSpace;
   for (const Operand &O : I.Operands) {
     bool IsAddr = O.Kind == OperandKind::Address;
     // The coordinates of tex/tld4 ([tex, {%f1, 0f3F000000}]) are values,
@@ -513,15 +492,15 @@ void checkIsaAddresses(const Instruction &I, CheckContext &Ctx) {
     if (O.Kind != OperandKind::Name)
       scanLiterals(Ctx, Ctx.File.slice(O.Range), IsAddr && !Coords);
     if (IsAddr && O.Elements.size() == 1) {
-      checkBase(I, Ctx, O.Elements[0], Space);
+      checkBase(I, Ctx, O.Elements[0], Row, Space);
       checkComponentBase(Ctx, O);
     }
   }
-  if (I.Opcode == "cvta" && I.Operands.size() == 2)
-    checkBase(I, Ctx, I.Operands[1], true);
-  if (I.Opcode == "cvta" && Ctx.Codegen && !Ctx.Address32)
+  if (Row && Row->SymbolOperand && I.Operands.size() == 2)
+    checkBase(I, Ctx, I.Operands[1], Row, true);
+  if (Row && Row->Converts && Ctx.Codegen && !Ctx.Address32)
     checkCvta32(I, Ctx);
-  checkVectorArity(I, Ctx);
+  checkVectorArity(I, Ctx, Row);
   checkCvtRounding(I, Ctx);
 }
 

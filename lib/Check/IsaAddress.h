@@ -9,12 +9,15 @@
 #define PTXLINT_LIB_CHECK_ISAADDRESS_H
 
 #include "Check/CheckContext.h"
+#include "Spec/Addressing.h"
 
 namespace ptxlint {
 namespace check {
 
 /// Checks the addresses, literals and vector operands of I.
-void checkIsaAddresses(const Instruction &I, CheckContext &Ctx);
+/// The literals, address bases, state spaces, vectors and cvt rounding of I;
+/// Row is its opcode's addressing row (spec::addressingOf, null for none).
+void checkIsaAddresses(const Instruction &I, CheckContext &Ctx, const spec::AddressingRow *Row);
 
 } // namespace check
 } // namespace ptxlint

@@ -70,13 +70,13 @@ struct Expected {
 bool ownsCachePolicy(const Instruction &I);
 
 /// Expected operands of F for I, or false where F's operands are not a
-/// plain list (or not counted: a `noops` correction).
-bool expected(const IsaForm &F, const Instruction &I, Expected &E) {
+/// plain list (or not counted: a `noops` correction). Own: I counts its
+/// cache policy itself (ownsCachePolicy, asked once per spelling).
+bool expected(const IsaForm &F, const Instruction &I, bool Own, Expected &E) {
   llvm::StringRef K = F.Kinds;
   if (F.MinOps < 0 || K == "-")
     return false;
   unsigned Required = 0;
-  bool Own = ownsCachePolicy(I);
   for (char C : K) {
     if (Own && conditional(C))
       C = 'r';
@@ -133,11 +133,11 @@ std::string spelled(const Instruction &I) {
   return S;
 }
 
-/// ld, st, atom and red count their cache policy themselves
-/// (IsaOperands.cpp: checkCachePolicy, checkAtom).
+/// Whether I's own checks count its cache policy (the `ownpolicy` lines of
+/// spec/isa/corrections.txt: ld, st, atom, red).
 bool ownsCachePolicy(const Instruction &I) {
-  llvm::StringRef Op = I.Opcode;
-  return Op == "ld" || Op == "st" || Op == "atom" || Op == "red";
+  const spec::IsaOpcode *Op = spec::findIsaOpcode(I.Opcode);
+  return Op && Op->OwnsCachePolicy;
 }
 
 /// Why no line fits: a conditional operand's qualifier written without the
@@ -149,7 +149,7 @@ std::string conditionalHint(const Instruction &I, llvm::ArrayRef<const IsaForm *
     bool Has = I.hasQualifier(C.Qual);
     for (const IsaForm *F : Forms) {
       Expected E;
-      if (!expected(*F, I, E) || !llvm::StringRef(F->Kinds).contains(C.Letter))
+      if (!expected(*F, I, /*Own=*/false, E) || !llvm::StringRef(F->Kinds).contains(C.Letter))
         continue;
       if (Has && N + 1 == static_cast<int>(E.Min))
         return "; with " + C.Qual.str() + " the " + C.Name.str() + " operand is required";
@@ -168,6 +168,7 @@ struct Counts {
 };
 
 void countsOf(const Instruction &I, llvm::ArrayRef<const IsaForm *> Forms, Counts &C) {
+  bool Own = ownsCachePolicy(I);
   for (const IsaForm *F : Forms) {
     if (F->MinOps < 0) {
       C.Uncounted = true; // a line the extractor could not count: be silent
@@ -176,7 +177,7 @@ void countsOf(const Instruction &I, llvm::ArrayRef<const IsaForm *> Forms, Count
     // Both are counts from 0 here (-1, not countable, returned above).
     int Min = static_cast<unsigned char>(F->MinOps), Max = static_cast<unsigned char>(F->MaxOps);
     Expected E;
-    if (expected(*F, I, E)) {
+    if (expected(*F, I, Own, E)) {
       Min = static_cast<int>(E.Min);
       Max = static_cast<int>(E.Max);
     }
@@ -202,9 +203,10 @@ struct Plan {
 void planOf(const Instruction &I, llvm::ArrayRef<const IsaForm *> Forms, size_t N, Plan &P) {
   P.N = N;
   llvm::SmallVector<Expected, 4> Fit;
+  bool Own = ownsCachePolicy(I);
   for (const IsaForm *F : Forms) {
     Expected E;
-    if (!expected(*F, I, E)) {
+    if (!expected(*F, I, Own, E)) {
       P.Silent = true; // a line that is not a plain list: be silent
       return;
     }
@@ -277,11 +279,6 @@ bool checkOperandCount(const Instruction &I, CheckContext &Ctx,
 
 void checkOperandForms(const Instruction &I, CheckContext &Ctx,
                        llvm::ArrayRef<const IsaForm *> Forms) {
-  // ld/st .b128 stay unchecked: CUDA 13.0's cuda_ptx_generated.h writes
-  // `ld.acquire.cta.b128 [%2],_d` in templates nvcc never instantiates
-  // (test/cuda/cuda-headers.test, test/isa-operands/b128.test).
-  if ((I.Opcode == "ld" || I.Opcode == "st") && I.hasQualifier(".b128"))
-    return;
   size_t N = I.Operands.size();
   Plan Local;
   const Plan *Pl = nullptr;

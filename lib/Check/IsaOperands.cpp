@@ -62,11 +62,10 @@ void checkIsaOperands(const Instruction &I, CheckContext &Ctx) {
     return;
   const Shape &S = *Found;
   size_t N = I.Operands.size();
-  if (N < S.MinOps || N > S.Roles.size() + ((I.Opcode == "ld" || I.Opcode == "st") ? 1 : 0))
+  if (N < S.MinOps || N > S.Roles.size() + (S.CachePolicy ? 1 : 0))
     return; // the operand count check speaks for it
-  // st and bar/barrier (but bar.red) have no destination: operands a, b, ...
-  bool IsStore = S.NoDest || I.Opcode == "st" ||
-                 ((I.Opcode == "bar" || I.Opcode == "barrier") && !I.hasQualifier(".red"));
+  // st, bar/barrier (but bar.red), nanosleep have no destination: operands a, b, ...
+  bool IsStore = S.NoDest;
   for (size_t K = 0; K < N && K < S.Roles.size(); ++K) {
     Role Rl = S.Roles[K];
     Ty T = Rl == Role::Source ? S.Src : S.T;
@@ -77,7 +76,7 @@ void checkIsaOperands(const Instruction &I, CheckContext &Ctx) {
     };
     checkOperand(I, Ctx, I.Operands[K], Rl, T, IsDest, What);
   }
-  if (I.Opcode == "ld" || I.Opcode == "st")
+  if (S.CachePolicy)
     checkCachePolicy(I, Ctx);
 }
 

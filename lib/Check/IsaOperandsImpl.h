@@ -8,13 +8,13 @@
 #define PTXLINT_LIB_CHECK_ISAOPERANDSIMPL_H
 
 #include "Check/CheckContext.h"
+#include "Spec/OperandRoles.h"
 #include "ptxlint/Rules.h"
 
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 
-#include <initializer_list>
 #include <string>
 
 namespace ptxlint {
@@ -32,19 +32,9 @@ struct Ty {
 
 Ty parseTy(llvm::StringRef S);
 
-/// How an operand position is typed.
-enum class Role : uint8_t {
-  Strict,   ///< the instruction type, strict
-  Relaxed,  ///< the instruction type, wider register allowed (ld, st, cvt d)
-  Source,   ///< cvt's source type, relaxed
-  Pred,     ///< a .pred register (setp d, selp c); selp's c may be an integer
-  Wide,     ///< twice the instruction type, strict (mul.wide d, mad.wide d/c)
-  Shift,    ///< a shift amount: .b32/.u32/.s32 or an integer
-  Count,    ///< popc/clz d: .b32/.u32/.s32
-  Address,  ///< [address]
-  Imm,      ///< a constant of the instruction type, never a register (lop3's immLut)
-  Optional, ///< not checked
-};
+/// How an operand position is typed (the roles of the spec table,
+/// Spec/OperandRoles.h).
+using Role = spec::OperandRole;
 /// Whether register type R fits role Rl of an instruction of type T.
 bool regOk(Role Rl, Ty T, Ty R);
 /// Whether the constant O fits an operand of type T.
@@ -60,12 +50,16 @@ struct Shape {
   llvm::SmallVector<Role, 4> Roles;
   Ty T, Src;
   unsigned MinOps = 0; ///< operands that must be there (extra ones: Optional)
-  bool NoDest = false; ///< the first operand is a source (nanosleep t)
+  bool NoDest = false; ///< the first operand is a source (nanosleep t, st a)
+  /// A cache policy may follow the operands (ld, st; checkCachePolicy).
+  bool CachePolicy = false;
+  /// Strict operands of a half or packed type take no constant.
+  bool PackedRegisters = false;
+  /// Count constants are a bit position or field length, 0..255 (bfe, bfi).
+  bool FieldConstants = false;
 };
 /// The type qualifiers of I, in order; Unknown where one was not measured.
 llvm::SmallVector<Ty, 2> typeQuals(const Instruction &I, bool &Unknown);
-/// Op is one of L.
-bool opIn(llvm::StringRef Op, std::initializer_list<llvm::StringLiteral> L);
 /// The operand roles of I (memoized), or false where its rules are unknown.
 const Shape *shapeOf(const Instruction &I, const CheckContext &Ctx);
 /// The opcode with its qualifiers, as written.

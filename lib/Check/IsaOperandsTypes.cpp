@@ -7,6 +7,7 @@
 
 #include "Check/CheckUtil.h"
 #include "Check/IsaOperandsImpl.h"
+#include "Spec/Addressing.h"
 #include "Support/IntLiteral.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -286,21 +287,22 @@ void checkOperand(const Instruction &I, CheckContext &Ctx, const Operand &O, Rol
     Ty IT = Rl == Role::Shift || Rl == Role::Pred ? Ty{'u', 32} : T;
     // bfe/bfi's bit position and field length (ptxas 13.0: "value '256' out
     // of range, expected to be in range [0..255]"; test/isa-operands/bit-field-range.test).
-    if (Rl == Role::Count && (I.Opcode == "bfe" || I.Opcode == "bfi") &&
-        O.Kind == OperandKind::IntImm) {
+    const Shape *S = nullptr;
+    if (Rl == Role::Count && O.Kind == OperandKind::IntImm && (S = shapeOf(I, Ctx)) &&
+        S->FieldConstants) {
       IntLiteral L = decodeIntLiteral(llvm::StringRef(O.Text).ltrim("-"));
       if (O.IntValue < 0 || O.IntValue > 255 || L.State != IntLiteral::Fits)
         Ctx.Diags.report(Rule::IsaOperandImmediate, O.Range,
                          What() + " takes a constant from 0 to 255, not " + std::string(O.Text));
       return;
     }
-    // The half and packed types take no constant in the arithmetic of
-    // shapeOfPacked (ptxas 13.0: "Arguments mismatch for instruction 'add'"
+    // The half and packed types take no constant in the arithmetic rows
+    // marked so (ptxas 13.0: "Arguments mismatch for instruction 'add'"
     // for add.f16x2 with 0x3C003C00, 1, 1.0, 0f3F800000 or 0d constants;
     // test/isa-operands/packed-constants.test).
     if (Rl == Role::Strict &&
         (IT.Cls == 'h' || IT.Cls == 'e' || IT.Cls == 'g' || (IT.Cls == 'f' && IT.Bits == 16)) &&
-        opIn(I.Opcode, {"add", "sub", "mul", "min", "max", "fma", "neg", "abs", "ex2", "setp"})) {
+        (S = shapeOf(I, Ctx)) && S->PackedRegisters) {
       Ctx.Diags.report(Rule::IsaOperandImmediate, O.Range,
                        What() + " takes a register, not the constant " + std::string(O.Text) +
                            ": load it into a register with mov.b" + std::to_string(IT.Bits) +
@@ -324,15 +326,17 @@ void checkOperand(const Instruction &I, CheckContext &Ctx, const Operand &O, Rol
   // A vector in braces where the instruction takes a scalar (ptxas 13.0:
   // "Vector operand is not allowed for instruction 'add'"); ld, st and mov
   // take vectors of their own.
-  if (O.Kind == OperandKind::Vector && !opIn(I.Opcode, {"ld", "st", "ldu", "mov"})) {
+  const spec::AddressingRow *Row =
+      O.Kind == OperandKind::Vector ? spec::addressingOf(I.Opcode) : nullptr;
+  if (O.Kind == OperandKind::Vector && !(Row && (Row->VectorData >= 0 || Row->Moves))) {
     Ctx.Diags.report(Rule::IsaOperandKind, O.Range,
                      What() + " must be a scalar register" + (IsDest ? "" : " or a constant") +
                          ", not a vector in braces");
     return;
   }
-  bool Elementwise = (O.Kind == OperandKind::Vector && Rl == Role::Relaxed &&
-                      (I.Opcode == "ld" || I.Opcode == "st")) ||
-                     (O.Kind == OperandKind::PredPair && Rl == Role::Pred);
+  bool Elementwise =
+      (O.Kind == OperandKind::Vector && Rl == Role::Relaxed && Row->VectorData >= 0) ||
+      (O.Kind == OperandKind::PredPair && Rl == Role::Pred);
   if (O.Kind == OperandKind::Name && IsDest) {
     // A variable's name stands for its address, which no instruction writes
     // (ptxas 13.0: "Argument 0 of instruction 'mov': must be register").

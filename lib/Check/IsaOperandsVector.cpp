@@ -21,6 +21,7 @@
 
 #include "Check/CheckUtil.h"
 #include "Check/IsaOperandsImpl.h"
+#include "Spec/Addressing.h"
 
 #include "llvm/ADT/StringExtras.h"
 
@@ -80,7 +81,10 @@ void checkWholeVector(const Instruction &I, CheckContext &Ctx, const Operand &O,
   unsigned N = vectorQualifier(I);
   std::string Name(O.Text), Decl = vectorDecl(Info);
   Ty E = parseTy(Info.Type);
-  bool Data = (Op == "ld" || Op == "st" || Op == "ldu") && Rl == Role::Relaxed;
+  // ld/st/ldu's data vectors and mov's moves of vectors (Spec/Addressing.h).
+  const spec::AddressingRow *Row = spec::addressingOf(Op);
+  bool Data = Row && Row->VectorData >= 0 && Rl == Role::Relaxed;
+  bool Moves = Row && Row->Moves;
   if (Data && N > 1) {
     // The width is IsaAddress.cpp's (checkVectorArity); the elements may be
     // wider than the type, not narrower (`ld.global.v2.b64 %vr` with .b32
@@ -91,14 +95,14 @@ void checkWholeVector(const Instruction &I, CheckContext &Ctx, const Operand &O,
                        " bits; " + Name + " is declared " + Decl);
     return;
   }
-  if (Op == "mov" && N > 1) {
+  if (Moves && N > 1) {
     if (N == Info.VectorWidth && E.valid() && T.valid() && E.Bits != T.Bits)
       reportVector(I, Ctx, O, Info,
                    What() + " must be a .v" + std::to_string(N) + " register of " +
                        std::to_string(T.Bits) + "-bit elements; " + Name + " is declared " + Decl);
     return;
   }
-  if (Op == "mov" && T.Cls == 'b' && E.valid() && E.Bits * Info.VectorWidth == T.Bits) {
+  if (Moves && T.Cls == 'b' && E.valid() && E.Bits * Info.VectorWidth == T.Bits) {
     // mov.b64 %rd, %vr packs or unpacks the elements, between a vector and a
     // scalar ("Illegal vector-vector operands" for mov.b128 %vd, %vd).
     if (&O == &I.Operands.back() && I.Operands.size() == 2 &&
@@ -115,7 +119,7 @@ void checkWholeVector(const Instruction &I, CheckContext &Ctx, const Operand &O,
   if (Data)
     Msg += ": load or store it with '" + std::string(Op) + ".v" + std::to_string(Info.VectorWidth) +
            "', or name one component (" + Name + ".x)";
-  else if (Op == "mov" && T.Cls == 'b')
+  else if (Moves && T.Cls == 'b')
     Msg += ", whose " + std::to_string(Info.VectorWidth) + " elements make " +
            std::to_string(E.Bits * Info.VectorWidth) + " bits, not " + std::to_string(T.Bits) +
            "; name one component (" + Name + ".x)";

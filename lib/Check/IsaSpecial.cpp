@@ -9,6 +9,7 @@
 
 #include "Check/IsaSpecial.h"
 #include "Check/CheckUtil.h"
+#include "Spec/SpecialRegisters.h"
 #include "Support/IntLiteral.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -75,12 +76,12 @@ bool takesLegacyWidth(llvm::StringRef Name, unsigned Bits) {
 /// not allowed for instruction 'mov'" for .f32, "Arguments mismatch" for
 /// `mov.u64 %rd1, %tid.x`, `mov.u32 %r1, %clock64`, `cvt.u64.u64 %rd1, %laneid`).
 void checkSpecialType(const Instruction &I, CheckContext &Ctx, const Operand &O,
-                      const RegisterRef &R) {
+                      const RegisterRef &R, const spec::SpecialRegisterReader &Rd) {
   llvm::SmallVector<llvm::StringRef, 2> Ts = typeQuals(I);
-  bool IsMov = I.Opcode == "mov";
-  if (Ts.size() != (IsMov ? 1u : 2u))
+  bool IsMov = Rd.OwnSize;
+  if (Ts.size() != Rd.Types)
     return;
-  llvm::StringRef T = IsMov ? Ts[0] : Ts[1];
+  llvm::StringRef T = Ts[Rd.ReadAt];
   unsigned RegBits = bitsOf(R.Type), Bits = bitsOf(T);
   const char *SregSpec = ruleInfo(Rule::SregGate).Spec;
   std::string Name = std::string(O.Text);
@@ -107,8 +108,8 @@ void checkSpecialType(const Instruction &I, CheckContext &Ctx, const Operand &O,
       Rule::IsaOperandType, SregSpec, lastQualifierRange(I, T),
       "'" + spelledOp(I) + "' reads the " + std::to_string(RegBits) + "-bit special register " +
           Name + " at the " + std::to_string(Bits) + "-bit type " + T.str() + "; " +
-          (IsMov ? "mov reads it at its own size, " + R.Type.str()
-                 : "cvt's source type is no wider than " + R.Type.str()));
+          (IsMov ? std::string(I.Opcode) + " reads it at its own size, " + R.Type.str()
+                 : std::string(I.Opcode) + "'s source type is no wider than " + R.Type.str()));
   if (!IsMov) // mov's fix is a cvt, which changes the destination too
     D.Fixes.push_back(
         {lastQualifierRange(I, T), "." + std::string(1, T[1]) + std::to_string(RegBits)});
@@ -143,14 +144,10 @@ static bool maySpecial(llvm::StringRef Name) {
 /// allowed for instruction 'add'", "Read-only special register cannot be
 /// destination argument"; st's vector elements take them).
 void checkSpecialOperands(const Instruction &I, CheckContext &Ctx) {
-  bool Reads = I.Opcode == "mov";
-  if (I.Opcode == "cvt") {
-    llvm::SmallVector<llvm::StringRef, 2> Ts = typeQuals(I);
-    auto IsInt = [](llvm::StringRef T) { return T[1] == 'b' || T[1] == 'u' || T[1] == 's'; };
-    Reads = Ts.size() == 2 && IsInt(Ts[0]) && IsInt(Ts[1]);
-  }
-  bool HasDest =
-      I.Opcode != "st" && I.Opcode != "red" && I.Opcode != "bar" && I.Opcode != "barrier";
+  // The reader row (Spec/SpecialRegisters.h), looked up at the first special
+  // register: most instructions have none.
+  const spec::SpecialRegisterReader *Rd = nullptr;
+  bool Looked = false, Reads = false;
   for (size_t K = 0; K < I.Operands.size(); ++K) {
     const Operand &O = I.Operands[K];
     if (O.Kind != OperandKind::Name || !maySpecial(O.Text))
@@ -158,10 +155,20 @@ void checkSpecialOperands(const Instruction &I, CheckContext &Ctx) {
     RegisterRef R = resolveRegister(Ctx, O.Text);
     if (!R.Special)
       continue;
+    if (!Looked) {
+      Looked = true;
+      Rd = spec::specialRegisterReader(I.Opcode);
+      Reads = Rd != nullptr;
+      if (Rd && Rd->IntegerTypesOnly) {
+        llvm::SmallVector<llvm::StringRef, 2> Ts = typeQuals(I);
+        auto IsInt = [](llvm::StringRef T) { return T[1] == 'b' || T[1] == 'u' || T[1] == 's'; };
+        Reads = Ts.size() == Rd->Types && llvm::all_of(Ts, IsInt);
+      }
+    }
     std::string Op = spelledOp(I);
     // Cited to the chapter of special registers, the sreg rules' section.
     const char *SregSpec = ruleInfo(Rule::SregGate).Spec;
-    if (K == 0 && HasDest && (I.Opcode == "mov" || I.Opcode == "cvt")) {
+    if (K == 0 && Rd) {
       Ctx.Diags.report(Rule::IsaOperandKind, SregSpec, O.Range,
                        "special register " + std::string(O.Text) +
                            " is read-only: it cannot be the destination of '" + Op + "'");
@@ -172,7 +179,7 @@ void checkSpecialOperands(const Instruction &I, CheckContext &Ctx) {
                            "copy it into a register first (mov.u32 %r, " +
                            std::string(O.Text) + ")");
     } else if (K == 1) {
-      checkSpecialType(I, Ctx, O, R);
+      checkSpecialType(I, Ctx, O, R, *Rd);
     }
   }
 }

@@ -1,6 +1,6 @@
 //===- SymbolsShared.h - what CheckSymbols*.cpp share ------------------===//
 //
-// The special-register table's entry, the PTX ISA sections the symbol
+// The special registers (lib/Spec/SpecialRegisters.h), the PTX ISA sections the symbol
 // diagnostics cite, and the identifier scan of constant expressions and
 // initializers: shared by CheckSymbols.cpp (uses, scopes, reports) and
 // CheckSymbolsDecl.cpp (declarations).
@@ -10,6 +10,7 @@
 #ifndef PTXLINT_LIB_CHECK_SYMBOLSSHARED_H
 #define PTXLINT_LIB_CHECK_SYMBOLSSHARED_H
 
+#include "Spec/SpecialRegisters.h"
 #include "ptxlint/Target.h"
 
 #include "llvm/ADT/StringRef.h"
@@ -31,20 +32,12 @@ inline constexpr const char *SregSpaceSpec = "5.1.2";
 // Special registers (PTX ISA 9.0 chapter 10)
 //===----------------------------------------------------------------------===//
 
-struct SregInfo {
-  const char *Name;   ///< "%tid"; for parameterized names the prefix ("%envreg")
-  unsigned Count;     ///< 0: a plain name; N: Name followed by 0..N-1
-  const char *Suffix; ///< after the index ("_64" of %pm0_64), or ""
-  bool Vector;        ///< has .x .y .z (.w)
-  PtxVersion Ver;     ///< the version ptxas requires (invalid: none it can see)
-  unsigned MinSm;     ///< the target ptxas requires (0: any it supports)
-  const char *Spec;
-};
+using SregInfo = spec::SpecialRegister;
 
 /// The special register (or WARP_SZ) Name is, or is a member of; null when none.
-const SregInfo *findSreg(llvm::StringRef Name);
+inline const SregInfo *findSreg(llvm::StringRef Name) { return spec::findSpecialRegister(Name); }
 /// "%envreg<32>", "%pm<8>_64", "%tid": the name as the spec lists it.
-std::string sregDisplay(const SregInfo &S);
+inline std::string sregDisplay(const SregInfo &S) { return spec::specialRegisterDisplay(S); }
 bool isVectorSelector(llvm::StringRef Sel);
 
 inline bool isIdentStart(char C) {

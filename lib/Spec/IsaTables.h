@@ -142,6 +142,23 @@ struct IsaOpcode {
   /// not).
   bool NoFunctionOperands;
   llvm::StringLiteral FunctionOperandsWith;
+  /// The modes ptxas reads before the type (".hi .lo .wide" of integer mul,
+  /// mad, mul24, mad24: `mul.s32.wide` is "Unknown modifier '.wide'"), one
+  /// space between them; "" for none. From the `modefirst` lines.
+  llvm::StringLiteral ModesFirst;
+  /// The comparison checks apply (set, setp: the comparison fits the type;
+  /// lib/Check/IsaCompare.cpp). From the `compare` lines.
+  bool Compares;
+  /// The comparison checks count the operands, not the syntax lines (set),
+  /// from the `owncount` lines.
+  bool OwnCount;
+  /// The instruction's own checks count and check its cache policy operand
+  /// (ld, st: checkCachePolicy; atom, red: checkAtom), not the syntax lines'
+  /// conditional letter; from the `ownpolicy` lines.
+  bool OwnsCachePolicy;
+  /// The syntax lines' operand kinds are not checked where this qualifier is
+  /// written (ld/st .b128); "" for none. From the `nokinds` lines.
+  llvm::StringLiteral NoKindsWith;
 
   llvm::ArrayRef<IsaForm> forms() const;
   llvm::ArrayRef<llvm::StringLiteral> vocab() const;

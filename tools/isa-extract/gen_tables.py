@@ -116,12 +116,17 @@ def parse_corrections(path):
     (N or more operands need the version and target), 'gate SECTION... .q
     VALUE...' ('.a+.b': both written; '.a>.b': both, .a first), 'novariable
     OPCODE[+.q]...' (a variable is no value operand; with .q only), 'nofunction OPCODE[!.q]...' (a
-    function name is no operand, unless .q is written); evidence in comments
-    above each line."""
+    function name is no operand, unless .q is written), 'modefirst OPCODE... .m...'
+    (the modes come before the type), 'compare OPCODE...' (the comparison checks
+    apply), 'owncount OPCODE...' (the comparison checks count the operands, not
+    the syntax lines), 'ownpolicy OPCODE...' (the instruction's own checks count
+    its cache policy), 'nokinds OPCODE+.q...' (operand kinds not checked with .q);
+    evidence in comments above each line."""
     corr = {"qual": {}, "noops": set(), "opcode": [], "nocheck": set(), "notarget": set(),
             "noptx": set(), "optional": {}, "minops": {}, "maxops": {}, "anyorder": set(), "gate": [],
             "addset": [], "needs": [], "opsgate": {}, "removed": {}, "novariable": {},
-            "nofunction": {}}
+            "nofunction": {}, "modefirst": {}, "compare": set(), "owncount": set(),
+            "ownpolicy": set(), "nokinds": {}}
     for line in Path(path).read_text().splitlines():
         line = line.split("#", 1)[0].strip()
         if not line:
@@ -161,6 +166,16 @@ def parse_corrections(path):
             for x in w[1:]:
                 op, _, unless = x.partition("!")
                 corr["nofunction"][op] = unless
+        elif w[0] == "modefirst":  # modefirst OPCODE... .m...
+            k = next(i for i, x in enumerate(w) if x.startswith("."))
+            for op in w[1:k]:
+                corr["modefirst"][op] = " ".join(w[k:])
+        elif w[0] == "nokinds":  # nokinds OPCODE+.q...
+            for x in w[1:]:
+                op, _, q = x.partition("+")
+                corr["nokinds"][op] = q
+        elif w[0] in ("compare", "owncount", "ownpolicy"):  # compare OPCODE...
+            corr[w[0]].update(w[1:])
         elif w[0] == "removed":  # removed SECTION... X.Y sm_NN+
             for sec in w[1:-2]:
                 corr["removed"][sec] = (version_code(w[-2]), int(w[-1][3:].rstrip("+")))
@@ -352,9 +367,12 @@ def generate(sections, corr):
         sec_rows.append((sec, ptx, ts, gb, gc, (nb, len(needs)), og))
 
     op_rows = []
-    for name in sorted(set(corr["novariable"]) | set(corr["nofunction"])):
+    for name in sorted(set(corr["novariable"]) | set(corr["nofunction"]) | set(corr["modefirst"])
+                       | corr["compare"] | corr["owncount"] | corr["ownpolicy"]
+                       | set(corr["nokinds"])):
         if name not in opcodes:
-            sys.exit(f"corrections: novariable/nofunction {name}: no such opcode")
+            sys.exit(f"corrections: novariable/nofunction/modefirst/compare/owncount/ownpolicy/"
+                     f"nokinds {name}: no such opcode")
     for name in sorted(opcodes):
         entries = opcodes[name]
         forms_begin = len(form_rows)
@@ -460,7 +478,12 @@ def generate(sections, corr):
         nofn = "true" if name in corr["nofunction"] else "false"
         out.append(f"    {{{cstr(name)}, {fb}, {fc}, {ub}, {uc}, {'true' if complete else 'false'}, "
                    f"{novar}, {cstr(corr['novariable'].get(name, ''))}, {nofn}, "
-                   f"{cstr(corr['nofunction'].get(name, ''))}}},")
+                   f"{cstr(corr['nofunction'].get(name, ''))}, "
+                   f"{cstr(corr['modefirst'].get(name, ''))}, "
+                   f"{'true' if name in corr['compare'] else 'false'}, "
+                   f"{'true' if name in corr['owncount'] else 'false'}, "
+                   f"{'true' if name in corr['ownpolicy'] else 'false'}, "
+                   f"{cstr(corr['nokinds'].get(name, ''))}}},")
     out.append("};")
     return "\n".join(out) + "\n"
 
