@@ -295,6 +295,27 @@ void checkTensormapFenceproxy(const Instruction &I, CheckContext &Ctx) {
         .Fixes.push_back({Size.Range, "128"});
 }
 
+/// cp.async's cp-size (9.7.9.25.3.1): the constant 4, 8 or 16 with .ca, 16
+/// with .cg (ptxas 13.0: "Argument 2 of instruction 'cp.async': unexpected
+/// value '32', expected to be 4 or 8 or 16"; a register: "Arguments mismatch").
+void checkCpAsyncSize(const Instruction &I, CheckContext &Ctx) {
+  bool Ca = I.hasQualifier(".ca"), Cg = I.hasQualifier(".cg");
+  if (I.Operands.size() < 3 || !I.hasQualifier(".async") || I.hasQualifier(".bulk") || Ca == Cg)
+    return;
+  const Operand &Size = I.Operands[2];
+  const char *Valid = Ca ? "4, 8 or 16" : "16";
+  std::string What = "cp-size of 'cp.async" + std::string(Ca ? ".ca" : ".cg") + "'";
+  if (Size.Kind == OperandKind::Name)
+    Ctx.Diags.report(Rule::IsaOperandKind, isaSectionOf(I.Opcode), Size.Range,
+                     What + " is a constant, " + Valid + ", not the register " +
+                         std::string(Size.Text));
+  else if (Size.Kind == OperandKind::IntImm &&
+           !(Size.IntValue == 16 || (Ca && (Size.IntValue == 4 || Size.IntValue == 8))))
+    Ctx.Diags.report(Rule::IsaOperandImmediate, isaSectionOf(I.Opcode), Size.Range,
+                     What + " is " + Valid + " (bytes), found " + std::string(Size.Text) +
+                         (Ca ? "" : "; .ca copies 4 or 8 bytes"));
+}
+
 } // namespace isaop
 } // namespace check
 } // namespace ptxlint

@@ -110,6 +110,7 @@ void checkAtom(const Instruction &I, CheckContext &Ctx);
 void checkMovVector(const Instruction &I, CheckContext &Ctx);
 void checkTensormapReplace(const Instruction &I, CheckContext &Ctx);
 void checkTensormapFenceproxy(const Instruction &I, CheckContext &Ctx);
+void checkCpAsyncSize(const Instruction &I, CheckContext &Ctx);
 
 } // namespace isaop
 } // namespace check
