@@ -3,7 +3,7 @@
 // The operand checks of IsaOperands.cpp with forms of their own: atom and
 // red (address position, operand count, value types), mov's bit-packing
 // vectors, ld/st's cache-policy operand, tensormap.replace's new_val and
-// tensormap.cp_fenceproxy's state spaces and size.
+// tensormap.cp_fenceproxy's size and cp.async's cp-size.
 //
 //===----------------------------------------------------------------------===//
 
@@ -249,11 +249,10 @@ void checkTensormapReplace(const Instruction &I, CheckContext &Ctx) {
 }
 
 /// tensormap.cp_fenceproxy (9.7.13.16) copies size bytes from [src] in
-/// .shared::cta to [dst] in .global: ptxas 13.0 -arch sm_90a wants the state
-/// spaces in that order ("State space incorrect for instruction
-/// 'tensormap.cp_fenceproxy', expected '.global'"; the other qualifiers go
-/// anywhere) and size the constant 128 ("Argument 2 ...: unexpected value '64',
-/// expected to be 128"; a register: "Arguments mismatch").
+/// .shared::cta to [dst] in .global (the order of the two state spaces is
+/// CheckIsa.cpp's checkSpaceOrder): size is the constant 128 (ptxas 13.0
+/// -arch sm_90a: "Argument 2 ...: unexpected value '64', expected to be 128";
+/// a register: "Arguments mismatch").
 void checkTensormapFenceproxy(const Instruction &I, CheckContext &Ctx) {
   if (!I.hasQualifier(".cp_fenceproxy"))
     return;
@@ -262,22 +261,6 @@ void checkTensormapFenceproxy(const Instruction &I, CheckContext &Ctx) {
     for (const spec::IsaForm &F : Op->forms())
       if (F.Syntax.startswith("tensormap.cp_fenceproxy"))
         Sec = F.section().Num;
-  size_t Global = I.Qualifiers.size(), Shared = I.Qualifiers.size();
-  for (size_t K = 0; K < I.Qualifiers.size(); ++K) {
-    if (I.Qualifiers[K] == ".global" && Global == I.Qualifiers.size())
-      Global = K;
-    if (I.Qualifiers[K] == ".shared::cta" && Shared == I.Qualifiers.size())
-      Shared = K;
-  }
-  if (Shared < Global && Global < I.Qualifiers.size() && Global < I.QualifierRanges.size()) {
-    Diagnostic &D = Ctx.Diags.report(
-        Rule::IsaQualifierOrder, Sec, I.QualifierRanges[Shared],
-        "'tensormap.cp_fenceproxy' names the state spaces of dst and src in that order, "
-        ".global.shared::cta (it copies from .shared::cta to .global); found .shared::cta "
-        "before .global");
-    D.Fixes.push_back({I.QualifierRanges[Shared], ".global"});
-    D.Fixes.push_back({I.QualifierRanges[Global], ".shared::cta"});
-  }
   if (I.Operands.size() != 3)
     return; // the operand count check speaks for it
   const Operand &Size = I.Operands[2];
