@@ -253,14 +253,20 @@ void checkTensormapReplace(const Instruction &I, CheckContext &Ctx) {
 /// CheckIsa.cpp's checkSpaceOrder): size is the constant 128 (ptxas 13.0
 /// -arch sm_90a: "Argument 2 ...: unexpected value '64', expected to be 128";
 /// a register: "Arguments mismatch").
+/// The section of the first syntax line of I's opcode that starts with Prefix
+/// ("cp.async.wait_group"), else the opcode's first.
+const char *sectionFor(const Instruction &I, llvm::StringRef Prefix) {
+  if (const spec::IsaOpcode *Op = spec::findIsaOpcode(I.Opcode))
+    for (const spec::IsaForm &F : Op->forms())
+      if (F.Syntax.startswith(Prefix))
+        return F.section().Num;
+  return isaSectionOf(I.Opcode);
+}
+
 void checkTensormapFenceproxy(const Instruction &I, CheckContext &Ctx) {
   if (!I.hasQualifier(".cp_fenceproxy"))
     return;
-  const char *Sec = isaSectionOf(I.Opcode);
-  if (const spec::IsaOpcode *Op = spec::findIsaOpcode(I.Opcode))
-    for (const spec::IsaForm &F : Op->forms())
-      if (F.Syntax.startswith("tensormap.cp_fenceproxy"))
-        Sec = F.section().Num;
+  const char *Sec = sectionFor(I, "tensormap.cp_fenceproxy");
   if (I.Operands.size() != 3)
     return; // the operand count check speaks for it
   const Operand &Size = I.Operands[2];
@@ -297,6 +303,27 @@ void checkCpAsyncSize(const Instruction &I, CheckContext &Ctx) {
     Ctx.Diags.report(Rule::IsaOperandImmediate, isaSectionOf(I.Opcode), Size.Range,
                      What + " is " + Valid + " (bytes), found " + std::string(Size.Text) +
                          (Ca ? "" : "; .ca copies 4 or 8 bytes"));
+}
+
+/// N of cp.async.wait_group, cp.async.bulk.wait_group and wgmma.wait_group is
+/// an integer constant (ptxas 13.0: "Arguments mismatch for instruction
+/// 'cp.async.wait_group'" for a register; `1+1` and `-1` assemble).
+void checkWaitGroup(const Instruction &I, CheckContext &Ctx) {
+  if (I.Operands.size() != 1 || !I.hasQualifier(".wait_group") ||
+      I.Operands[0].Kind != OperandKind::Name)
+    return;
+  const Operand &N = I.Operands[0];
+  std::string Name(I.Opcode);
+  for (llvm::StringRef Q : I.Qualifiers) {
+    Name += Q.str();
+    if (Q == ".wait_group")
+      break;
+  }
+  Ctx.Diags.report(Rule::IsaOperandKind, sectionFor(I, Name), N.Range,
+                   "N of '" + spelledOp(I) +
+                       "' is an integer constant (how many of the most recent groups may stay "
+                       "pending), not the register " +
+                       std::string(N.Text));
 }
 
 } // namespace isaop
