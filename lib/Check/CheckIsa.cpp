@@ -166,6 +166,47 @@ bool checkModeOrder(const Instruction &I, CheckContext &Ctx, const IsaOpcode &En
   return true;
 }
 
+bool isStateSpaceQualifier(llvm::StringRef Q);
+
+/// Two state spaces (a destination and a source: cp.async.shared.global,
+/// tensormap.cp_fenceproxy.global.shared::cta) in the order of the syntax
+/// line: ptxas 13.0 "State space incorrect for instruction 'cp.async'" for
+/// cp.async.cg.global.shared, while the other qualifiers go anywhere. Lines
+/// whose spaces come from a set (cp.async.bulk's .dst.src) say no order.
+bool checkSpaceOrder(const Instruction &I, CheckContext &Ctx,
+                     llvm::ArrayRef<const IsaForm *> Forms) {
+  llvm::SmallVector<size_t, 2> At;
+  for (size_t K = 0; K < I.Qualifiers.size(); ++K)
+    if (isStateSpaceQualifier(I.Qualifiers[K]))
+      At.push_back(K);
+  if (At.size() != 2)
+    return true;
+  auto Base = [&](size_t K) { return llvm::StringRef(I.Qualifiers[K]).split("::").first; };
+  if (Base(At[0]) == Base(At[1]))
+    return true;
+  const IsaForm *Bad = nullptr;
+  for (const IsaForm *F : Forms) {
+    llvm::StringRef Syn = F->Syntax;
+    size_t P0 = Syn.find(Base(At[0])), P1 = Syn.find(Base(At[1]));
+    if (P0 == llvm::StringRef::npos || P1 == llvm::StringRef::npos || P0 < P1)
+      return true;
+    Bad = F;
+  }
+  if (!Bad)
+    return true;
+  SourceRange R = At[1] < I.QualifierRanges.size() ? I.QualifierRanges[At[1]] : I.opcodeRange();
+  Diagnostic &D = Ctx.Diags.report(
+      Rule::IsaQualifierOrder, Bad->section().Num, R,
+      "'" + spelled(I, 1) + "' names its state spaces in the order of its syntax line, '" +
+          Bad->Syntax.str() + "' (destination, then source); found " +
+          std::string(I.Qualifiers[At[1]]) + " after " + std::string(I.Qualifiers[At[0]]));
+  if (At[1] < I.QualifierRanges.size() && At[0] < I.QualifierRanges.size()) {
+    D.Fixes.push_back({I.QualifierRanges[At[0]], std::string(I.Qualifiers[At[1]])});
+    D.Fixes.push_back({I.QualifierRanges[At[1]], std::string(I.Qualifiers[At[0]])});
+  }
+  return false;
+}
+
 /// The version and target gates of one qualifier over the matching forms:
 /// gated only when every matching section gates it (0: not gated).
 struct QualGate {
@@ -758,7 +799,8 @@ void checkIsa(const Instruction &I, CheckContext &Ctx) {
       reportCombination(I, Ctx, *Op);
     return;
   }
-  if (!checkNameOrder(I, Ctx, Forms) || !checkModeOrder(I, Ctx, *Op, Forms))
+  if (!checkNameOrder(I, Ctx, Forms) || !checkModeOrder(I, Ctx, *Op, Forms) ||
+      !checkSpaceOrder(I, Ctx, Forms))
     return;
   // set's count is checkCompare's (IsaCompare.cpp)
   bool CountOk = Op->OwnCount || checkOperandCount(I, Ctx, Forms);

@@ -306,6 +306,32 @@ void checkVectorMov(const Instruction &I, CheckContext &Ctx) {
   }
 }
 
+/// ld/st's .L2::evict_* (.level2::eviction_priority) move 256 bits: ptxas
+/// 13.0 "Instruction 'ld' requires '.v8.b32/.v4.b64' type with
+/// '.L2::evict_last' modifier" for .u32, .v4.b32 ... (.v8 of any 32-bit type
+/// and .v4 of any 64-bit type assemble; test/isa/s11-mutants.test).
+void checkL2Eviction(const Instruction &I, CheckContext &Ctx) {
+  for (size_t K = 0; K < I.Qualifiers.size(); ++K) {
+    llvm::StringRef Q = I.Qualifiers[K];
+    if (!Q.startswith(".L2::evict_"))
+      continue;
+    unsigned Bits = 0;
+    for (llvm::StringRef T : I.Qualifiers)
+      if (T.size() >= 3 && (T[1] == 'b' || T[1] == 'u' || T[1] == 's' || T[1] == 'f') &&
+          llvm::isDigit(T[2]))
+        T.drop_front(2).getAsInteger(10, Bits);
+    if (!Bits || vectorWidth(I) * Bits == 256)
+      return;
+    SourceRange R = K < I.QualifierRanges.size() ? I.QualifierRanges[K] : I.opcodeRange();
+    Ctx.Diags.report(Rule::IsaQualifierCombination, isaSectionOf(I.Opcode), R,
+                     "'" + std::string(I.Opcode) + Q.str() +
+                         "' moves 256 bits: it takes .v8 of a 32-bit type or .v4 of a 64-bit "
+                         "type (.v8.b32, .v4.b64), found " +
+                         std::to_string(vectorWidth(I)) + " x " + std::to_string(Bits) + " bits");
+    return;
+  }
+}
+
 void checkVectorArity(const Instruction &I, CheckContext &Ctx, const spec::AddressingRow *Row) {
   if (!Row)
     return;
@@ -315,6 +341,8 @@ void checkVectorArity(const Instruction &I, CheckContext &Ctx, const spec::Addre
     return;
   if (I.hasQualifier(".async") || I.hasQualifier(".bulk") || I.Operands.size() < 2)
     return;
+  // ldu takes no .L2::evict_* (its table refuses it before this check).
+  checkL2Eviction(I, Ctx);
   const Operand &Data = I.Operands[Row->VectorData];
   unsigned N = vectorWidth(I);
   bool IsVec = Data.Kind == OperandKind::Vector;

@@ -51,8 +51,12 @@ void checkIsaOperands(const Instruction &I, CheckContext &Ctx) {
   }
   if (I.Opcode == "mov")
     checkMovVector(I, Ctx);
-  if (I.Opcode == "cp")
+  if (I.Opcode == "cp") {
     checkTensorCoordinates(I, Ctx);
+    checkCpAsyncSize(I, Ctx);
+  }
+  if (I.Opcode == "cp" || I.Opcode == "wgmma")
+    checkWaitGroup(I, Ctx);
   if (I.Opcode == "atom" || I.Opcode == "red") {
     checkAtom(I, Ctx);
     return;

@@ -3,7 +3,7 @@
 // The operand checks of IsaOperands.cpp with forms of their own: atom and
 // red (address position, operand count, value types), mov's bit-packing
 // vectors, ld/st's cache-policy operand, tensormap.replace's new_val and
-// tensormap.cp_fenceproxy's state spaces and size.
+// tensormap.cp_fenceproxy's size and cp.async's cp-size.
 //
 //===----------------------------------------------------------------------===//
 
@@ -249,35 +249,24 @@ void checkTensormapReplace(const Instruction &I, CheckContext &Ctx) {
 }
 
 /// tensormap.cp_fenceproxy (9.7.13.16) copies size bytes from [src] in
-/// .shared::cta to [dst] in .global: ptxas 13.0 -arch sm_90a wants the state
-/// spaces in that order ("State space incorrect for instruction
-/// 'tensormap.cp_fenceproxy', expected '.global'"; the other qualifiers go
-/// anywhere) and size the constant 128 ("Argument 2 ...: unexpected value '64',
-/// expected to be 128"; a register: "Arguments mismatch").
+/// .shared::cta to [dst] in .global (the order of the two state spaces is
+/// CheckIsa.cpp's checkSpaceOrder): size is the constant 128 (ptxas 13.0
+/// -arch sm_90a: "Argument 2 ...: unexpected value '64', expected to be 128";
+/// a register: "Arguments mismatch").
+/// The section of the first syntax line of I's opcode that starts with Prefix
+/// ("cp.async.wait_group"), else the opcode's first.
+const char *sectionFor(const Instruction &I, llvm::StringRef Prefix) {
+  if (const spec::IsaOpcode *Op = spec::findIsaOpcode(I.Opcode))
+    for (const spec::IsaForm &F : Op->forms())
+      if (F.Syntax.startswith(Prefix))
+        return F.section().Num;
+  return isaSectionOf(I.Opcode);
+}
+
 void checkTensormapFenceproxy(const Instruction &I, CheckContext &Ctx) {
   if (!I.hasQualifier(".cp_fenceproxy"))
     return;
-  const char *Sec = isaSectionOf(I.Opcode);
-  if (const spec::IsaOpcode *Op = spec::findIsaOpcode(I.Opcode))
-    for (const spec::IsaForm &F : Op->forms())
-      if (F.Syntax.startswith("tensormap.cp_fenceproxy"))
-        Sec = F.section().Num;
-  size_t Global = I.Qualifiers.size(), Shared = I.Qualifiers.size();
-  for (size_t K = 0; K < I.Qualifiers.size(); ++K) {
-    if (I.Qualifiers[K] == ".global" && Global == I.Qualifiers.size())
-      Global = K;
-    if (I.Qualifiers[K] == ".shared::cta" && Shared == I.Qualifiers.size())
-      Shared = K;
-  }
-  if (Shared < Global && Global < I.Qualifiers.size() && Global < I.QualifierRanges.size()) {
-    Diagnostic &D = Ctx.Diags.report(
-        Rule::IsaQualifierOrder, Sec, I.QualifierRanges[Shared],
-        "'tensormap.cp_fenceproxy' names the state spaces of dst and src in that order, "
-        ".global.shared::cta (it copies from .shared::cta to .global); found .shared::cta "
-        "before .global");
-    D.Fixes.push_back({I.QualifierRanges[Shared], ".global"});
-    D.Fixes.push_back({I.QualifierRanges[Global], ".shared::cta"});
-  }
+  const char *Sec = sectionFor(I, "tensormap.cp_fenceproxy");
   if (I.Operands.size() != 3)
     return; // the operand count check speaks for it
   const Operand &Size = I.Operands[2];
@@ -293,6 +282,48 @@ void checkTensormapFenceproxy(const Instruction &I, CheckContext &Ctx) {
                 "found " +
                     std::string(Size.Text))
         .Fixes.push_back({Size.Range, "128"});
+}
+
+/// cp.async's cp-size (9.7.9.25.3.1): the constant 4, 8 or 16 with .ca, 16
+/// with .cg (ptxas 13.0: "Argument 2 of instruction 'cp.async': unexpected
+/// value '32', expected to be 4 or 8 or 16"; a register: "Arguments mismatch").
+void checkCpAsyncSize(const Instruction &I, CheckContext &Ctx) {
+  bool Ca = I.hasQualifier(".ca"), Cg = I.hasQualifier(".cg");
+  if (I.Operands.size() < 3 || !I.hasQualifier(".async") || I.hasQualifier(".bulk") || Ca == Cg)
+    return;
+  const Operand &Size = I.Operands[2];
+  const char *Valid = Ca ? "4, 8 or 16" : "16";
+  std::string What = "cp-size of 'cp.async" + std::string(Ca ? ".ca" : ".cg") + "'";
+  if (Size.Kind == OperandKind::Name)
+    Ctx.Diags.report(Rule::IsaOperandKind, isaSectionOf(I.Opcode), Size.Range,
+                     What + " is a constant, " + Valid + ", not the register " +
+                         std::string(Size.Text));
+  else if (Size.Kind == OperandKind::IntImm &&
+           !(Size.IntValue == 16 || (Ca && (Size.IntValue == 4 || Size.IntValue == 8))))
+    Ctx.Diags.report(Rule::IsaOperandImmediate, isaSectionOf(I.Opcode), Size.Range,
+                     What + " is " + Valid + " (bytes), found " + std::string(Size.Text) +
+                         (Ca ? "" : "; .ca copies 4 or 8 bytes"));
+}
+
+/// N of cp.async.wait_group, cp.async.bulk.wait_group and wgmma.wait_group is
+/// an integer constant (ptxas 13.0: "Arguments mismatch for instruction
+/// 'cp.async.wait_group'" for a register; `1+1` and `-1` assemble).
+void checkWaitGroup(const Instruction &I, CheckContext &Ctx) {
+  if (I.Operands.size() != 1 || !I.hasQualifier(".wait_group") ||
+      I.Operands[0].Kind != OperandKind::Name)
+    return;
+  const Operand &N = I.Operands[0];
+  std::string Name(I.Opcode);
+  for (llvm::StringRef Q : I.Qualifiers) {
+    Name += Q.str();
+    if (Q == ".wait_group")
+      break;
+  }
+  Ctx.Diags.report(Rule::IsaOperandKind, sectionFor(I, Name), N.Range,
+                   "N of '" + spelledOp(I) +
+                       "' is an integer constant (how many of the most recent groups may stay "
+                       "pending), not the register " +
+                       std::string(N.Text));
 }
 
 } // namespace isaop

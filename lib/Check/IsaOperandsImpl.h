@@ -104,6 +104,8 @@ void checkAtom(const Instruction &I, CheckContext &Ctx);
 void checkMovVector(const Instruction &I, CheckContext &Ctx);
 void checkTensormapReplace(const Instruction &I, CheckContext &Ctx);
 void checkTensormapFenceproxy(const Instruction &I, CheckContext &Ctx);
+void checkCpAsyncSize(const Instruction &I, CheckContext &Ctx);
+void checkWaitGroup(const Instruction &I, CheckContext &Ctx);
 
 } // namespace isaop
 } // namespace check
