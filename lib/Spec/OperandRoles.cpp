@@ -102,7 +102,7 @@ constexpr OperandRoleRow Rows[] = {
     // createpolicy's d is a 64-bit integer register (probe, ptxas 13.0: .b32,
     // .f64, .f16 are "Arguments mismatch for instruction
     // 'createpolicy.fractional'"; sample F); the other operands are not measured.
-    Row("createpolicy", One, bits({T::B64}), "SOOO").minOps(1).typeU64(),
+    Row("createpolicy", One, bits({T::B64}), "S---").minOps(1).typeU64(),
     Row("cvt", Two, CvtPlain, "RO").ops(2),
     // d and a are addresses of exactly the size given ("Arguments mismatch"
     // for a .b64 register with .u32 and a .b32 one with .u64, and for .f64

@@ -79,7 +79,7 @@ struct OperandRoleRow {
   llvm::StringLiteral Opcode;
   RoleArity Arity;
   uint32_t Types; ///< the set the type qualifiers must be in (typeBit)
-  /// One letter per operand (S R O P W H C A I, OperandRole); "S*": every
+  /// One letter per operand (S R O P W H C A I, OperandRole; "-" not checked); "S*": every
   /// operand strict, however many.
   llvm::StringLiteral Roles;
   llvm::StringLiteral With[2] = {"", ""};    ///< qualifiers that must be written
