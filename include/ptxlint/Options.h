@@ -27,6 +27,11 @@ struct LintOptions {
   /// own .target still gates the instructions; an error (target-arch) when
   /// ptxas -arch Arch would refuse the module's .target.
   std::optional<Target> Arch;
+  /// Arch was written compute_NN: ptxas's parse-only mode, which makes no
+  /// code, so the checks of what only code generation refuses (functions
+  /// never defined, the .const and static .shared limits, 32-bit cvta) do not
+  /// run; the .target compatibility check does.
+  bool ArchParseOnly = false;
   /// Rule ids switched off (or on, for rules that are off by default).
   /// Entries are rule selectors: an id, a glob ("mma-*") or "all".
   std::set<std::string> Disabled;

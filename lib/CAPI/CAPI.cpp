@@ -272,8 +272,11 @@ ptxlint_status ptxlint_options_set_arch(ptxlint_options *O, const char *Arch) {
     if (ptxlint_status S = parseTarget(Arch, T))
       return S;
     O->Opts.Arch.reset();
-    if (T.isValid())
+    O->Opts.ArchParseOnly = false;
+    if (T.isValid()) {
       O->Opts.Arch = T;
+      O->Opts.ArchParseOnly = llvm::StringRef(Arch).trim().startswith("compute_");
+    }
     return PTXLINT_OK;
   });
 }

@@ -87,7 +87,7 @@ Checker::Checker(const SourceFile &File, DiagnosticEngine &Diags, const LintOpti
     Syms.setStableText(File.text());
   if (Opts.Version)
     Version = *Opts.Version;
-  SymCheck.setCodegenChecks(Opts.Arch.has_value());
+  SymCheck.setCodegenChecks(codegenChecks());
 }
 
 Target Checker::effectiveTarget() const {
@@ -392,11 +392,11 @@ void Checker::onDirective(const Directive &D) {
       }
   onItem(D.Range, IsVersion, IsTarget, &D);
   if (symbolChecks())
-    DeclCheck.onModuleDirective(D, Opts.Arch.has_value());
+    DeclCheck.onModuleDirective(D, codegenChecks());
   if (D.Name == ".address_size")
     Address32 = !D.Args.empty() && D.Args.front() == "32";
   if (D.Name == ".address_size" && symbolChecks())
-    SymCheck.onAddressSize(D, Opts.Arch.has_value());
+    SymCheck.onAddressSize(D, codegenChecks());
   else if (D.Name == ".alias" && symbolChecks())
     SymCheck.onDirective(D);
   if (!IsVersion && !IsTarget && D.Name != ".address_size")
@@ -529,7 +529,7 @@ void Checker::onEndOfFile() {
   }
   if (symbolChecks())
     SymCheck.onEndOfFile();
-  DeclCheck.onEndOfFile(Opts.Arch.has_value());
+  DeclCheck.onEndOfFile(codegenChecks());
   // A header the parser could not read (".version" without a number) has
   // been reported as a syntax error already: do not add "missing" to it.
   auto SyntaxErrorBefore = [&](uint32_t Offset) {

@@ -83,9 +83,12 @@ private:
   const SourceFile &File;
   DiagnosticEngine &Diags;
   const LintOptions &Opts;
+  /// --arch sm_NN: also what ptxas refuses only when it makes code (not
+  /// --arch compute_NN, its parse-only mode).
+  bool codegenChecks() const { return Opts.Arch.has_value() && !Opts.ArchParseOnly; }
   SymbolTable Syms;
   SymbolChecker SymCheck{File, Diags, Syms};
-  DeclChecker DeclCheck{File, Diags, Syms, Version, TexMode, Opts.Arch.has_value()};
+  DeclChecker DeclCheck{File, Diags, Syms, Version, TexMode, codegenChecks()};
   /// Symbol resolution runs on whole files with checks on (not in
   /// single-instruction mode, unless resolveNames asked for it).
   bool symbolChecks() const { return Opts.RunChecks && (!FixedContext || ResolveFixed); }
@@ -100,7 +103,7 @@ private:
             AssumeDeclared,
             &Gates,
             Address32,
-            Opts.Arch.has_value() && !FixedContext,
+            codegenChecks() && !FixedContext,
             TexMode == "texmode_independent"};
   }
   LocTracker Locs; ///< .file/.loc: the source origin of each diagnostic

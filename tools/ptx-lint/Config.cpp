@@ -48,6 +48,7 @@ struct Settings {
   std::vector<std::pair<std::string, bool>> Rules;
   std::optional<std::string> TargetText, VersionText;
   std::optional<Target> TargetValue, ArchValue;
+  bool ArchParseOnly = false; ///< arch = compute_NN
   std::optional<PtxVersion> VersionValue;
   std::optional<Severity> MinSeverity;
 };
@@ -175,6 +176,8 @@ private:
                           "' (expected sm_NN, sm_NNa or sm_NNf, e.g. sm_90a)")
                              .str());
         (Key == "arch" ? S.ArchValue : S.TargetValue) = *P;
+        if (Key == "arch")
+          S.ArchParseOnly = llvm::StringRef(T).trim().startswith("compute_");
       } else if (Key == "ptx-version") {
         std::string T;
         if (!scalar(V, T, Key))
@@ -356,10 +359,10 @@ void apply(const Settings &S, LintOptions &L, std::optional<Severity> &MinSev) {
   L.RuleSelectors.insert(L.RuleSelectors.end(), S.Rules.begin(), S.Rules.end());
   if (S.TargetValue)
     L.TargetOverride = S.TargetValue;
-  if (S.ArchValue)
+  if (S.ArchValue) {
     L.Arch = S.ArchValue;
-  if (S.ArchValue)
-    L.Arch = S.ArchValue;
+    L.ArchParseOnly = S.ArchParseOnly;
+  }
   if (S.VersionValue)
     L.Version = S.VersionValue;
   if (S.MinSeverity)
@@ -498,8 +501,10 @@ bool expandWithConfig(const std::vector<std::string> &Args, const CommandLineSet
                               Cli.Lint.RuleSelectors.end());
       if (Cli.Lint.TargetOverride)
         L->TargetOverride = Cli.Lint.TargetOverride;
-      if (Cli.Lint.Arch)
+      if (Cli.Lint.Arch) {
         L->Arch = Cli.Lint.Arch;
+        L->ArchParseOnly = Cli.Lint.ArchParseOnly;
+      }
       if (Cli.Lint.Version)
         L->Version = Cli.Lint.Version;
       if (Cli.MinSeverity)

@@ -414,6 +414,7 @@ static bool versionAndTargets(LintOptions &Opts, std::string &Err) {
       return fail(Err, "invalid --arch '" + ArchOpt +
                            "': expected a known sm_NN, sm_NNa or sm_NNf, e.g. sm_90a");
     Opts.Arch = *T;
+    Opts.ArchParseOnly = llvm::StringRef(ArchOpt).trim().startswith("compute_");
   }
   return true;
 }
