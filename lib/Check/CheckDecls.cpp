@@ -155,6 +155,11 @@ void DeclChecker::onVar(const VarDecl &V, DeclSite Site) {
       Site == DeclSite::EntryParam || Site == DeclSite::FuncParam || Site == DeclSite::Return;
   // Parameters without a type have their own diagnostic below; a .tex
   // variable's is above.
+  if (NoType && V.Declarators.empty()) // `.reg ;`: ptxas "Parsing error near ';'"
+    Diags.report(Rule::Syntax, SourceRange{V.Range.End - 1, V.Range.End},
+                 "a " + std::string(V.StateSpace) +
+                     " declaration names its type and then its names: " +
+                     std::string(V.StateSpace) + " .b32 x;");
   if (NoType && !IsParam && V.StateSpace != ".tex" && !V.Declarators.empty())
     Diags.report(Rule::Syntax, V.Declarators.front().Range,
                  "a " + std::string(V.StateSpace) + " declaration names its type before the " +
