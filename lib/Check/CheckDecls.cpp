@@ -305,9 +305,13 @@ void DeclChecker::checkAttrs(const VarDecl &V, DeclSite Site) {
         Diags.report(Rule::Syntax, at(T, V.Range),
                      "the vector width goes before the type: " + T.str() + " " + TypeTok.str());
       WidthTok = T;
-      if (T != ".v2" && T != ".v4" && T != ".v8")
-        Diags.report(Rule::DeclType, at(T, V.Range),
-                     T.str() + " is not a vector width; vectors are .v2 or .v4");
+      // .v8 is an ld/st qualifier only: ptxas 13.0 "Parsing error near '.v8'"
+      // in every declaration, any type, PTX 8.0 to 9.0 (sample F).
+      if (T != ".v2" && T != ".v4")
+        Diags.report(
+            Rule::DeclType, at(T, V.Range),
+            T.str() + " is not a vector width; vectors are .v2 or .v4" +
+                (T == ".v8" ? " (.v8 is a qualifier of ld and st, not of declarations)" : ""));
       else
         Width = T[2] - '0';
       continue;
