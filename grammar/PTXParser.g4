@@ -79,7 +79,9 @@ paramDecl        : stateSpace declAttribute* declarator;
 functionAttribute: DOTNAME (number (COMMA number)*)? | DOTNAME STRING SEMI;
 
 // ---- Declarations ---------------------------------------------------------
-varDecl       : linkage* stateSpace declAttribute* declarator (COMMA declarator)* SEMI;
+// ptxas 13.0 takes a typed declaration without names (`.reg .u64 ;`, sample F);
+// CheckDecls reports one without a type either.
+varDecl       : linkage* stateSpace declAttribute* (declarator (COMMA declarator)*)? SEMI;
 stateSpace    : REG | SREG | PARAM | SHARED | GLOBAL | CONST | LOCAL | TEX;
 declAttribute : DOTNAME | INT | GLOBAL | SHARED | CONST | LOCAL | PARAM | attributeList;
 // `.attribute(.managed)`, `.attribute(.unified(19, 95))` (PTX ISA 5.4.8): on a

@@ -159,6 +159,11 @@ void DeclChecker::onVar(const VarDecl &V, DeclSite Site) {
       Site == DeclSite::EntryParam || Site == DeclSite::FuncParam || Site == DeclSite::Return;
   // Parameters without a type have their own diagnostic below; a .tex
   // variable's is above.
+  if (NoType && V.Declarators.empty()) // `.reg ;`: ptxas "Parsing error near ';'"
+    Diags.report(Rule::Syntax, SourceRange{V.Range.End - 1, V.Range.End},
+                 "a " + std::string(V.StateSpace) +
+                     " declaration names its type and then its names: " +
+                     std::string(V.StateSpace) + " .b32 x;");
   if (NoType && !IsParam && V.StateSpace != ".tex" && !V.Declarators.empty())
     Diags.report(Rule::Syntax, V.Declarators.front().Range,
                  "a " + std::string(V.StateSpace) + " declaration names its type before the " +
@@ -304,9 +309,13 @@ void DeclChecker::checkAttrs(const VarDecl &V, DeclSite Site) {
         Diags.report(Rule::Syntax, at(T, V.Range),
                      "the vector width goes before the type: " + T.str() + " " + TypeTok.str());
       WidthTok = T;
-      if (T != ".v2" && T != ".v4" && T != ".v8")
-        Diags.report(Rule::DeclType, at(T, V.Range),
-                     T.str() + " is not a vector width; vectors are .v2 or .v4");
+      // .v8 is an ld/st qualifier only: ptxas 13.0 "Parsing error near '.v8'"
+      // in every declaration, any type, PTX 8.0 to 9.0 (sample F).
+      if (T != ".v2" && T != ".v4")
+        Diags.report(
+            Rule::DeclType, at(T, V.Range),
+            T.str() + " is not a vector width; vectors are .v2 or .v4" +
+                (T == ".v8" ? " (.v8 is a qualifier of ld and st, not of declarations)" : ""));
       else
         Width = T[2] - '0';
       continue;

@@ -476,6 +476,16 @@ void DeclChecker::onModuleDirective(const Directive &D, bool ArchGiven) {
   (void)ArchGiven;
   if (!checkKnown(D))
     return;
+  // A header's directive standing alone: `.extern .func f .noreturn (...);`
+  // ends the prototype at f (no ';' needed), and ptxas stops at the '('
+  // ("Parsing error near '('"; sample F proto-attr mutants).
+  if (isEntryOnly(D.Name) || D.Name == ".noreturn") {
+    Diags.report(Rule::Syntax, at(D.Name, D.Range),
+                 std::string(D.Name) +
+                     " at module scope: it belongs to a function header, after the parameter "
+                     "list (.func f(.param .b32 a) .noreturn;)");
+    return;
+  }
   if (D.Name == ".address_size") {
     llvm::StringRef V = D.Args.empty() ? llvm::StringRef() : llvm::StringRef(D.Args.front());
     if (V != "32" && V != "64")
