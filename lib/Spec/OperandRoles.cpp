@@ -221,6 +221,7 @@ OperandRole operandRoleOf(char Letter) {
     return OperandRole::Address;
   case 'I':
     return OperandRole::Imm;
+  case '-': // not checked
   default:
     return OperandRole::Optional;
   }

@@ -258,7 +258,7 @@ TEST(InlineAsmTest, GuardAdmittingAnUnsupportedTarget) {
 TEST(InlineAsmTest, LocGivesOrigins) {
   // nvcc writes .file after the functions.
   SourceFile F("k.ptx", ".version 8.0\n.target sm_80\n.address_size 64\n"
-                        ".visible .entry k()\n{\n.reg .b32 %r<4>;\n"
+                        ".visible .entry k()\n{\n.reg .b32 %r<4>;\n.loc 1 30 5\n"
                         ".loc 1 17 22, function_name $L__info_string0, inlined_at 1 30 5\n"
                         "// begin inline asm\n"
                         "ldmatrix.sync.aligned.m8n8.x3.shared.b16 {%r1, %r2, %r3}, [%r0];\n"
