@@ -65,6 +65,7 @@ public:
   /// which must name a location some earlier `.loc` used.
   void onLoc(const Directive &D);
   bool checkLocAttributes(const Directive &D);
+  bool checkInlinedAt(const Directive &D, llvm::ArrayRef<std::string_view> N);
   /// A label in a body: the name of a `.callprototype` that follows it.
   void onLabel(std::string_view Name) {
     LastLabel.assign(Name.data(), Name.size());
@@ -167,8 +168,8 @@ private:
   llvm::DenseMap<int64_t, SourceRange> FileIndices;
   /// The (file, line, column) of every `.loc` so far, packed by packLoc.
   llvm::DenseSet<uint64_t> LocsUsed;
-  uint64_t LastLoc = ~0ULL;       ///< the last one inserted (nvcc repeats it)
-  uint64_t LastInlinedAt = ~0ULL; ///< the last inlined_at found in LocsUsed
+  uint64_t LastLoc = ~0ULL;  ///< the last one inserted (nvcc repeats it)
+  std::string LastInlinedAt; ///< the text of the last inlined_at found in LocsUsed
 };
 
 } // namespace check

@@ -127,7 +127,18 @@ void DeclChecker::onEndOfFile(bool ArchGiven) {
 static bool packLoc(llvm::ArrayRef<std::string_view> N, uint64_t &Key) {
   uint64_t V[3];
   for (size_t K = 0; K < 3; ++K) {
-    IntLiteral L = decodeIntLiteral(N[K]);
+    llvm::StringRef T = N[K];
+    // nvcc's decimal numbers without the general decoder (a .loc every few
+    // lines); 0x, 0b, octal and suffixes take decodeIntLiteral.
+    if (!T.empty() && T.size() <= 9 && (T[0] != '0' || T.size() == 1) &&
+        llvm::all_of(T, llvm::isDigit)) {
+      uint64_t X = 0;
+      for (char C : T)
+        X = X * 10 + static_cast<uint64_t>(C - '0');
+      V[K] = X;
+      continue;
+    }
+    IntLiteral L = decodeIntLiteral(T);
     if (L.State != IntLiteral::Fits)
       return false;
     V[K] = L.Value;
@@ -189,39 +200,40 @@ void DeclChecker::onLoc(const Directive &D) {
   llvm::ArrayRef<std::string_view> A = D.Args;
   if (A.size() < 3)
     return;
-  if (A.size() > 3 && !checkLocAttributes(D))
+  // After checkLocAttributes, an attribute list ends with inlined_at F L C.
+  if (A.size() > 3 && (!checkLocAttributes(D) || !checkInlinedAt(D, A.take_back(3))))
     return;
-  for (size_t K = 3; K + 3 < A.size(); ++K) {
-    if (A[K] != "inlined_at")
-      continue;
-    llvm::ArrayRef<std::string_view> N = A.slice(K + 1, 3);
-    uint64_t Key;
-    // nvcc repeats one inlined_at for every line of an inlined body.
-    if (!packLoc(N, Key) || Key == LastInlinedAt)
-      break;
-    if (LocsUsed.count(Key)) {
-      LastInlinedAt = Key;
-      break;
-    }
-    // The three numbers, where they view the file's text; else the first.
-    llvm::StringRef Text(N[0]);
-    std::string_view Src = File.text();
-    if (N[0].data() >= Src.data() && N[2].data() + N[2].size() <= Src.data() + Src.size() &&
-        N[2].data() > N[0].data())
-      Text = llvm::StringRef(N[0].data(), N[2].data() + N[2].size() - N[0].data());
-    Diags.report(Rule::LocInlinedAt, at(Text, D.Range),
-                 "inlined_at " + std::string(N[0]) + " " + std::string(N[1]) + " " +
-                     std::string(N[2]) +
-                     " names a source location no earlier .loc directive used; an inlined_at "
-                     "location must be that of a preceding .loc (write that .loc first, or "
-                     "name the location of the call it was inlined at)");
-    break;
-  }
   uint64_t Key;
   if (packLoc(A.take_front(3), Key) && Key != LastLoc) {
     LocsUsed.insert(Key);
     LastLoc = Key;
   }
+}
+
+bool DeclChecker::checkInlinedAt(const Directive &D, llvm::ArrayRef<std::string_view> N) {
+  // The three numbers as written, where they view the file's text.
+  std::string_view Src = File.text();
+  llvm::StringRef Text(N[0]);
+  if (N[0].data() >= Src.data() && N[2].data() + N[2].size() <= Src.data() + Src.size() &&
+      N[2].data() > N[0].data())
+    Text = llvm::StringRef(N[0].data(), N[2].data() + N[2].size() - N[0].data());
+  // nvcc repeats one inlined_at for every line of an inlined body.
+  if (Text == LastInlinedAt)
+    return true;
+  uint64_t Key;
+  if (!packLoc(N, Key))
+    return true;
+  if (LocsUsed.count(Key)) {
+    LastInlinedAt = Text.str();
+    return true;
+  }
+  Diags.report(Rule::LocInlinedAt, at(Text, D.Range),
+               "inlined_at " + std::string(N[0]) + " " + std::string(N[1]) + " " +
+                   std::string(N[2]) +
+                   " names a source location no earlier .loc directive used; an inlined_at "
+                   "location must be that of a preceding .loc (write that .loc first, or "
+                   "name the location of the call it was inlined at)");
+  return true;
 }
 
 } // namespace check

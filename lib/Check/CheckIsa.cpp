@@ -175,11 +175,19 @@ bool isStateSpaceQualifier(llvm::StringRef Q);
 /// whose spaces come from a set (cp.async.bulk's .dst.src) say no order.
 bool checkSpaceOrder(const Instruction &I, CheckContext &Ctx,
                      llvm::ArrayRef<const IsaForm *> Forms) {
-  llvm::SmallVector<size_t, 2> At;
-  for (size_t K = 0; K < I.Qualifiers.size(); ++K)
-    if (isStateSpaceQualifier(I.Qualifiers[K]))
-      At.push_back(K);
-  if (At.size() != 2)
+  // Per instruction: the first letter rules out most qualifiers (.b32, .sync,
+  // .aligned, .rn) before the list of spaces is compared.
+  size_t At[2];
+  unsigned N = 0;
+  for (size_t K = 0; K < I.Qualifiers.size(); ++K) {
+    llvm::StringRef Q = I.Qualifiers[K];
+    if (Q.size() < 4 || !llvm::StringRef("cglspt").contains(Q[1]) || !isStateSpaceQualifier(Q))
+      continue;
+    if (N == 2)
+      return true;
+    At[N++] = K;
+  }
+  if (N != 2)
     return true;
   auto Base = [&](size_t K) { return llvm::StringRef(I.Qualifiers[K]).split("::").first; };
   if (Base(At[0]) == Base(At[1]))
