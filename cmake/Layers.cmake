@@ -84,13 +84,13 @@ ptxlint_layer(check DIR Check EXPORT_INTERNALS PUBLIC_DEPS parse ast spec suppor
 ptxlint_layer(emit DIR Emit EXPORT_INTERNALS PUBLIC_HEADERS Emitter.h
   PUBLIC_DEPS ast support PRIVATE_DEPS parse)
 
-# The rule registry is public and in support (include/ptxlint/Rules.h); its
-# selectors and the spec anchors are read by the output formats, the
-# suppressions and the C API: those layers see exactly these headers of
-# lib/Check, not the checker, and link the check layer's objects.
+# The rule registry is public and in support (include/ptxlint/Rules.h, with
+# each rule's section and its anchor); its selectors are read by the output
+# formats, the suppressions and the C API: those layers see exactly this
+# header of lib/Check, not the checker, and link the check layer's objects.
 set(_reg ${PTXLINT_LAYER_DIR}/registry)
 file(REMOVE_RECURSE ${_reg})
-foreach(h RuleSelect.h SpecAnchors.h)
+foreach(h RuleSelect.h)
   ptxlint_link(${CMAKE_SOURCE_DIR}/lib/Check/${h} ${_reg}/Check/${h})
 endforeach()
 add_library(ptxlint_registry INTERFACE)

@@ -1,9 +1,9 @@
 //===- SymbolsShared.h - what CheckSymbols*.cpp share ------------------===//
 //
-// The special registers (lib/Spec/SpecialRegisters.h), the PTX ISA sections the symbol
-// diagnostics cite, and the identifier scan of constant expressions and
-// initializers: shared by CheckSymbols.cpp (uses, scopes, reports) and
-// CheckSymbolsDecl.cpp (declarations).
+// The special registers (lib/Spec/SpecialRegisters.h), the PTX ISA sections
+// the symbol diagnostics cite (lib/Spec/SymbolSections.h), and the identifier
+// scan of constant expressions and initializers: shared by CheckSymbols.cpp
+// (uses, scopes, reports) and CheckSymbolsDecl.cpp (declarations).
 //
 //===----------------------------------------------------------------------===//
 
@@ -11,6 +11,7 @@
 #define PTXLINT_LIB_CHECK_SYMBOLSSHARED_H
 
 #include "Spec/SpecialRegisters.h"
+#include "Spec/SymbolSections.h"
 #include "ptxlint/Target.h"
 
 #include "llvm/ADT/StringRef.h"
@@ -23,10 +24,12 @@ namespace ptxlint {
 namespace check {
 namespace symbols {
 
-inline constexpr const char *DeclSpec = "5.4.1";
-inline constexpr const char *LabelSpec = "6.4.4";
-inline constexpr const char *BranchTargetsSpec = "11.3.1";
-inline constexpr const char *SregSpaceSpec = "5.1.2";
+// The sections the symbol diagnostics cite besides their rules' own
+// (lib/Spec/SymbolSections.h).
+inline constexpr const char *DeclSpec = spec::SymbolSections::Declaration;
+inline constexpr const char *LabelSpec = spec::SymbolSections::Label;
+inline constexpr const char *BranchTargetsSpec = spec::SymbolSections::BranchTargets;
+inline constexpr const char *SregSpaceSpec = spec::SymbolSections::SregSpace;
 
 //===----------------------------------------------------------------------===//
 // Special registers (PTX ISA 9.0 chapter 10)

@@ -12,7 +12,6 @@
 
 #include "ptxlint/Fix.h"
 
-#include "Check/SpecAnchors.h"
 #include "Support/RuleDocs.h"
 #include "ptxlint/Rules.h"
 
@@ -128,7 +127,7 @@ static void sarifArtifact(json::OStream &J, StringRef Path, StringRef Root) {
 
 /// help.markdown of a rule: the constraint, the example, the fix, the links.
 static std::string ruleMarkdown(StringRef Id, StringRef Summary, StringRef Example, StringRef Fix,
-                                StringRef Spec, StringRef DocUri) {
+                                StringRef Spec, StringRef SpecUri, StringRef DocUri) {
   std::string M = Summary.str() + "\n";
   const RuleDoc *Doc = findRuleDoc(Id);
   if (Doc)
@@ -139,10 +138,9 @@ static std::string ruleMarkdown(StringRef Id, StringRef Summary, StringRef Examp
     M += "\nCorrected:\n\n```ptx\n" + std::string(Doc->Corrected) + "\n```\n";
   if (!Fix.empty())
     M += "\n**Fix:** " + Fix.str() + "\n";
-  if (!Spec.empty()) {
-    std::string U = specUrl(Spec);
-    M += "\nPTX ISA section " + (U.empty() ? Spec.str() : "[" + Spec.str() + "](" + U + ")") + ".";
-  }
+  if (!Spec.empty())
+    M += "\nPTX ISA section " +
+         (SpecUri.empty() ? Spec.str() : "[" + Spec.str() + "](" + SpecUri.str() + ")") + ".";
   M += " [Rule reference](" + DocUri.str() + ").\n";
   return M;
 }
@@ -265,9 +263,11 @@ static void sarifResult(json::OStream &J, const LocatedDiagnostic &D, int RuleIn
 }
 
 namespace {
-/// A row of SARIF's tool.driver.rules.
+/// A row of SARIF's tool.driver.rules. SpecUri: the link to the section in
+/// NVIDIA's PTX ISA documentation, from the registry row's anchor (none for
+/// an id outside the registry).
 struct RuleRow {
-  std::string Id, Spec, Summary, Example, Fix;
+  std::string Id, Spec, SpecUri, Summary, Example, Fix;
   Severity Sev;
 };
 } // namespace
@@ -280,7 +280,7 @@ static void sarifRule(json::OStream &J, const RuleRow &R, const DocumentOptions 
     bool WebDocs = StringRef(Opts.RulesDocUri).startswith("https://") ||
                    StringRef(Opts.RulesDocUri).startswith("http://");
     std::string DocUri = Opts.RulesDocUri + "#" + R.Id;
-    std::string SpecUri = specUrl(R.Spec);
+    const std::string &SpecUri = R.SpecUri;
     std::string Help = R.Summary;
     if (!R.Fix.empty())
       Help += "\nFix: " + R.Fix;
@@ -288,7 +288,8 @@ static void sarifRule(json::OStream &J, const RuleRow &R, const DocumentOptions 
       Help += "\nSee PTX ISA section " + R.Spec + ".";
     J.attributeObject("help", [&] {
       J.attribute("text", Help);
-      J.attribute("markdown", ruleMarkdown(R.Id, R.Summary, R.Example, R.Fix, R.Spec, DocUri));
+      J.attribute("markdown",
+                  ruleMarkdown(R.Id, R.Summary, R.Example, R.Fix, R.Spec, SpecUri, DocUri));
     });
     // An https link: the published rule reference when the build names one,
     // else NVIDIA's PTX ISA section; none for rules outside the ISA
@@ -396,7 +397,7 @@ DocumentWriter::DocumentWriter(DocumentFormat Format, raw_ostream &OS, const Doc
   if (Format == DocumentFormat::Sarif)
     for (const RuleInfo &R : allRules()) {
       P->Index[R.Id] = P->Rows.size();
-      P->Rows.push_back({R.Id, R.Spec ? R.Spec : "", R.Summary ? R.Summary : "",
+      P->Rows.push_back({R.Id, R.Spec ? R.Spec : "", ruleSpecUrl(R), R.Summary ? R.Summary : "",
                          R.BadExample ? R.BadExample : "", R.Fix ? R.Fix : "", R.DefaultSev});
     }
 }
@@ -404,7 +405,7 @@ DocumentWriter::DocumentWriter(DocumentFormat Format, raw_ostream &OS, const Doc
 void DocumentWriter::addRule(StringRef Id, StringRef Spec, Severity Sev) {
   if (P->Format == DocumentFormat::Sarif && !P->Started &&
       P->Index.try_emplace(Id, P->Rows.size()).second)
-    P->Rows.push_back({Id.str(), Spec.str(), "", "", "", Sev});
+    P->Rows.push_back({Id.str(), Spec.str(), "", "", "", "", Sev});
 }
 
 DocumentWriter::~DocumentWriter() { finish(); }

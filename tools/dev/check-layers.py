@@ -30,8 +30,8 @@ LAYERS = [
     ("parse", "Parse", ["Parser.h"], False, ["ast", "support"], []),
     ("check", "Check", [], True, ["parse", "ast", "spec", "support"], []),
     ("emit", "Emit", ["Emitter.h"], True, ["ast", "support"], ["parse"]),
-    # The rule selectors and spec anchors of lib/Check (the registry itself
-    # is public, include/ptxlint/Rules.h, in support).
+    # The rule selectors of lib/Check (the registry itself, with each rule's
+    # section and anchor, is public: include/ptxlint/Rules.h, in support).
     ("registry", None, [], False, ["support"], []),
     ("output", "Output", ["Output.h"], True, ["support"], ["registry"]),
     ("verify", "Verify", ["Verify.h"], True, ["support"], ["registry"]),
@@ -41,7 +41,7 @@ LAYERS = [
     ("capi", "CAPI", ["ptxlint.h"], False, [], ["lint", "cuda", "output", "verify", "registry",
                                                 "support"]),
 ]
-REGISTRY_HEADERS = ["Check/RuleSelect.h", "Check/SpecAnchors.h"]
+REGISTRY_HEADERS = ["Check/RuleSelect.h"]
 # Generated or third-party headers a layer includes by file name.
 PRIVATE_EXTRA = {
     "spec": {"IsaTables.inc"},
