@@ -814,7 +814,7 @@ void checkIsa(const Instruction &I, CheckContext &Ctx) {
   bool CountOk = Op->OwnCount || checkOperandCount(I, Ctx, Forms);
   checkQualifierTypes(I, Ctx, Forms);
   unsigned Errors = Ctx.Diags.errorCount();
-  checkIsaOperands(I, Ctx);
+  checkIsaOperands(I, Ctx, *Op);
   checkIsaAddresses(I, Ctx, Facts.Addressing);
   checkTextureOperands(I, Ctx);
   // The kinds of the syntax lines where the instruction's own checks found nothing.

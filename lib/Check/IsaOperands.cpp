@@ -41,23 +41,26 @@ namespace check {
 
 using namespace isaop;
 
-void checkIsaOperands(const Instruction &I, CheckContext &Ctx) {
+void checkIsaOperands(const Instruction &I, CheckContext &Ctx, const spec::IsaOpcode &Op) {
   checkSpecialOperands(I, Ctx);
-  if (I.Opcode == "bar" || I.Opcode == "barrier")
+  // The instruction's own checks, as the `operands` lines of
+  // spec/isa/corrections.txt route them.
+  uint8_t Own = Op.OperandChecks;
+  if (Own & spec::opcheck::Barrier)
     checkBarrierConstants(I, Ctx);
-  if (I.Opcode == "tensormap") {
+  if (Own & spec::opcheck::Tensormap) {
     checkTensormapReplace(I, Ctx);
     checkTensormapFenceproxy(I, Ctx);
   }
-  if (I.Opcode == "mov")
+  if (Own & spec::opcheck::MovVector)
     checkMovVector(I, Ctx);
-  if (I.Opcode == "cp") {
+  if (Own & spec::opcheck::TensorCoordinates)
     checkTensorCoordinates(I, Ctx);
+  if (Own & spec::opcheck::CpAsyncSize)
     checkCpAsyncSize(I, Ctx);
-  }
-  if (I.Opcode == "cp" || I.Opcode == "wgmma")
+  if (Own & spec::opcheck::WaitGroup)
     checkWaitGroup(I, Ctx);
-  if (I.Opcode == "atom" || I.Opcode == "red") {
+  if (Own & spec::opcheck::Atom) {
     checkAtom(I, Ctx);
     return;
   }

@@ -9,13 +9,15 @@
 #define PTXLINT_LIB_CHECK_ISAOPERANDS_H
 
 #include "Check/CheckContext.h"
+#include "Spec/IsaTables.h"
 #include "ptxlint/Rules.h"
 
 namespace ptxlint {
 namespace check {
 
-/// Checks the operands of I (an instruction whose form the tables matched).
-void checkIsaOperands(const Instruction &I, CheckContext &Ctx);
+/// Checks the operands of I (an instruction whose form the tables matched);
+/// Op is its row, whose OperandChecks route I to the instruction's own checks.
+void checkIsaOperands(const Instruction &I, CheckContext &Ctx, const spec::IsaOpcode &Op);
 
 } // namespace check
 

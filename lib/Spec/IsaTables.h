@@ -123,6 +123,21 @@ struct IsaForm {
   bool fits(llvm::ArrayRef<llvm::StringRef> Quals) const;
 };
 
+/// The instruction's own operand checks (lib/Check/IsaOperands*.cpp) an
+/// opcode runs: bits of IsaOpcode::OperandChecks, from the `operands` lines of
+/// spec/isa/corrections.txt.
+namespace opcheck {
+enum : uint8_t {
+  Barrier = 1 << 0,           ///< bar, barrier: constant barrier ids and counts
+  Tensormap = 1 << 1,         ///< tensormap.replace values, .cp_fenceproxy size
+  MovVector = 1 << 2,         ///< mov's vector packing
+  TensorCoordinates = 1 << 3, ///< cp.async.bulk.tensor's coordinates
+  CpAsyncSize = 1 << 4,       ///< cp.async's cp-size and src-size
+  WaitGroup = 1 << 5,         ///< cp.async.wait_group, wgmma.wait_group N
+  Atom = 1 << 6,              ///< atom, red: their own operand checks, not the roles
+};
+} // namespace opcheck
+
 /// An opcode ("add", "cp", "tcgen05") or directive (".maxntid") with all its forms.
 struct IsaOpcode {
   llvm::StringLiteral Name;
@@ -159,6 +174,9 @@ struct IsaOpcode {
   /// The syntax lines' operand kinds are not checked where this qualifier is
   /// written (ld/st .b128); "" for none. From the `nokinds` lines.
   llvm::StringLiteral NoKindsWith;
+  /// The instruction's own operand checks it runs (opcheck bits), from the
+  /// `operands` lines.
+  uint8_t OperandChecks;
 
   llvm::ArrayRef<IsaForm> forms() const;
   llvm::ArrayRef<llvm::StringLiteral> vocab() const;

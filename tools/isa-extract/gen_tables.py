@@ -19,6 +19,12 @@ from pathlib import Path
 from extract import split_top  # the one bracket-aware splitter of the extractor
 
 
+# The `operands` check names of spec/isa/corrections.txt and their bits of
+# IsaOpcode::OperandChecks (spec::opcheck, lib/Spec/IsaTables.h).
+OPERAND_CHECKS = {"barrier": "Barrier", "tensormap": "Tensormap", "movvector": "MovVector",
+                  "tensorcoords": "TensorCoordinates", "cpasyncsize": "CpAsyncSize",
+                  "waitgroup": "WaitGroup", "atom": "Atom"}
+
 class Section:
     def __init__(self, num, anchor, kind):
         self.num, self.anchor, self.kind = num, anchor, kind
@@ -120,13 +126,15 @@ def parse_corrections(path):
     (the modes come before the type), 'compare OPCODE...' (the comparison checks
     apply), 'owncount OPCODE...' (the comparison checks count the operands, not
     the syntax lines), 'ownpolicy OPCODE...' (the instruction's own checks count
-    its cache policy), 'nokinds OPCODE+.q...' (operand kinds not checked with .q);
+    its cache policy), 'nokinds OPCODE+.q...' (operand kinds not checked with .q),
+    'operands CHECK OPCODE...' (the opcodes run the instruction's own operand
+    check CHECK, one of OPERAND_CHECKS);
     evidence in comments above each line."""
     corr = {"qual": {}, "noops": set(), "opcode": [], "nocheck": set(), "notarget": set(),
             "noptx": set(), "optional": {}, "minops": {}, "maxops": {}, "anyorder": set(), "gate": [],
             "addset": [], "needs": [], "opsgate": {}, "removed": {}, "novariable": {},
             "nofunction": {}, "modefirst": {}, "compare": set(), "owncount": set(),
-            "ownpolicy": set(), "nokinds": {}}
+            "ownpolicy": set(), "nokinds": {}, "operands": {}}
     for line in Path(path).read_text().splitlines():
         line = line.split("#", 1)[0].strip()
         if not line:
@@ -174,6 +182,11 @@ def parse_corrections(path):
             for x in w[1:]:
                 op, _, q = x.partition("+")
                 corr["nokinds"][op] = q
+        elif w[0] == "operands":  # operands CHECK OPCODE...
+            if w[1] not in OPERAND_CHECKS:
+                sys.exit(f"corrections: operands {w[1]}: not one of {' '.join(OPERAND_CHECKS)}")
+            for op in w[2:]:
+                corr["operands"].setdefault(op, []).append(OPERAND_CHECKS[w[1]])
         elif w[0] in ("compare", "owncount", "ownpolicy"):  # compare OPCODE...
             corr[w[0]].update(w[1:])
         elif w[0] == "removed":  # removed SECTION... X.Y sm_NN+
@@ -369,10 +382,10 @@ def generate(sections, corr):
     op_rows = []
     for name in sorted(set(corr["novariable"]) | set(corr["nofunction"]) | set(corr["modefirst"])
                        | corr["compare"] | corr["owncount"] | corr["ownpolicy"]
-                       | set(corr["nokinds"])):
+                       | set(corr["nokinds"]) | set(corr["operands"])):
         if name not in opcodes:
             sys.exit(f"corrections: novariable/nofunction/modefirst/compare/owncount/ownpolicy/"
-                     f"nokinds {name}: no such opcode")
+                     f"nokinds/operands {name}: no such opcode")
     for name in sorted(opcodes):
         entries = opcodes[name]
         forms_begin = len(form_rows)
@@ -483,7 +496,8 @@ def generate(sections, corr):
                    f"{'true' if name in corr['compare'] else 'false'}, "
                    f"{'true' if name in corr['owncount'] else 'false'}, "
                    f"{'true' if name in corr['ownpolicy'] else 'false'}, "
-                   f"{cstr(corr['nokinds'].get(name, ''))}}},")
+                   f"{cstr(corr['nokinds'].get(name, ''))}, "
+                   f"{' | '.join('opcheck::' + c for c in corr['operands'].get(name, [])) or '0'}}},")
     out.append("};")
     return "\n".join(out) + "\n"
 
