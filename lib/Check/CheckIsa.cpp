@@ -794,7 +794,7 @@ void checkIsa(const Instruction &I, CheckContext &Ctx) {
     return;
   }
   if (Op->Compares)
-    checkCompare(I, Ctx);
+    checkCompare(I, Ctx, *Op);
   if (!Facts.AllKnown) {
     for (size_t K = 0; K < I.Qualifiers.size(); ++K)
       if (!Op->takes(I.Qualifiers[K]) && Op->VocabComplete)

@@ -166,8 +166,8 @@ bool checkSet(const Instruction &I, CheckContext &Ctx) {
 
 } // namespace
 
-void checkCompare(const Instruction &I, CheckContext &Ctx) {
-  if (I.Opcode == "set" && !checkSet(I, Ctx))
+void checkCompare(const Instruction &I, CheckContext &Ctx, const spec::IsaOpcode &Op) {
+  if (Op.OwnCount && !checkSet(I, Ctx))
     return;
   // The compared type is the last type qualifier (setp's only one, set's
   // source type); the comparison the one of CmpOps.
@@ -185,8 +185,7 @@ void checkCompare(const Instruction &I, CheckContext &Ctx) {
   llvm::StringRef Valid = validCmps(kindOf(T));
   if (takes(Valid, C))
     return;
-  std::string Op = I.Opcode == "set" ? "set" : "setp";
-  Ctx.Diags.report(Rule::IsaQualifierCombination, isaSectionOf(Op), I.QualifierRanges[Cmp],
+  Ctx.Diags.report(Rule::IsaQualifierCombination, isaSectionOf(Op.Name), I.QualifierRanges[Cmp],
                    "comparison " + C.str() + " does not apply to " + T.str() + "; valid for " +
                        T.str() + ": " + Valid.str());
 }

@@ -8,12 +8,15 @@
 #define PTXLINT_LIB_CHECK_ISACOMPARE_H
 
 #include "Check/CheckContext.h"
+#include "Spec/IsaTables.h"
 
 namespace ptxlint {
 namespace check {
 
-/// Checks set and setp (any other instruction: nothing).
-void checkCompare(const Instruction &I, CheckContext &Ctx);
+/// Checks set and setp, the instructions whose row Op has Compares (any
+/// other: nothing); set's own qualifier, type pair and count checks run where
+/// the row has OwnCount.
+void checkCompare(const Instruction &I, CheckContext &Ctx, const spec::IsaOpcode &Op);
 
 } // namespace check
 } // namespace ptxlint

@@ -164,8 +164,9 @@ struct IsaOpcode {
   /// The comparison checks apply (set, setp: the comparison fits the type;
   /// lib/Check/IsaCompare.cpp). From the `compare` lines.
   bool Compares;
-  /// The comparison checks count the operands, not the syntax lines (set),
-  /// from the `owncount` lines.
+  /// The comparison checks count the operands, not the syntax lines (set:
+  /// its own qualifier, type pair and count checks, IsaCompare.cpp's
+  /// checkSet), from the `owncount` lines.
   bool OwnCount;
   /// The instruction's own checks count and check its cache policy operand
   /// (ld, st: checkCachePolicy; atom, red: checkAtom), not the syntax lines'
