@@ -91,6 +91,9 @@ public:
   std::vector<Diagnostic> &mutableDiagnostics() { return Diags; }
   std::vector<Diagnostic> take() { return std::move(Diags); }
   unsigned errorCount() const { return NumErrors; }
+  /// Every report and add so far, those the filter drops too: a check that
+  /// remembers where it found nothing tells by it whether it reported.
+  unsigned reportsMade() const { return Reports; }
   unsigned warningCount() const { return NumWarnings; }
   /// Stops collecting (not checking) once this many diagnostics are stored;
   /// 0 means unlimited. Those reported past the limit are counted
@@ -111,6 +114,7 @@ private:
   Diagnostic Scratch; // returned when over the limit
   unsigned NumErrors = 0;
   unsigned NumWarnings = 0;
+  unsigned Reports = 0;
   unsigned Limit = 0;
   unsigned Dropped = 0;
   unsigned DroppedErrors = 0;

@@ -26,10 +26,25 @@ Arena &arena(unsigned char *Storage) { return *std::launder(reinterpret_cast<Are
 
 ASTContext::ASTContext() { new (Storage) Arena(); }
 ASTContext::~ASTContext() { arena(Storage).~Arena(); }
-void *ASTContext::allocate(size_t Size, size_t Alignment) {
-  return arena(Storage).Allocate(Size, llvm::Align(Alignment));
+// allocate() serves from a chunk of the arena inline; here a new chunk is
+// taken (what is left of the old one, less than a large node, is dropped).
+// A request larger than a quarter chunk gets a block of its own and leaves
+// the chunk as it is.
+static constexpr size_t ChunkSize = 4096;
+void *ASTContext::allocateSlow(size_t Size, size_t Alignment) {
+  if (Size > ChunkSize / 4 || Alignment > alignof(std::max_align_t))
+    return arena(Storage).Allocate(Size, llvm::Align(Alignment));
+  Cur = static_cast<char *>(
+      arena(Storage).Allocate(ChunkSize, llvm::Align(alignof(std::max_align_t))));
+  End = Cur + ChunkSize;
+  void *P = Cur; // aligned for any Alignment up to max_align_t
+  Cur += Size;
+  return P;
 }
-void ASTContext::reset() { arena(Storage).Reset(); }
+void ASTContext::reset() {
+  arena(Storage).Reset();
+  Cur = End = nullptr;
+}
 size_t ASTContext::bytesAllocated() const {
   return arena(const_cast<unsigned char *>(Storage)).getTotalMemory();
 }

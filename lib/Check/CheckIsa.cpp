@@ -496,8 +496,10 @@ void reportExcluded(const Instruction &I, CheckContext &Ctx, const IsaForm &F, s
 
 /// A qualifier that takes only some of the types ('atom.add' no .b64): the
 /// `needs` rows of the matching sections.
-void checkQualifierTypes(const Instruction &I, CheckContext &Ctx,
+/// True when it reported nothing.
+bool checkQualifierTypes(const Instruction &I, CheckContext &Ctx,
                          llvm::ArrayRef<const IsaForm *> Forms) {
+  bool Clean = true;
   for (size_t K = 0; K < I.Qualifiers.size(); ++K) {
     llvm::StringRef Q = I.Qualifiers[K];
     const spec::IsaQualNeed *Need = nullptr;
@@ -508,6 +510,7 @@ void checkQualifierTypes(const Instruction &I, CheckContext &Ctx,
       continue;
     if (!Need->members().empty() && Need->members().front().startswith("!")) {
       reportExcluded(I, Ctx, *Forms.front(), K, *Need);
+      Clean = false; // (it may have reported: not known clean)
       continue;
     }
     llvm::SmallVector<llvm::StringRef, 2> Found;
@@ -525,7 +528,9 @@ void checkQualifierTypes(const Instruction &I, CheckContext &Ctx,
                      "'" + std::string(I.Opcode) + Q.str() + "' takes the type " +
                          joinList(Members, "or") +
                          (Found.empty() ? std::string() : ", found " + joinList(Found, "and")));
+    Clean = false;
   }
+  return Clean;
 }
 
 /// No syntax line takes I's qualifiers together: names the closest line and
@@ -807,12 +812,18 @@ void checkIsa(const Instruction &I, CheckContext &Ctx) {
       reportCombination(I, Ctx, *Op);
     return;
   }
-  if (!checkNameOrder(I, Ctx, Forms) || !checkModeOrder(I, Ctx, *Op, Forms) ||
-      !checkSpaceOrder(I, Ctx, Forms))
+  // The order and type checks of the qualifiers read the spelling and its
+  // table lines only: once a spelling passed them, its other instructions
+  // (nvcc repeats a few spellings thousands of times) pass them too.
+  thread_local SpellingMemo<bool> QualsClean;
+  bool &Clean = QualsClean.at(Ctx.Spelling);
+  if (!Clean && (!checkNameOrder(I, Ctx, Forms) || !checkModeOrder(I, Ctx, *Op, Forms) ||
+                 !checkSpaceOrder(I, Ctx, Forms)))
     return;
   // set's count is checkCompare's (IsaCompare.cpp)
   bool CountOk = Op->OwnCount || checkOperandCount(I, Ctx, Forms);
-  checkQualifierTypes(I, Ctx, Forms);
+  if (!Clean && checkQualifierTypes(I, Ctx, Forms))
+    Clean = true;
   unsigned Errors = Ctx.Diags.errorCount();
   checkIsaOperands(I, Ctx, *Op);
   checkIsaAddresses(I, Ctx, Facts.Addressing);

@@ -205,7 +205,8 @@ static bool checkElementSizes(const OperandSpec &O, const Form &F, CheckContext 
 /// ptxas types a vector by its elements: one type for all, or untyped bits
 /// (.b32/.b64) mixed with at most one other type (then it counts as bits).
 /// Constants take the vector's type; a vector of constants only is refused.
-void checkVectorElements(const Operand &A, const OperandSpec &O, const Form &F, CheckContext &Ctx) {
+static void checkElementsOnce(const Operand &A, const OperandSpec &O, const Form &F,
+                              CheckContext &Ctx) {
   SmallVector<std::pair<const Operand *, RegisterRef>, 8> Regs;
   bool AnyReg = false;
   unsigned Sinks = 0;
@@ -332,6 +333,81 @@ void checkVectorElements(const Operand &A, const OperandSpec &O, const Form &F, 
   if (!Other || AnyBits || Loose)
     return;
   reportConstantAmongRegisters(Other->second.Type, O, F, Ctx, FirstIntImm, FirstFloatImm);
+}
+
+namespace {
+/// What checkElementsOnce reads of a vector made of plain registers (each a
+/// name declared directly, a scalar of .reg): the fragment, the file's
+/// target and version, and each register's declared type and alignment.
+struct PlainVector {
+  const OperandSpec *O = nullptr;
+  const Form *F = nullptr;
+  Target Tgt;
+  PtxVersion Version;
+  unsigned N = 0;
+  struct Reg {
+    StringRef Type;
+    uint16_t Align;
+    bool IsArray;
+  };
+  Reg Regs[16];
+};
+
+/// A's registers as PlainVector records them; false when an element is
+/// anything else (a constant, a sink, '!', a component, a special register,
+/// a variable) or there are more than 16.
+bool plainVector(const Operand &A, const OperandSpec &O, const Form &F, const CheckContext &Ctx,
+                 PlainVector &Out) {
+  if (A.Elements.size() > 16)
+    return false;
+  Out.O = &O;
+  Out.F = &F;
+  Out.Tgt = Ctx.Tgt;
+  Out.Version = Ctx.Version;
+  Out.N = static_cast<unsigned>(A.Elements.size());
+  for (unsigned K = 0; K < Out.N; ++K) {
+    const Operand &E = A.Elements[K];
+    if (E.Kind != OperandKind::Name || E.Negated)
+      return false;
+    const RegisterInfo *Info = Ctx.Syms.lookup(E.Text);
+    if (!Info || Info->VectorWidth != 1 || Info->StateSpace != ".reg" || Info->Type.empty())
+      return false;
+    Out.Regs[K] = {Info->Type, Info->Align, Info->IsArray};
+  }
+  return true;
+}
+
+bool sameVector(const PlainVector &X, const PlainVector &Y) {
+  if (X.O != Y.O || X.F != Y.F || X.N != Y.N || !(X.Tgt == Y.Tgt) ||
+      X.Version.Major != Y.Version.Major || X.Version.Minor != Y.Version.Minor)
+    return false;
+  for (unsigned K = 0; K < X.N; ++K)
+    if (X.Regs[K].Type != Y.Regs[K].Type || X.Regs[K].Align != Y.Regs[K].Align ||
+        X.Regs[K].IsArray != Y.Regs[K].IsArray)
+      return false;
+  return true;
+}
+} // namespace
+
+/// checkElementsOnce, skipped for a vector of plain registers whose types
+/// and fragment are those of one it found nothing in (nvcc writes the same
+/// mma fragments thousands of times, other registers of the same types):
+/// what it reads of such a vector is all in PlainVector.
+void checkVectorElements(const Operand &A, const OperandSpec &O, const Form &F, CheckContext &Ctx) {
+  thread_local PlainVector Clean[64];
+  PlainVector Now;
+  if (!plainVector(A, O, F, Ctx, Now)) {
+    checkElementsOnce(A, O, F, Ctx);
+    return;
+  }
+  uintptr_t H = reinterpret_cast<uintptr_t>(&O);
+  PlainVector &Slot = Clean[(H ^ (H >> 6)) % 64];
+  if (sameVector(Slot, Now))
+    return;
+  unsigned Before = Ctx.Diags.reportsMade();
+  checkElementsOnce(A, O, F, Ctx);
+  if (Ctx.Diags.reportsMade() == Before)
+    Slot = Now;
 }
 
 } // namespace formops

@@ -61,7 +61,71 @@ struct Interner {
     return P == E;
   }
 
+  /// The last spellings seen as one opcode token ("ld.global.u32": the
+  /// qualifiers follow the opcode in the text, each a '.' and no other), by
+  /// the token's text: one compare instead of a hash and compare per part.
+  struct Recent {
+    std::string Text;
+    uint32_t N = 0; ///< the qualifier count
+    uint32_t Id = 0;
+  };
+  static constexpr size_t NumRecent = 256;
+  std::vector<Recent> Recents = std::vector<Recent>(NumRecent);
+
+  /// The opcode token of I when its parts lie one after another in the text
+  /// and each qualifier starts with a '.' (empty when not).
+  static std::string_view token(const Instruction &I) {
+    if (I.Qualifiers.empty())
+      return {};
+    const char *B = I.Opcode.data(), *P = B + I.Opcode.size();
+    for (std::string_view Q : I.Qualifiers) {
+      if (Q.data() != P || Q.empty() || Q[0] != '.')
+        return {};
+      P += Q.size();
+    }
+    return {B, static_cast<size_t>(P - B)};
+  }
+
+  /// The same token with the same count of qualifiers, each starting with a
+  /// '.', is the same spelling when the remembered one had no other '.'
+  /// (then the token's dots are the qualifiers' starts, one each).
+  static bool oneDotEach(const Instruction &I) {
+    if (I.Opcode.find('.') != std::string_view::npos)
+      return false;
+    for (std::string_view Q : I.Qualifiers)
+      if (Q.find('.', 1) != std::string_view::npos)
+        return false;
+    return true;
+  }
+
   uint32_t id(const Instruction &I) {
+    std::string_view T = token(I);
+    if (T.empty())
+      return hashedId(I);
+    uint64_t W = T.size();
+    if (T.size() >= 8) {
+      uint64_t First, Last;
+      std::memcpy(&First, T.data(), 8);
+      std::memcpy(&Last, T.data() + T.size() - 8, 8);
+      W ^= First * 0x9E3779B97F4A7C15ULL ^ Last;
+    } else {
+      for (char C : T)
+        W = W << 8 | static_cast<unsigned char>(C);
+    }
+    W *= 0x9E3779B97F4A7C15ULL;
+    Recent &R = Recents[W >> 56]; // NumRecent == 256
+    if (R.Id && R.N == I.Qualifiers.size() && R.Text == T)
+      return R.Id;
+    uint32_t Id = hashedId(I);
+    if (oneDotEach(I)) {
+      R.Text.assign(T.data(), T.size());
+      R.N = static_cast<uint32_t>(I.Qualifiers.size());
+      R.Id = Id;
+    }
+    return Id;
+  }
+
+  uint32_t hashedId(const Instruction &I) {
     uint64_t H = mix(0xcbf29ce484222325ULL, I.Opcode);
     for (std::string_view Q : I.Qualifiers)
       H = mix(H, Q);
@@ -79,8 +143,10 @@ struct Interner {
       // Start over (at most half the slots are ever full).
       Slots.assign(NumSlots, Slot());
       Keys.clear();
+      for (Recent &R : Recents)
+        R.Id = 0;
       ++Gen;
-      return id(I);
+      return hashedId(I);
     }
     std::string Key(I.Opcode);
     for (std::string_view Q : I.Qualifiers) {

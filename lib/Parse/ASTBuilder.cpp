@@ -81,6 +81,38 @@ void addressOf(Operand &Addr, const Operand &Only, ASTContext &Ctx) {
   Addr.Elements = Ctx.copy<Operand>({Only});
 }
 
+void splitOpcode(Instruction &I, StringRef Full, uint32_t Begin, ASTContext &Ctx) {
+  // OpcodeSplitter's parts: each '.' after the opcode starts one, up to the
+  // next '.' or the token's end.
+  const char *S = Full.data(), *E = S + Full.size();
+  const char *Dot = static_cast<const char *>(std::memchr(S, '.', Full.size()));
+  if (!Dot) {
+    I.Opcode = Full;
+    return;
+  }
+  I.Opcode = std::string_view(S, static_cast<size_t>(Dot - S));
+  size_t N = 0;
+  for (const char *P = Dot; P != E; ++P)
+    N += *P == '.';
+  auto *Quals = static_cast<std::string_view *>(
+      Ctx.allocate(sizeof(std::string_view) * N, alignof(std::string_view)));
+  auto *Ranges =
+      static_cast<SourceRange *>(Ctx.allocate(sizeof(SourceRange) * N, alignof(SourceRange)));
+  size_t K = 0;
+  for (const char *Q = Dot; Q != E;) {
+    const char *Next = Q + 1;
+    while (Next != E && *Next != '.')
+      ++Next;
+    uint32_t B = Begin + static_cast<uint32_t>(Q - S);
+    new (&Quals[K]) std::string_view(Q, static_cast<size_t>(Next - Q));
+    new (&Ranges[K]) SourceRange(B, B + static_cast<uint32_t>(Next - Q));
+    ++K;
+    Q = Next;
+  }
+  I.Qualifiers = {Quals, N};
+  I.QualifierRanges = {Ranges, N};
+}
+
 OpcodeSplitter::OpcodeSplitter(Instruction &I, StringRef Full, uint32_t Begin) : I(I) {
   size_t Dot = Full.find('.');
   I.Opcode = Full.substr(0, Dot);

@@ -52,6 +52,11 @@ bool foldAddress(Operand &Addr, const Operand &Base, const Operand &Off, bool Mi
 /// element.
 void addressOf(Operand &Addr, const Operand &Only, ASTContext &Ctx);
 
+/// OpcodeSplitter for an opcode written as one token (the fast path's
+/// instructions): the qualifiers go straight into arrays of Ctx, in one
+/// pass over the token.
+void splitOpcode(Instruction &I, llvm::StringRef Full, uint32_t Begin, ASTContext &Ctx);
+
 /// Splits an opcode token ("mma.sync.aligned") and the parts written
 /// after whitespace or a comment (".m16n8k16", one token each) into the
 /// opcode and its qualifiers, each with its range.

@@ -40,8 +40,7 @@ public:
     if (!is(Tok::IDENT) || !isAlpha(first()))
       return nullptr;
     Token Op = take();
-    build::OpcodeSplitter Split(*I, text(Op), Op.Begin);
-    Split.finish(Ctx);
+    build::splitOpcode(*I, text(Op), Op.Begin, Ctx);
     llvm::SmallVector<Operand, 8> Ops;
     if (!is(Tok::SEMI) && !operands(Ops))
       return nullptr;

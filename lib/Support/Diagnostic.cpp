@@ -23,6 +23,7 @@ Diagnostic &DiagnosticEngine::report(Severity Sev, Rule R, std::string_view Spec
 }
 
 Diagnostic &DiagnosticEngine::add(Diagnostic D) {
+  ++Reports;
   if (Filter && !Filter(D.Rule)) {
     Scratch = Diagnostic();
     return Scratch;
