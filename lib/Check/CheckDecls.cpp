@@ -133,6 +133,23 @@ void DeclChecker::onVar(const VarDecl &V, DeclSite Site) {
                  ".samplerref variables need independent texturing: add texmode_independent to "
                  ".target (the module uses unified texturing, where a .texref carries its "
                  "sampler)");
+  // Texture, sampler and surface variables live at module scope in .global
+  // (ptxas 13.0: "Texture and surface variables must be declared in .global
+  // space", "Texture/surface variable must be at module or entry parameter
+  // scope"; sample G, test/isa/surface-operand-types.test). Module-scope
+  // .local and .param have their own diagnostics.
+  const std::string_view *Opaque = llvm::find_if(V.Attrs, [](std::string_view A) {
+    return A == ".texref" || A == ".surfref" || A == ".samplerref";
+  });
+  if (Opaque != V.Attrs.end() && Site == DeclSite::Local)
+    Diags.report(Rule::DeclType, at(*Opaque, V.Range),
+                 std::string(*Opaque) + " variables are declared at module scope (in .global) "
+                                        "or as kernel parameters, not in a function body");
+  else if (Opaque != V.Attrs.end() && Site == DeclSite::Module &&
+           (V.StateSpace == ".const" || V.StateSpace == ".shared"))
+    Diags.report(Rule::DeclType, at(V.StateSpace, V.Range),
+                 std::string(*Opaque) + " variables are declared in the .global state space, not " +
+                     std::string(V.StateSpace));
   if (V.StateSpace == ".tex") {
     // PTX ISA 1.4 and earlier (nvopencc output: `.tex .u64 tex;`) declare texture
     // references as .tex variables of type .u32 or .u64; ptxas 13.0 still takes them.

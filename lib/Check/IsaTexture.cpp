@@ -20,6 +20,9 @@
 // elements of different types are not allowed in tex instruction"; .b32 goes
 // with either), and an array index of .a1d/.a2d/.acube is not floating point
 // ("Array index ... Expecting type .u32"; test/isa/texture-mixed-elements.test).
+// suld's data and sust's and sured's source are registers of the type's width
+// or wider ("Arguments mismatch for instruction 'suld.b'";
+// test/isa/surface-operand-types.test).
 //
 // And the handles (9.7.10.1, texturing modes; test/isa/texture-modes.test):
 // a texture position names a .texref, a sampler position a .samplerref
@@ -229,6 +232,51 @@ void checkVectorsMixed(const Instruction &I, CheckContext &Ctx) {
   }
 }
 
+/// The width of I's data type (.b8-.b64, .u32/.s32/.u64/.s64), 0 for none.
+unsigned dataTypeBits(const Instruction &I) {
+  for (llvm::StringRef Q : I.Qualifiers) {
+    if (Q.size() < 3 || !(Q[1] == 'b' || Q[1] == 'u' || Q[1] == 's'))
+      continue;
+    unsigned Bits = 0;
+    if (!Q.drop_front(2).getAsInteger(10, Bits) && Bits >= 8 && Bits <= 64)
+      return Bits;
+  }
+  return 0;
+}
+
+/// suld's data and sust's and sured's source are registers of the type's
+/// width or wider, as for ld and st (ptxas 13.0: suld.b.1d.b32 with a .b16
+/// register, or .b64 with a .b32 one, is "Arguments mismatch for instruction
+/// 'suld.b'"; %rd and %f pass for .b32, %r for .b16), each element of a
+/// vector alike (nvcc writes a scalar as {%r3}).
+void checkDataWidth(const Instruction &I, CheckContext &Ctx) {
+  unsigned Bits = dataTypeBits(I);
+  size_t Pos = I.Opcode == "suld" ? 0 : 1;
+  if (!Bits || I.Operands.size() <= Pos)
+    return;
+  const Operand &D = I.Operands[Pos];
+  auto One = [&](const Operand &E) {
+    const RegisterInfo *Info =
+        E.Kind == OperandKind::Name ? isaop::scalarRegister(Ctx, E.Text) : nullptr;
+    if (!Info)
+      return false;
+    isaop::Ty R = isaop::parseTy(Info->Type);
+    if (!R.Bits || R.Cls == 'p' || R.Bits >= Bits)
+      return false;
+    Ctx.Diags.report(Rule::IsaOperandType, isaSectionOf(I.Opcode), E.Range,
+                     "the data registers of '" + isaop::spelledOp(I) + "' must be " +
+                         std::to_string(Bits) + "-bit or wider; " + std::string(E.Text) +
+                         " is declared " + std::string(Info->Type));
+    return true;
+  };
+  if (D.Kind != OperandKind::Vector)
+    One(D);
+  else
+    for (const Operand &E : D.Elements)
+      if (One(E))
+        return;
+}
+
 /// The handle kind a variable or parameter named by E is declared with
 /// (".texref", ".samplerref", ".surfref", another type); empty for a
 /// register, an unknown name or anything that is not a name.
@@ -306,6 +354,8 @@ void checkTextureOperands(const Instruction &I, CheckContext &Ctx) {
   llvm::StringRef Op = I.Opcode;
   if (Op == "txq")
     return checkTxqHandle(I, Ctx);
+  if (Op == "sured")
+    return checkDataWidth(I, Ctx);
   if (Op != "tex" && Op != "tld4" && Op != "suld" && Op != "sust")
     return;
   if (Op == "tex" || Op == "tld4") {
@@ -313,6 +363,8 @@ void checkTextureOperands(const Instruction &I, CheckContext &Ctx) {
     checkTexHandles(I, Ctx);
   }
   checkVectorsMixed(I, Ctx);
+  if (Op != "tex" && Op != "tld4")
+    checkDataWidth(I, Ctx);
   unsigned Geom = coordsFor(I), Data = dataWidth(I);
   for (const Operand &O : I.Operands) {
     if (O.Kind == OperandKind::Address) {
