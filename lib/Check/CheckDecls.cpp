@@ -440,6 +440,16 @@ void DeclChecker::checkArray(const VarDecl &V, const Declarator &D, DeclSite Sit
                        "' has a negative one");
       return;
     }
+  if (V.StateSpace == ".reg") {
+    // ptxas 13.0: "Variable 'a' cannot be allocated into a register", for any
+    // size and type (sample G's mutants, test/symbols/reg-array.test).
+    Diags.report(Rule::DeclArray, D.Range,
+                 "'" + std::string(D.Name) +
+                     "' is a .reg array: registers are scalars or vectors; declare several with "
+                     "a parameterized name (%r<4>) or a vector (.v4), or put the array in "
+                     ".local");
+    return;
+  }
   if (Site != DeclSite::Module && Site != DeclSite::Local)
     return;
   if (llvm::is_contained(V.Prefix, std::string_view(".extern")) || D.HasInit)
