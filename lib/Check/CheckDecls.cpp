@@ -420,7 +420,11 @@ void DeclChecker::checkType(const VarDecl &V, llvm::StringRef T, DeclSite Site) 
                      std::to_string(Version.Major) + "." + std::to_string(Version.Minor) + ")");
     return;
   }
-  if (T == ".f16x2" && IsParam)
+  // A scalar only: ptxas 13.0 takes .f16x2 parameter arrays (`.param .f16x2
+  // p[2]`, entry, func and return; sample G, test/symbols/f16x2-param-array.test).
+  bool Arrays =
+      llvm::all_of(V.Declarators, [](const Declarator &D) { return !D.ArraySuffix.empty(); });
+  if (T == ".f16x2" && IsParam && !Arrays)
     Diags.report(Rule::DeclType, at(T, V.Range),
                  ".f16x2 is not a parameter type; declare the parameter .b32");
 }
