@@ -251,7 +251,8 @@ unsigned dataTypeBits(const Instruction &I) {
 /// vector alike (nvcc writes a scalar as {%r3}).
 void checkDataWidth(const Instruction &I, CheckContext &Ctx) {
   unsigned Bits = dataTypeBits(I);
-  size_t Pos = I.Opcode == "suld" ? 0 : 1;
+  // suld d, [a, b]; sust and sured [a, b], c: the data follows an address.
+  size_t Pos = !I.Operands.empty() && I.Operands[0].Kind == OperandKind::Address ? 1 : 0;
   if (!Bits || I.Operands.size() <= Pos)
     return;
   const Operand &D = I.Operands[Pos];
@@ -356,15 +357,16 @@ void checkTextureOperands(const Instruction &I, CheckContext &Ctx) {
     return checkTxqHandle(I, Ctx);
   if (Op == "sured")
     return checkDataWidth(I, Ctx);
-  if (Op != "tex" && Op != "tld4" && Op != "suld" && Op != "sust")
+  bool Tex = Op == "tex" || Op == "tld4";
+  if (!Tex && Op != "suld" && Op != "sust")
     return;
-  if (Op == "tex" || Op == "tld4") {
+  if (Tex) {
     checkTextureTypes(I, Ctx);
     checkTexHandles(I, Ctx);
+  } else {
+    checkDataWidth(I, Ctx);
   }
   checkVectorsMixed(I, Ctx);
-  if (Op != "tex" && Op != "tld4")
-    checkDataWidth(I, Ctx);
   unsigned Geom = coordsFor(I), Data = dataWidth(I);
   for (const Operand &O : I.Operands) {
     if (O.Kind == OperandKind::Address) {
