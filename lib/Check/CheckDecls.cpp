@@ -133,6 +133,23 @@ void DeclChecker::onVar(const VarDecl &V, DeclSite Site) {
                  ".samplerref variables need independent texturing: add texmode_independent to "
                  ".target (the module uses unified texturing, where a .texref carries its "
                  "sampler)");
+  // Texture, sampler and surface variables live at module scope in .global
+  // (ptxas 13.0: "Texture and surface variables must be declared in .global
+  // space", "Texture/surface variable must be at module or entry parameter
+  // scope"; sample G, test/isa/surface-operand-types.test). Module-scope
+  // .local and .param have their own diagnostics.
+  const std::string_view *Opaque = llvm::find_if(V.Attrs, [](std::string_view A) {
+    return A == ".texref" || A == ".surfref" || A == ".samplerref";
+  });
+  if (Opaque != V.Attrs.end() && Site == DeclSite::Local)
+    Diags.report(Rule::DeclType, at(*Opaque, V.Range),
+                 std::string(*Opaque) + " variables are declared at module scope (in .global) "
+                                        "or as kernel parameters, not in a function body");
+  else if (Opaque != V.Attrs.end() && Site == DeclSite::Module &&
+           (V.StateSpace == ".const" || V.StateSpace == ".shared"))
+    Diags.report(Rule::DeclType, at(V.StateSpace, V.Range),
+                 std::string(*Opaque) + " variables are declared in the .global state space, not " +
+                     std::string(V.StateSpace));
   if (V.StateSpace == ".tex") {
     // PTX ISA 1.4 and earlier (nvopencc output: `.tex .u64 tex;`) declare texture
     // references as .tex variables of type .u32 or .u64; ptxas 13.0 still takes them.
@@ -403,7 +420,11 @@ void DeclChecker::checkType(const VarDecl &V, llvm::StringRef T, DeclSite Site) 
                      std::to_string(Version.Major) + "." + std::to_string(Version.Minor) + ")");
     return;
   }
-  if (T == ".f16x2" && IsParam)
+  // A scalar only: ptxas 13.0 takes .f16x2 parameter arrays (`.param .f16x2
+  // p[2]`, entry, func and return; sample G, test/symbols/f16x2-param-array.test).
+  bool Arrays =
+      llvm::all_of(V.Declarators, [](const Declarator &D) { return !D.ArraySuffix.empty(); });
+  if (T == ".f16x2" && IsParam && !Arrays)
     Diags.report(Rule::DeclType, at(T, V.Range),
                  ".f16x2 is not a parameter type; declare the parameter .b32");
 }
@@ -423,6 +444,16 @@ void DeclChecker::checkArray(const VarDecl &V, const Declarator &D, DeclSite Sit
                        "' has a negative one");
       return;
     }
+  if (V.StateSpace == ".reg") {
+    // ptxas 13.0: "Variable 'a' cannot be allocated into a register", for any
+    // size and type (sample G's mutants, test/symbols/reg-array.test).
+    Diags.report(Rule::DeclArray, D.Range,
+                 "'" + std::string(D.Name) +
+                     "' is a .reg array: registers are scalars or vectors; declare several with "
+                     "a parameterized name (%r<4>) or a vector (.v4), or put the array in "
+                     ".local");
+    return;
+  }
   if (Site != DeclSite::Module && Site != DeclSite::Local)
     return;
   if (llvm::is_contained(V.Prefix, std::string_view(".extern")) || D.HasInit)

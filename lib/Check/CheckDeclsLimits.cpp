@@ -200,6 +200,19 @@ void DeclChecker::onLoc(const Directive &D) {
   llvm::ArrayRef<std::string_view> A = D.Args;
   if (A.size() < 3)
     return;
+  // Line and column are 32-bit (ptxas 13.0: "Constant overflow" for
+  // 4294967296; sample G's mutants, test/parse/loc-overflow.test).
+  for (llvm::StringRef T : {llvm::StringRef(A[1]), llvm::StringRef(A[2])}) {
+    uint64_t V = 0;
+    bool Digits = !T.empty() && llvm::all_of(T, llvm::isDigit);
+    if (Digits && (T.size() > 10 || (!T.getAsInteger(10, V) && V > 0xFFFFFFFFULL))) {
+      Diags.report(Rule::Syntax, at(T, D.Range),
+                   "constant overflow: .loc line and column numbers are 32-bit values (at most "
+                   "4294967295), not " +
+                       T.str());
+      return;
+    }
+  }
   // After checkLocAttributes, an attribute list ends with inlined_at F L C.
   if (A.size() > 3 && (!checkLocAttributes(D) || !checkInlinedAt(D, A.take_back(3))))
     return;

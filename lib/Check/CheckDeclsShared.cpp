@@ -13,17 +13,20 @@
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
+
 namespace ptxlint {
 namespace check {
 
 namespace {
 
-bool isExtern(const VarDecl &V) {
-  return llvm::is_contained(V.Prefix, std::string_view(".extern"));
-}
-
+/// Shared variables whose bytes count: an .extern one too, since ptxas -arch
+/// sm_NN without -c compiles the module as the whole program ("Unresolved
+/// extern variable 'x' in whole program compilation, ignoring extern
+/// qualifier") and counts an array whose size is written (`[]` adds 0;
+/// sample G, test/symbols/shared-limit.test).
 bool isStaticShared(const VarDecl &V) {
-  return (V.StateSpace == ".shared" || V.StateSpace == ".shared::cta") && !isExtern(V);
+  return V.StateSpace == ".shared" || V.StateSpace == ".shared::cta";
 }
 
 /// The bytes D of V declares, without padding (0 for a size not written as a number).
@@ -71,9 +74,14 @@ uint32_t SharedBudget::fnId(llvm::StringRef Name) {
 void SharedBudget::onModuleVar(const VarDecl &V) {
   if (!isStaticShared(V))
     return;
-  for (const Declarator &D : V.Declarators)
-    if (VarIds.try_emplace(D.Name, uint32_t(VarBytes.size())).second)
+  for (const Declarator &D : V.Declarators) {
+    // A name declared twice (.extern x[], then x[N]): the larger size.
+    auto [It, New] = VarIds.try_emplace(D.Name, uint32_t(VarBytes.size()));
+    if (New)
       VarBytes.push_back(bytesOf(V, D));
+    else
+      VarBytes[It->second] = std::max(VarBytes[It->second], bytesOf(V, D));
+  }
 }
 
 void SharedBudget::onFunction(const Function &F) {

@@ -16,6 +16,14 @@
 //    together: {%r1, %f2} passes for .s32, so only a vector none of whose
 //    registers fits is reported; test/isa/texture-types.test).
 //
+// A braces operand mixes no floating-point and integer elements ("Vector with
+// elements of different types are not allowed in tex instruction"; .b32 goes
+// with either), and an array index of .a1d/.a2d/.acube is not floating point
+// ("Array index ... Expecting type .u32"; test/isa/texture-mixed-elements.test).
+// suld's data and sust's and sured's source are registers of the type's width
+// or wider ("Arguments mismatch for instruction 'suld.b'";
+// test/isa/surface-operand-types.test).
+//
 // And the handles (9.7.10.1, texturing modes; test/isa/texture-modes.test):
 // a texture position names a .texref, a sampler position a .samplerref
 // ("Argument 1 of instruction 'tex': .texref or .u64 register expected");
@@ -145,6 +153,131 @@ void checkTextureTypes(const Instruction &I, CheckContext &Ctx) {
     checkElementTypes(I, Ctx, A.Elements.back(), Types[1], "coordinates");
 }
 
+/// An element's type class for ptxas's vector check: 'f' a floating-point
+/// register or constant, 'i' an integer (.s/.u) register or constant, 0 one
+/// that goes with either (.b registers, names not measured).
+char elementClass(CheckContext &Ctx, const Operand &E) {
+  if (E.Kind == OperandKind::IntImm)
+    return 'i';
+  if (E.Kind == OperandKind::FloatImm)
+    return 'f';
+  const RegisterInfo *Info =
+      E.Kind == OperandKind::Name ? isaop::scalarRegister(Ctx, E.Text) : nullptr;
+  if (!Info)
+    return 0;
+  isaop::Ty R = isaop::parseTy(Info->Type);
+  if (R.Cls == 'f')
+    return 'f';
+  return R.Cls == 's' || R.Cls == 'u' ? 'i' : 0;
+}
+
+/// Whether the coordinates of I begin with an array index (.a1d, .a2d,
+/// .acube, .a2dms).
+bool arrayGeometry(const Instruction &I) {
+  return I.hasQualifier(".a1d") || I.hasQualifier(".a2d") || I.hasQualifier(".acube") ||
+         I.hasQualifier(".a2dms");
+}
+
+/// One braces operand V of tex/tld4/suld/sust: ptxas rejects floating-point
+/// and integer elements together ("Vector with elements of different types
+/// are not allowed in tex instruction"; .b32 registers go with either), and
+/// a floating-point array index ("Array index in the 'tex' instruction has
+/// unexpected type. Expecting type .u32"); Index: V begins with one.
+void checkMixedElements(const Instruction &I, CheckContext &Ctx, const Operand &V, bool Index) {
+  size_t First = 0;
+  if (Index && !V.Elements.empty()) {
+    First = 1;
+    // .a2dms takes {%f, %s, %s, %s} (ptxas 13.0), its index is not judged.
+    if (!I.hasQualifier(".a2dms") && elementClass(Ctx, V.Elements[0]) == 'f') {
+      Ctx.Diags.report(Rule::IsaOperandType, isaSectionOf(I.Opcode), V.Elements[0].Range,
+                       "the array index of '" + isaop::spelledOp(I) +
+                           "' must be a .u32 (.s32, .b32) value, not floating point");
+      return;
+    }
+  }
+  char Seen = 0;
+  for (size_t K = First; K < V.Elements.size(); ++K) {
+    char C = elementClass(Ctx, V.Elements[K]);
+    if (!C)
+      continue;
+    if (!Seen) {
+      Seen = C;
+      continue;
+    }
+    if (C != Seen) {
+      Ctx.Diags.report(Rule::IsaOperandType, isaSectionOf(I.Opcode), V.Range,
+                       "the elements of a vector operand of '" + isaop::spelledOp(I) +
+                           "' must be all floating point or all integer (.b32 registers go with "
+                           "either); " +
+                           std::string(V.Elements[K].Text) + " does not match the others");
+      return;
+    }
+  }
+}
+
+/// Every braces operand of tex/tld4/suld/sust, the coordinates of an array
+/// geometry after their index.
+void checkVectorsMixed(const Instruction &I, CheckContext &Ctx) {
+  bool Arrays = arrayGeometry(I);
+  for (const Operand &O : I.Operands) {
+    if (O.Kind == OperandKind::Vector)
+      checkMixedElements(I, Ctx, O, false);
+    else if (O.Kind == OperandKind::PredPair && !O.Elements.empty() &&
+             O.Elements[0].Kind == OperandKind::Vector)
+      checkMixedElements(I, Ctx, O.Elements[0], false);
+    else if (O.Kind == OperandKind::Address)
+      for (const Operand &E : O.Elements)
+        if (E.Kind == OperandKind::Vector)
+          checkMixedElements(I, Ctx, E, Arrays && &E == &O.Elements.back());
+  }
+}
+
+/// The width of I's data type (.b8-.b64, .u32/.s32/.u64/.s64), 0 for none.
+unsigned dataTypeBits(const Instruction &I) {
+  for (llvm::StringRef Q : I.Qualifiers) {
+    if (Q.size() < 3 || !(Q[1] == 'b' || Q[1] == 'u' || Q[1] == 's'))
+      continue;
+    unsigned Bits = 0;
+    if (!Q.drop_front(2).getAsInteger(10, Bits) && Bits >= 8 && Bits <= 64)
+      return Bits;
+  }
+  return 0;
+}
+
+/// suld's data and sust's and sured's source are registers of the type's
+/// width or wider, as for ld and st (ptxas 13.0: suld.b.1d.b32 with a .b16
+/// register, or .b64 with a .b32 one, is "Arguments mismatch for instruction
+/// 'suld.b'"; %rd and %f pass for .b32, %r for .b16), each element of a
+/// vector alike (nvcc writes a scalar as {%r3}).
+void checkDataWidth(const Instruction &I, CheckContext &Ctx) {
+  unsigned Bits = dataTypeBits(I);
+  // suld d, [a, b]; sust and sured [a, b], c: the data follows an address.
+  size_t Pos = !I.Operands.empty() && I.Operands[0].Kind == OperandKind::Address ? 1 : 0;
+  if (!Bits || I.Operands.size() <= Pos)
+    return;
+  const Operand &D = I.Operands[Pos];
+  auto One = [&](const Operand &E) {
+    const RegisterInfo *Info =
+        E.Kind == OperandKind::Name ? isaop::scalarRegister(Ctx, E.Text) : nullptr;
+    if (!Info)
+      return false;
+    isaop::Ty R = isaop::parseTy(Info->Type);
+    if (!R.Bits || R.Cls == 'p' || R.Bits >= Bits)
+      return false;
+    Ctx.Diags.report(Rule::IsaOperandType, isaSectionOf(I.Opcode), E.Range,
+                     "the data registers of '" + isaop::spelledOp(I) + "' must be " +
+                         std::to_string(Bits) + "-bit or wider; " + std::string(E.Text) +
+                         " is declared " + std::string(Info->Type));
+    return true;
+  };
+  if (D.Kind != OperandKind::Vector)
+    One(D);
+  else
+    for (const Operand &E : D.Elements)
+      if (One(E))
+        return;
+}
+
 /// The handle kind a variable or parameter named by E is declared with
 /// (".texref", ".samplerref", ".surfref", another type); empty for a
 /// register, an unknown name or anything that is not a name.
@@ -222,12 +355,18 @@ void checkTextureOperands(const Instruction &I, CheckContext &Ctx) {
   llvm::StringRef Op = I.Opcode;
   if (Op == "txq")
     return checkTxqHandle(I, Ctx);
-  if (Op != "tex" && Op != "tld4" && Op != "suld" && Op != "sust")
+  if (Op == "sured")
+    return checkDataWidth(I, Ctx);
+  bool Tex = Op == "tex" || Op == "tld4";
+  if (!Tex && Op != "suld" && Op != "sust")
     return;
-  if (Op == "tex" || Op == "tld4") {
+  if (Tex) {
     checkTextureTypes(I, Ctx);
     checkTexHandles(I, Ctx);
+  } else {
+    checkDataWidth(I, Ctx);
   }
+  checkVectorsMixed(I, Ctx);
   unsigned Geom = coordsFor(I), Data = dataWidth(I);
   for (const Operand &O : I.Operands) {
     if (O.Kind == OperandKind::Address) {

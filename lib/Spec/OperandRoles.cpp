@@ -160,6 +160,12 @@ constexpr OperandRoleRow Rows[] = {
     Row("st", One, Memory, "AR").cachePolicy().noDest(),
     Row("sub", One, Packed, "SSS").packedRegisters(),
     Row("sub", One, Arith, "SSS").without(".wide"),
+    // suq's d is 32-bit (9.7.11.4; ptxas 13.0: .b16 and .b64 registers are
+    // "Arguments mismatch for instruction 'suq'"; sample G's mutants of
+    // ptx_frontend's surface fixture, test/isa/surface-operand-types.test).
+    // The data registers of suld/sust/sured: lib/Check/IsaTexture.cpp (nvcc
+    // writes them as vectors of one, {%r3}).
+    Row("suq", One, B32, "S-"),
     PTXLINT_VIDEO_ROW("vabsdiff"),
     PTXLINT_VIDEO_ROW("vabsdiff2"),
     PTXLINT_VIDEO_ROW("vabsdiff4"),

@@ -182,6 +182,27 @@ def parse_set(name, body):
     return name, members
 
 
+def split_set_definitions(st):
+    """'.a = { .x, .y } .b = { .z }' (indented set lines joined into one statement,
+    9.7.9.22 cvt.pack): (names, body) of each definition, braces matched."""
+    out, pos = [], 0
+    name_re = re.compile(r"\s*((?:(?:\.|::)?[A-Za-z_][A-Za-z0-9_:]*\s*=\s*)+)\{")
+    while True:
+        m = name_re.match(st, pos)
+        if not m:
+            break
+        depth, i = 1, m.end()
+        while i < len(st) and depth:
+            depth += {"{": 1, "}": -1}.get(st[i], 0)
+            i += 1
+        out.append((m.group(1), st[m.end():i - 1]))
+        pos = i
+    if pos < len(st.rstrip()) or not out:  # not a plain run of definitions: the old reading
+        m = SET_RE.match(st)
+        return [(m.group(1), m.group(2))]
+    return out
+
+
 SET_RE = re.compile(r"^((?:(?:\.|::)?[A-Za-z_][A-Za-z0-9_:]*\s*=\s*)+)\{(.*)\}\s*$", re.S)
 
 # Typos and shorthands of the ISA text, normalized before parsing a syntax line.
@@ -418,12 +439,13 @@ def extract(spec):
                     st = rx.sub(repl, st)
                 m = SET_RE.match(st)
                 if m:
-                    for name in re.findall(r"((?:\.|::)?[A-Za-z_][A-Za-z0-9_:]*)\s*=", m.group(1)):
-                        _, members = parse_set(name, m.group(2))
-                        sets.setdefault(name, [])
-                        for x in members:
-                            if x not in sets[name]:
-                                sets[name].append(x)
+                    for names, body in split_set_definitions(st):
+                        for name in re.findall(r"((?:\.|::)?[A-Za-z_][A-Za-z0-9_:]*)\s*=", names):
+                            _, members = parse_set(name, body)
+                            sets.setdefault(name, [])
+                            for x in members:
+                                if x not in sets[name]:
+                                    sets[name].append(x)
                     continue
                 forms.append(st)
             for name, members in PROSE_SETS.get(num, {}).items():
