@@ -494,6 +494,29 @@ void reportExcluded(const Instruction &I, CheckContext &Ctx, const IsaForm &F, s
   }
 }
 
+/// A qualifier that wants one of some other qualifiers written with it, not
+/// types (`needs` rows whose members are qualifiers): st.async and red.async
+/// into .shared::cluster need their completion mechanism (ptxas 13.0:
+/// "Modifier '.shared::cluster' requires modifier '.completion_mechanism' for
+/// instruction 'st.async'"). The fix writes the member that is no state space.
+void reportMissingQualifier(const Instruction &I, CheckContext &Ctx, const IsaForm &F, size_t K,
+                            const spec::IsaQualNeed &Need) {
+  for (llvm::StringRef T : I.Qualifiers)
+    if (llvm::is_contained(Need.members(), T))
+      return;
+  llvm::StringRef Q = I.Qualifiers[K];
+  llvm::SmallVector<llvm::StringRef, 4> Members(Need.members().begin(), Need.members().end());
+  SourceRange R = K < I.QualifierRanges.size() ? I.QualifierRanges[K] : I.opcodeRange();
+  Diagnostic &D = Ctx.Diags.report(Rule::IsaQualifierCombination, F.section().Num, R,
+                                   "'" + std::string(I.Opcode) + Q.str() + "' requires " +
+                                       joinList(Members, "or") + ", and none is written");
+  for (llvm::StringRef M : Members)
+    if (!isStateSpaceQualifier(M) && K < I.QualifierRanges.size()) {
+      D.Fixes.push_back({SourceRange(R.End, R.End), M.str()});
+      break;
+    }
+}
+
 /// A qualifier that takes only some of the types ('atom.add' no .b64): the
 /// `needs` rows of the matching sections.
 void checkQualifierTypes(const Instruction &I, CheckContext &Ctx,
@@ -508,6 +531,10 @@ void checkQualifierTypes(const Instruction &I, CheckContext &Ctx,
       continue;
     if (!Need->members().empty() && Need->members().front().startswith("!")) {
       reportExcluded(I, Ctx, *Forms.front(), K, *Need);
+      continue;
+    }
+    if (!Need->members().empty() && !isTypeQualifier(Need->members().front())) {
+      reportMissingQualifier(I, Ctx, *Forms.front(), K, *Need);
       continue;
     }
     llvm::SmallVector<llvm::StringRef, 2> Found;
@@ -810,10 +837,14 @@ void checkIsa(const Instruction &I, CheckContext &Ctx) {
   if (!checkNameOrder(I, Ctx, Forms) || !checkModeOrder(I, Ctx, *Op, Forms) ||
       !checkSpaceOrder(I, Ctx, Forms))
     return;
-  // set's count is checkCompare's (IsaCompare.cpp)
-  bool CountOk = Op->OwnCount || checkOperandCount(I, Ctx, Forms);
-  checkQualifierTypes(I, Ctx, Forms);
+  // A qualifier that wants another one (st.async.shared::cluster without its
+  // completion mechanism) names the cause; the count of the form without it is
+  // not a second one. set's count is checkCompare's (IsaCompare.cpp).
   unsigned Errors = Ctx.Diags.errorCount();
+  checkQualifierTypes(I, Ctx, Forms);
+  bool CountOk =
+      Ctx.Diags.errorCount() == Errors && (Op->OwnCount || checkOperandCount(I, Ctx, Forms));
+  Errors = Ctx.Diags.errorCount();
   checkIsaOperands(I, Ctx);
   checkIsaAddresses(I, Ctx, Facts.Addressing);
   checkTextureOperands(I, Ctx);

@@ -55,6 +55,8 @@ void checkIsaOperands(const Instruction &I, CheckContext &Ctx) {
     checkTensorCoordinates(I, Ctx);
     checkCpAsyncSize(I, Ctx);
   }
+  if (I.Opcode == "tcgen05")
+    checkTcgen05MmaAddresses(I, Ctx);
   if (I.Opcode == "cp" || I.Opcode == "wgmma")
     checkWaitGroup(I, Ctx);
   if (I.Opcode == "atom" || I.Opcode == "red") {

@@ -126,6 +126,16 @@ constexpr OperandRoleRow Rows[] = {
     Row("match", One, Bit32To64, "CSC"),
     Row("max", One, Packed, "SSS").packedRegisters(),
     Row("max", One, Arith, "SSS").without(".wide"),
+    // isa round 2 (session 11): mbarrier.test_wait/try_wait{.parity}.b64 waitComplete,
+    // [addr], state|phaseParity{, suspendTimeHint}: waitComplete a .pred (or _), state of
+    // 64 bits, phaseParity and suspendTimeHint .b32/.u32/.s32 (ptxas 13.0 -arch sm_90:
+    // "Arguments mismatch for instruction 'mbarrier.try_wait'" for a .b32/.u32/.b64
+    // waitComplete, a .b32 or .f64 state, a .b64, .f32 or .b16 parity or hint;
+    // test/isa/s11-isa-round2.test).
+    Row("mbarrier", One, bits({T::B64}), "P-C").with(".test_wait", ".parity"),
+    Row("mbarrier", One, bits({T::B64}), "P-S").with(".test_wait"),
+    Row("mbarrier", One, bits({T::B64}), "P-CC").with(".try_wait", ".parity").minOps(3),
+    Row("mbarrier", One, bits({T::B64}), "P-SC").with(".try_wait").minOps(3),
     Row("min", One, Packed, "SSS").packedRegisters(),
     Row("min", One, Arith, "SSS").without(".wide"),
     Row("mov", One, Arith | Pred, "SS"),
@@ -160,6 +170,10 @@ constexpr OperandRoleRow Rows[] = {
     Row("st", One, Memory, "AR").cachePolicy().noDest(),
     Row("sub", One, Packed, "SSS").packedRegisters(),
     Row("sub", One, Arith, "SSS").without(".wide"),
+    // testp.op.{f32,f64} p, a: p a .pred, a strict (ptxas 13.0: "Arguments mismatch for
+    // instruction 'testp'" for a .b32/.u32/.f32 p, a .u32/.s32 a of .f32, a .f32 a of
+    // .f64; a .b32 a of .f32 assembles; test/isa/s11-isa-round2.test).
+    Row("testp", One, Float, "PS"),
     PTXLINT_VIDEO_ROW("vabsdiff"),
     PTXLINT_VIDEO_ROW("vabsdiff2"),
     PTXLINT_VIDEO_ROW("vabsdiff4"),
