@@ -94,7 +94,9 @@ constexpr OperandRoleRow Rows[] = {
     Row("bfe", One, Int32To64, "SSCC").fieldConstants(),
     Row("bfi", One, Int32To64, "SSSCC").fieldConstants(),
     Row("bfind", One, Int32, "CS"),
-    Row("brev", One, B32, "SS"),
+    // brev.b64 too (ptxas 13.0: "Arguments mismatch for instruction 'brev'" for a .b32
+    // d or a of brev.b64; session-11 hand mutants, test/isa/s11-isa-round2.test).
+    Row("brev", One, Bit32To64, "SS"),
     Row("clz", One, Bit32Up, "CS"),
     Row("cnot", One, Arith, "SS"),
     Row("copysign", One, Float, "SSS"),
@@ -114,6 +116,9 @@ constexpr OperandRoleRow Rows[] = {
     Row("dp4a", OneOrMore, Int32, "CSSS").ops(4).typeU32(),
     Row("ex2", One, Float | Packed, "SS").packedRegisters(),
     Row("fma", One, Arith | Packed, "SSSS").packedRegisters(),
+    // isspacep.space p, a: p a .pred ("Arguments mismatch for instruction 'isspacep'" for a
+    // .b32 or .b64 p; session-11 hand mutants); a, an address, is not checked here.
+    Row("isspacep", Any, 0, "P-").typeU32(),
     Row("ld", One, Memory, "RA").cachePolicy(),
     Row("lg2", One, Float, "SS"),
     // lop3.b32 d, a, b, c, immLut: any 32-bit register, immLut a constant
