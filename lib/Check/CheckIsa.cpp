@@ -495,21 +495,24 @@ void reportExcluded(const Instruction &I, CheckContext &Ctx, const IsaForm &F, s
 }
 
 /// A qualifier that wants one of some other qualifiers written with it, not
-/// types (`needs` rows whose members are qualifiers): st.async and red.async
-/// into .shared::cluster need their completion mechanism (ptxas 13.0:
+/// types (`needs` rows whose members are qualifiers): st.async into
+/// .shared::cluster needs its completion mechanism (ptxas 13.0:
 /// "Modifier '.shared::cluster' requires modifier '.completion_mechanism' for
-/// instruction 'st.async'"). The fix writes the member that is no state space.
+/// instruction 'st.async'"), min/max .xorsign needs .abs. The fix writes the
+/// member that is no state space.
 void reportMissingQualifier(const Instruction &I, CheckContext &Ctx, const IsaForm &F, size_t K,
                             const spec::IsaQualNeed &Need) {
   for (llvm::StringRef T : I.Qualifiers)
     if (llvm::is_contained(Need.members(), T))
       return;
-  llvm::StringRef Q = I.Qualifiers[K];
+  std::string Name(I.Opcode);
+  for (size_t J = 0; J <= K; ++J)
+    Name += std::string(I.Qualifiers[J]);
   llvm::SmallVector<llvm::StringRef, 4> Members(Need.members().begin(), Need.members().end());
   SourceRange R = K < I.QualifierRanges.size() ? I.QualifierRanges[K] : I.opcodeRange();
   Diagnostic &D = Ctx.Diags.report(Rule::IsaQualifierCombination, F.section().Num, R,
-                                   "'" + std::string(I.Opcode) + Q.str() + "' requires " +
-                                       joinList(Members, "or") + ", and none is written");
+                                   "'" + Name + "' requires " + joinList(Members, "or") +
+                                       ", and none is written");
   for (llvm::StringRef M : Members)
     if (!isStateSpaceQualifier(M) && K < I.QualifierRanges.size()) {
       D.Fixes.push_back({SourceRange(R.End, R.End), M.str()});

@@ -55,8 +55,7 @@ void checkIsaOperands(const Instruction &I, CheckContext &Ctx) {
     checkTensorCoordinates(I, Ctx);
     checkCpAsyncSize(I, Ctx);
   }
-  if (I.Opcode == "tcgen05")
-    checkTcgen05MmaAddresses(I, Ctx);
+  checkTcgen05MmaAddresses(I, Ctx);
   if (I.Opcode == "cp" || I.Opcode == "wgmma")
     checkWaitGroup(I, Ctx);
   if (I.Opcode == "atom" || I.Opcode == "red") {

@@ -51,7 +51,12 @@ void checkTensorCoordinates(const Instruction &I, CheckContext &Ctx) {
 // their size, and tcgen05.ld/st/cp take a .u32 address;
 // test/isa/s11-isa-round2.test).
 void checkTcgen05MmaAddresses(const Instruction &I, CheckContext &Ctx) {
-  if (!I.hasQualifier(".mma"))
+  // .mma with a .cta_group::N: tcgen05.mma* only (mma, wgmma and wmma spell theirs
+  // otherwise), found without comparing opcode names.
+  if (I.Qualifiers.size() < 2 || I.Qualifiers[0] != ".mma" ||
+      llvm::none_of(I.Qualifiers, [](std::string_view Q) {
+        return llvm::StringRef(Q).startswith(".cta_group::");
+      }))
     return;
   for (size_t K = 0; K < I.Operands.size(); ++K) {
     const Operand &O = I.Operands[K];
