@@ -115,6 +115,27 @@ void DeclChecker::checkFunctionDirectives(const Function &F) {
                    N.str() + " applies to kernels (.entry) only, not to a .func");
       continue;
     }
+    // .abi_preserve and .abi_preserve_control go between a .func and its body
+    // (11.4.8-9); ptxas 13.0: "Parsing error near '.abi_preserve'" in a
+    // kernel's header, at any .version.
+    if (IsEntry && (N == ".abi_preserve" || N == ".abi_preserve_control")) {
+      Diags.report(Rule::FuncDirective, at(N, A.Range),
+                   N.str() + " applies to device functions (.func) only, not to a kernel (.entry)");
+      continue;
+    }
+    // .maxnctapersm was renamed .minnctapersm in PTX ISA 2.0 (11.4.5); ptxas
+    // 13.0: "Deprecated feature: '.maxnctapersm directive' not supported as of
+    // PTX version 2.1" (a warning under 2.0, nothing before).
+    if (N == ".maxnctapersm" && Version.isValid() && Version >= PtxVersion(2, 1)) {
+      Diagnostic &D = Diags.report(
+          Rule::FuncDirective, at(N, A.Range),
+          ".maxnctapersm is not supported as of PTX ISA 2.1: it was renamed .minnctapersm "
+          "in PTX ISA 2.0");
+      SourceRange R = at(N, A.Range);
+      if (R.isValid() && R.End - R.Begin == N.size())
+        D.Fixes.push_back({R, ".minnctapersm"});
+      continue;
+    }
     if (IsEntry && N == ".noreturn") {
       Diags.report(Rule::FuncDirective, at(N, A.Range),
                    ".noreturn applies to a .func only; a kernel (.entry) always returns");

@@ -494,6 +494,32 @@ void reportExcluded(const Instruction &I, CheckContext &Ctx, const IsaForm &F, s
   }
 }
 
+/// A qualifier that wants one of some other qualifiers written with it, not
+/// types (`needs` rows whose members are qualifiers): st.async into
+/// .shared::cluster needs its completion mechanism (ptxas 13.0:
+/// "Modifier '.shared::cluster' requires modifier '.completion_mechanism' for
+/// instruction 'st.async'"), min/max .xorsign needs .abs. The fix writes the
+/// member that is no state space.
+void reportMissingQualifier(const Instruction &I, CheckContext &Ctx, const IsaForm &F, size_t K,
+                            const spec::IsaQualNeed &Need) {
+  for (llvm::StringRef T : I.Qualifiers)
+    if (llvm::is_contained(Need.members(), T))
+      return;
+  std::string Name(I.Opcode);
+  for (size_t J = 0; J <= K; ++J)
+    Name += std::string(I.Qualifiers[J]);
+  llvm::SmallVector<llvm::StringRef, 4> Members(Need.members().begin(), Need.members().end());
+  SourceRange R = K < I.QualifierRanges.size() ? I.QualifierRanges[K] : I.opcodeRange();
+  Diagnostic &D = Ctx.Diags.report(Rule::IsaQualifierCombination, F.section().Num, R,
+                                   "'" + Name + "' requires " + joinList(Members, "or") +
+                                       ", and none is written");
+  for (llvm::StringRef M : Members)
+    if (!isStateSpaceQualifier(M) && K < I.QualifierRanges.size()) {
+      D.Fixes.push_back({SourceRange(R.End, R.End), M.str()});
+      break;
+    }
+}
+
 /// A qualifier that takes only some of the types ('atom.add' no .b64): the
 /// `needs` rows of the matching sections.
 /// True when it reported nothing.
@@ -510,6 +536,11 @@ bool checkQualifierTypes(const Instruction &I, CheckContext &Ctx,
       continue;
     if (!Need->members().empty() && Need->members().front().startswith("!")) {
       reportExcluded(I, Ctx, *Forms.front(), K, *Need);
+      Clean = false; // (it may have reported: not known clean)
+      continue;
+    }
+    if (!Need->members().empty() && !isTypeQualifier(Need->members().front())) {
+      reportMissingQualifier(I, Ctx, *Forms.front(), K, *Need);
       Clean = false; // (it may have reported: not known clean)
       continue;
     }
@@ -820,11 +851,15 @@ void checkIsa(const Instruction &I, CheckContext &Ctx) {
   if (!Clean && (!checkNameOrder(I, Ctx, Forms) || !checkModeOrder(I, Ctx, *Op, Forms) ||
                  !checkSpaceOrder(I, Ctx, Forms)))
     return;
-  // set's count is checkCompare's (IsaCompare.cpp)
-  bool CountOk = Op->OwnCount || checkOperandCount(I, Ctx, Forms);
+  // A qualifier that wants another one (st.async.shared::cluster without its
+  // completion mechanism) names the cause; the count of the form without it is
+  // not a second one. set's count is checkCompare's (IsaCompare.cpp).
+  unsigned Errors = Ctx.Diags.errorCount();
   if (!Clean && checkQualifierTypes(I, Ctx, Forms))
     Clean = true;
-  unsigned Errors = Ctx.Diags.errorCount();
+  bool CountOk =
+      Ctx.Diags.errorCount() == Errors && (Op->OwnCount || checkOperandCount(I, Ctx, Forms));
+  Errors = Ctx.Diags.errorCount();
   checkIsaOperands(I, Ctx, *Op);
   checkIsaAddresses(I, Ctx, Facts.Addressing);
   checkTextureOperands(I, Ctx);

@@ -100,11 +100,19 @@ void scanLiterals(CheckContext &Ctx, llvm::StringRef Text, bool InAddress) {
 }
 
 /// The state space qualifier of I ("" for generic).
-llvm::StringRef spaceOf(const Instruction &I) {
+/// The state space of I's operand K: with two spaces written (cp.async's
+/// .dst.src), the first is its destination's, the second its source's; the
+/// operands after them ([mbar]) are not checked ("-").
+llvm::StringRef spaceOf(const Instruction &I, size_t K, bool &TwoSpaces) {
+  llvm::StringRef Found[2];
+  unsigned N = 0;
   for (llvm::StringRef Q : I.Qualifiers)
-    if (llvm::is_contained(spec::AddressSpaces, Q))
-      return Q;
-  return "";
+    if (llvm::is_contained(spec::AddressSpaces, Q) && N < 2)
+      Found[N++] = Q;
+  TwoSpaces = N == 2;
+  if (!TwoSpaces)
+    return Found[0];
+  return K < 2 ? Found[K] : "-";
 }
 
 /// Whether I's [address] reaches generic or .global memory, where ptxas
@@ -178,7 +186,7 @@ void checkComponentBase(CheckContext &Ctx, const Operand &Addr) {
 /// addressing row (null for none), Space whether the base's state space is
 /// checked against the one written.
 void checkBase(const Instruction &I, CheckContext &Ctx, const Operand &Base,
-               const spec::AddressingRow *Row, bool Space) {
+               const spec::AddressingRow *Row, bool Space, size_t OperandIndex) {
   if (Base.Kind != OperandKind::Name)
     return;
   const RegisterInfo *Info = Ctx.Syms.lookup(Base.Text);
@@ -223,7 +231,10 @@ void checkBase(const Instruction &I, CheckContext &Ctx, const Operand &Base,
   }
   if (!Space || Info->StateSpace.empty())
     return;
-  llvm::StringRef S = spaceOf(I);
+  bool TwoSpaces = false;
+  llvm::StringRef S = spaceOf(I, OperandIndex, TwoSpaces);
+  if (S == "-")
+    return;
   if (Row && Row->SymbolOperand && (S.empty() || I.hasQualifier(".to")))
     return; // cvta.to takes a register: a variable is CheckSymbols.cpp's "must be register"
   if (spec::spaceReaches(S, Info->StateSpace))
@@ -236,6 +247,14 @@ void checkBase(const Instruction &I, CheckContext &Ctx, const Operand &Base,
                         : "write '" + std::string(I.Opcode) + Info->StateSpace.str() + "'";
   std::string Who = S.empty() ? "a generic '" + std::string(I.Opcode) + "'"
                               : "'" + std::string(I.Opcode) + S.str() + "'";
+  if (TwoSpaces) {
+    std::string Spelled(I.Opcode);
+    for (llvm::StringRef Q : I.Qualifiers)
+      Spelled += Q.str();
+    Who = "the " + std::string(OperandIndex ? "source" : "destination") + " of '" + Spelled +
+          "', in " + S.str() + ",";
+    Fix = "address " + S.str() + " memory there (a " + S.str() + " symbol or a register)";
+  }
   Diagnostic &D = Ctx.Diags.report(
       Rule::IsaAddressSpace, Base.Range,
       Who + " cannot address " + std::string(Base.Text) + ", which is declared in " +
@@ -510,7 +529,8 @@ void checkCvtRounding(const Instruction &I, CheckContext &Ctx) {
 
 void checkIsaAddresses(const Instruction &I, CheckContext &Ctx, const spec::AddressingRow *Row) {
   bool Space = Row && Row->ChecksSpace;
-  for (const Operand &O : I.Operands) {
+  for (size_t K = 0; K < I.Operands.size(); ++K) {
+    const Operand &O = I.Operands[K];
     bool IsAddr = O.Kind == OperandKind::Address;
     // The coordinates of tex/tld4 ([tex, {%f1, 0f3F000000}]) are values,
     // not an address offset: ptxas 13.0 takes floating-point constants there.
@@ -520,12 +540,12 @@ void checkIsaAddresses(const Instruction &I, CheckContext &Ctx, const spec::Addr
     if (O.Kind != OperandKind::Name)
       scanLiterals(Ctx, Ctx.File.slice(O.Range), IsAddr && !Coords);
     if (IsAddr && O.Elements.size() == 1) {
-      checkBase(I, Ctx, O.Elements[0], Row, Space);
+      checkBase(I, Ctx, O.Elements[0], Row, Space, K);
       checkComponentBase(Ctx, O);
     }
   }
   if (Row && Row->SymbolOperand && I.Operands.size() == 2)
-    checkBase(I, Ctx, I.Operands[1], Row, true);
+    checkBase(I, Ctx, I.Operands[1], Row, true, 1);
   if (Row && Row->Converts && Ctx.Codegen && !Ctx.Address32)
     checkCvta32(I, Ctx);
   checkVectorArity(I, Ctx, Row);

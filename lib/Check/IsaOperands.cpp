@@ -58,6 +58,7 @@ void checkIsaOperands(const Instruction &I, CheckContext &Ctx, const spec::IsaOp
     checkTensorCoordinates(I, Ctx);
   if (Own & spec::opcheck::CpAsyncSize)
     checkCpAsyncSize(I, Ctx);
+  checkTcgen05MmaAddresses(I, Ctx);
   if (Own & spec::opcheck::WaitGroup)
     checkWaitGroup(I, Ctx);
   if (Own & spec::opcheck::Atom) {

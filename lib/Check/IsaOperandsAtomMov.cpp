@@ -287,6 +287,34 @@ void checkTensormapFenceproxy(const Instruction &I, CheckContext &Ctx) {
 /// cp.async's cp-size (9.7.9.25.3.1): the constant 4, 8 or 16 with .ca, 16
 /// with .cg (ptxas 13.0: "Argument 2 of instruction 'cp.async': unexpected
 /// value '32', expected to be 4 or 8 or 16"; a register: "Arguments mismatch").
+/// cp.async's fourth operand: src-size, a 32-bit integer register or a
+/// constant from 0 to cp-size, or ignore-src, a .pred (ptxas 13.0: "Argument 3
+/// of instruction 'cp.async': value '20' out of range, expected to be in range
+/// [0..16]"; "Arguments mismatch" for a .b64 register; test/isa/s11-isa-round2.test).
+void checkCpAsyncSrcSize(const Instruction &I, CheckContext &Ctx, int64_t CpSize) {
+  const Operand &Src = I.Operands[3];
+  std::string What = "src-size of '" + spelledOp(I) + "'";
+  if (Src.Kind == OperandKind::IntImm && (Src.IntValue < 0 || Src.IntValue > CpSize)) {
+    Ctx.Diags.report(Rule::IsaOperandImmediate, isaSectionOf(I.Opcode), Src.Range,
+                     What + " is a byte count from 0 to its cp-size, " + std::to_string(CpSize) +
+                         ", found " + std::string(Src.Text));
+    return;
+  }
+  const RegisterInfo *Info =
+      Src.Kind == OperandKind::Name ? scalarRegister(Ctx, Src.Text) : nullptr;
+  if (!Info)
+    return;
+  Ty R = parseTy(Info->Type);
+  if (!R.valid() || R.Cls == 'p' || (R.Bits == 32 && R.Cls != 'f'))
+    return;
+  Diagnostic &D =
+      Ctx.Diags.report(Rule::IsaOperandType, isaSectionOf(I.Opcode), Src.Range,
+                       What + " must be a .b32, .u32 or .s32 register (or ignore-src, a .pred); " +
+                           std::string(Src.Text) + " is declared " + Info->Type.str());
+  if (Info->DeclRange.isValid())
+    D.Notes.push_back({Info->DeclRange, std::string(Src.Text) + " is declared here"});
+}
+
 void checkCpAsyncSize(const Instruction &I, CheckContext &Ctx) {
   bool Ca = I.hasQualifier(".ca"), Cg = I.hasQualifier(".cg");
   if (I.Operands.size() < 3 || !I.hasQualifier(".async") || I.hasQualifier(".bulk") || Ca == Cg)
@@ -303,6 +331,9 @@ void checkCpAsyncSize(const Instruction &I, CheckContext &Ctx) {
     Ctx.Diags.report(Rule::IsaOperandImmediate, isaSectionOf(I.Opcode), Size.Range,
                      What + " is " + Valid + " (bytes), found " + std::string(Size.Text) +
                          (Ca ? "" : "; .ca copies 4 or 8 bytes"));
+  else if (Size.Kind == OperandKind::IntImm && I.Operands.size() >= 4 &&
+           !(I.Operands.size() == 4 && I.hasQualifier(".L2::cache_hint")))
+    checkCpAsyncSrcSize(I, Ctx, Size.IntValue);
 }
 
 /// N of cp.async.wait_group, cp.async.bulk.wait_group and wgmma.wait_group is

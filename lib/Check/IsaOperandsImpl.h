@@ -69,9 +69,11 @@ std::string spelledOp(const Instruction &I);
 /// when a diagnostic needs it: most operands are fine.
 using WhatFn = llvm::function_ref<std::string()>;
 
-/// Checks the declared type of register O; true where it reported.
+/// Checks the declared type of register O; true where it reported. InVector:
+/// O is an element of an ld/st vector in braces, AllFloat: every element of
+/// that vector is a floating-point register.
 bool checkRegister(const Instruction &I, CheckContext &Ctx, const Operand &O, Role Rl, Ty T,
-                   WhatFn What, bool InVector = false);
+                   WhatFn What, bool InVector = false, bool AllFloat = false);
 /// The elements of an ld/st vector have one size.
 void checkSameSize(CheckContext &Ctx, const Operand &V, WhatFn What);
 /// Checks operand O of role Rl and type T (a destination where IsDest).
@@ -98,6 +100,9 @@ bool checkVectorElement(const Instruction &I, CheckContext &Ctx, const Operand &
 /// The coordinates and im2col offsets of the bulk tensor copies
 /// (IsaOperandsTensor.cpp).
 void checkTensorCoordinates(const Instruction &I, CheckContext &Ctx);
+/// tcgen05.mma*'s tensor-memory addresses ([d-tmem], [a-tmem], [sp-meta-tmem]) are
+/// .b32 registers.
+void checkTcgen05MmaAddresses(const Instruction &I, CheckContext &Ctx);
 
 void checkCachePolicy(const Instruction &I, CheckContext &Ctx);
 void checkAtom(const Instruction &I, CheckContext &Ctx);

@@ -4,7 +4,8 @@
 // cp.reduce.async.bulk.tensor (9.7.9.25.5): [tensorMap, {c0, ...}] has one
 // coordinate per dimension of .1d-.5d, and the .im2col offsets {o0, ...} two
 // fewer (ptxas 13.0 -arch compute_90a: "Argument vector size mismatch";
-// test/isa-operands/tensor-coordinates.test).
+// test/isa-operands/tensor-coordinates.test). The tensor-memory addresses of
+// tcgen05.mma are .b32 registers.
 //
 //===----------------------------------------------------------------------===//
 
@@ -40,6 +41,38 @@ void checkTensorCoordinates(const Instruction &I, CheckContext &Ctx) {
       Report(O.Elements[1], Dim, "tensor coordinates");
     else if (O.Kind == OperandKind::Vector && Im2col && Dim >= 3 && O.Elements.size() != Dim - 2)
       Report(O, Dim - 2, "im2col offsets");
+  }
+}
+
+// The tensor-memory addresses of tcgen05.mma, .mma.sp, .mma.ws (9.7.16.10.9):
+// [d-tmem], [a-tmem] and [sp-meta-tmem] take a .b32 register, not a .u32 or
+// .s32 one (ptxas 13.0 -arch sm_100a: "Arguments mismatch for instruction
+// 'tcgen05.mma'"; its descriptors and idesc take any integer register of
+// their size, and tcgen05.ld/st/cp take a .u32 address;
+// test/isa/s11-isa-round2.test).
+void checkTcgen05MmaAddresses(const Instruction &I, CheckContext &Ctx) {
+  // .mma with a .cta_group::N: tcgen05.mma* only (mma, wgmma and wmma spell theirs
+  // otherwise), found without comparing opcode names.
+  if (I.Qualifiers.size() < 2 || I.Qualifiers[0] != ".mma" ||
+      llvm::none_of(I.Qualifiers, [](std::string_view Q) {
+        return llvm::StringRef(Q).startswith(".cta_group::");
+      }))
+    return;
+  for (size_t K = 0; K < I.Operands.size(); ++K) {
+    const Operand &O = I.Operands[K];
+    if (O.Kind != OperandKind::Address || O.Elements.empty() ||
+        O.Elements[0].Kind != OperandKind::Name)
+      continue;
+    const Operand &Base = O.Elements[0];
+    const RegisterInfo *Info = Ctx.Syms.lookup(Base.Text);
+    if (!Info || Info->StateSpace != ".reg" || Info->VectorWidth > 1 || Info->Type == ".b32")
+      continue;
+    Diagnostic &D = Ctx.Diags.report(Rule::IsaOperandType, isaSectionOf(I.Opcode), Base.Range,
+                                     "a tensor-memory address of '" + spelledOp(I) +
+                                         "' must be a .b32 register; " + std::string(Base.Text) +
+                                         " is declared " + Info->Type.str());
+    if (Info->DeclRange.isValid())
+      D.Notes.push_back({Info->DeclRange, std::string(Base.Text) + " is declared here"});
   }
 }
 

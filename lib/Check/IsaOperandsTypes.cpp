@@ -174,7 +174,7 @@ std::string spelledOp(const Instruction &I) {
   return S;
 }
 bool checkRegister(const Instruction &I, CheckContext &Ctx, const Operand &O, Role Rl, Ty T,
-                   WhatFn What, bool InVector) {
+                   WhatFn What, bool InVector, bool AllFloat) {
   // Undeclared names are the symbol checks' concern; variables, parameters
   // and whole vector registers are not typed here; a component (%v.x) is a
   // register of the vector's element type (ptxas 13.0,
@@ -189,14 +189,20 @@ bool checkRegister(const Instruction &I, CheckContext &Ctx, const Operand &O, Ro
   // 13.0 takes .b32 elements of ld/st.v2.s8 and .v2.u16 and .b64 ones of
   // ld.v2.f32 (CUDA's sm_32_intrinsics.hpp writes `ld.global.nc.v2.s8 {%0,%1}`
   // with "=r" operands), but a .f16/.bf16 vector takes 16-bit elements only.
-  // Elements of different sizes are checked by the caller.
+  // Elements of different sizes are checked by the caller. An element of the
+  // vector's size may be of another class: integer registers in a .f32/.f64
+  // vector, a .f16 one in ld.v2.u16 (valid.ptx), but an integer .u/.s vector
+  // takes floating-point registers only beside an integer one (ptxas 13.0:
+  // `ld.global.v2.f32 {%u1, %u2}`, `ld.global.v2.u32 {%f1, %r2}` assemble,
+  // `ld.global.v2.u32 {%f1, %f2}` and `ld.global.v2.u16 {%hf1, %hf2}` are
+  // "Arguments mismatch"). A vector of one element is one too: `ld.global.f64
+  // {%ud1}` assembles where `ld.global.f64 %ud1` does not
+  // (test/isa/s11-isa-round2.test).
   if (InVector && T.Cls == 'f' && T.Bits == 16) {
     if (R.Cls != 'p' && R.Bits == 16 && R.Cls != 'u' && R.Cls != 's')
       return false;
-  } else if (regOk(Rl, T, R) ||
-             // an element of the vector's size: .f16 in ld.v2.u16 (valid.ptx)
-             (InVector && R.Cls != 'p' && R.Bits == T.Bits &&
-              !(T.Cls == 'f' && (R.Cls == 'u' || R.Cls == 's')))) {
+  } else if (regOk(Rl, T, R) || (InVector && R.Cls != 'p' && R.Bits == T.Bits &&
+                                 !((T.Cls == 'u' || T.Cls == 's') && R.Cls == 'f' && AllFloat))) {
     return false;
   }
   std::string Kind = "a " + validRegs(Rl, T) + " register";
@@ -218,9 +224,13 @@ bool checkRegister(const Instruction &I, CheckContext &Ctx, const Operand &O, Ro
 }
 
 /// ptxas: "Vector with elements of different types are not allowed" when
-/// the registers of one ld/st vector differ in size (`{%r1, %rd1}`).
+/// the registers of one ld/st vector differ in size (`{%r1, %rd1}`), or mix
+/// floating-point and .u/.s registers (`{%f1, %u1}`; a .b register goes with
+/// either: `{%f1, %r1}` and `{%s1, %u1}` assemble; ptxas 13.0,
+/// test/isa/s11-isa-round2.test).
 void checkSameSize(CheckContext &Ctx, const Operand &V, WhatFn What) {
   unsigned First = 0;
+  const Operand *Float = nullptr, *Int = nullptr;
   for (const Operand &E : V.Elements) {
     if (E.Kind != OperandKind::Name)
       continue;
@@ -230,6 +240,17 @@ void checkSameSize(CheckContext &Ctx, const Operand &V, WhatFn What) {
     Ty R = parseTy(Info->Type);
     if (!R.valid() || R.Cls == 'p')
       continue;
+    const Operand *&Mine = R.Cls == 'f' ? Float : Int;
+    if ((R.Cls == 'f' || R.Cls == 'u' || R.Cls == 's') && !Mine)
+      Mine = &E;
+    if (Float && Int && R.Bits == First) {
+      const Operand &Other = Mine == Float ? *Int : *Float;
+      Ctx.Diags.report(Rule::IsaOperandType, E.Range,
+                       What() + ": the elements of a vector are all floating-point or all " +
+                           "integer (.b registers go with either); " + std::string(E.Text) +
+                           " and " + std::string(Other.Text) + " are not");
+      return;
+    }
     if (!First) {
       First = R.Bits;
       continue;
@@ -354,11 +375,17 @@ void checkOperand(const Instruction &I, CheckContext &Ctx, const Operand &O, Rol
     else
       checkRegister(I, Ctx, O, Rl, T, What);
   } else if (Elementwise) {
+    bool InVector = O.Kind == OperandKind::Vector;
+    bool AllFloat = InVector && llvm::all_of(O.Elements, [&](const Operand &E) {
+                      const RegisterInfo *Info =
+                          E.Kind == OperandKind::Name ? scalarRegister(Ctx, E.Text) : nullptr;
+                      return Info && parseTy(Info->Type).Cls == 'f';
+                    });
     bool Reported = false;
     for (const Operand &E : O.Elements)
       if (E.Kind == OperandKind::Name)
         Reported |= checkVectorElement(I, Ctx, E, What) ||
-                    checkRegister(I, Ctx, E, Rl, T, What, O.Kind == OperandKind::Vector);
+                    checkRegister(I, Ctx, E, Rl, T, What, InVector, AllFloat);
     if (O.Kind == OperandKind::Vector && !Reported)
       checkSameSize(Ctx, O, What);
   }

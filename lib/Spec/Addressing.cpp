@@ -24,6 +24,12 @@ constexpr AddressingRow Rows[] = {
     // under --arch and outside inline asm: CUDA's sm_20_intrinsics.hpp writes
     // it on its 32-bit host path (behind a #define the inline-asm guards do
     // not follow; test/isa/cvta.test).
+    // cp.async, cp.async.bulk{.tensor}, cp.reduce.async.bulk: with two state spaces
+    // (.dst.src), each of [dst] and [src] is checked against its own (ptxas 13.0: "State
+    // space mismatch between instruction and address in instruction 'cp.async'" for a
+    // .local, .const, .shared or .param symbol as cp.async.ca.shared.global's source, a
+    // .global one as its destination; test/isa/s11-isa-round2.test).
+    {"cp",        true,  false, false, false, -1, false, false, false},
     {"cvta",      true,  false, false, true,  -1, false, false, true},
     {"ld",        true,  true,  false, false,  0, false, false, false},
     {"ldu",       true,  true,  false, false,  0, false, false, false},

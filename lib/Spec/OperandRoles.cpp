@@ -94,7 +94,9 @@ constexpr OperandRoleRow Rows[] = {
     Row("bfe", One, Int32To64, "SSCC").fieldConstants(),
     Row("bfi", One, Int32To64, "SSSCC").fieldConstants(),
     Row("bfind", One, Int32, "CS"),
-    Row("brev", One, B32, "SS"),
+    // brev.b64 too (ptxas 13.0: "Arguments mismatch for instruction 'brev'" for a .b32
+    // d or a of brev.b64; session-11 hand mutants, test/isa/s11-isa-round2.test).
+    Row("brev", One, Bit32To64, "SS"),
     Row("clz", One, Bit32Up, "CS"),
     Row("cnot", One, Arith, "SS"),
     Row("copysign", One, Float, "SSS"),
@@ -114,6 +116,9 @@ constexpr OperandRoleRow Rows[] = {
     Row("dp4a", OneOrMore, Int32, "CSSS").ops(4).typeU32(),
     Row("ex2", One, Float | Packed, "SS").packedRegisters(),
     Row("fma", One, Arith | Packed, "SSSS").packedRegisters(),
+    // isspacep.space p, a: p a .pred ("Arguments mismatch for instruction 'isspacep'" for a
+    // .b32 or .b64 p; session-11 hand mutants); a, an address, is not checked here.
+    Row("isspacep", Any, 0, "P-").typeU32(),
     Row("ld", One, Memory, "RA").cachePolicy(),
     Row("lg2", One, Float, "SS"),
     // lop3.b32 d, a, b, c, immLut: any 32-bit register, immLut a constant
@@ -126,6 +131,16 @@ constexpr OperandRoleRow Rows[] = {
     Row("match", One, Bit32To64, "CSC"),
     Row("max", One, Packed, "SSS").packedRegisters(),
     Row("max", One, Arith, "SSS").without(".wide"),
+    // isa round 2 (session 11): mbarrier.test_wait/try_wait{.parity}.b64 waitComplete,
+    // [addr], state|phaseParity{, suspendTimeHint}: waitComplete a .pred (or _), state of
+    // 64 bits, phaseParity and suspendTimeHint .b32/.u32/.s32 (ptxas 13.0 -arch sm_90:
+    // "Arguments mismatch for instruction 'mbarrier.try_wait'" for a .b32/.u32/.b64
+    // waitComplete, a .b32 or .f64 state, a .b64, .f32 or .b16 parity or hint;
+    // test/isa/s11-isa-round2.test).
+    Row("mbarrier", One, bits({T::B64}), "P-C").with(".test_wait", ".parity"),
+    Row("mbarrier", One, bits({T::B64}), "P-S").with(".test_wait"),
+    Row("mbarrier", One, bits({T::B64}), "P-CC").with(".try_wait", ".parity").minOps(3),
+    Row("mbarrier", One, bits({T::B64}), "P-SC").with(".try_wait").minOps(3),
     Row("min", One, Packed, "SSS").packedRegisters(),
     Row("min", One, Arith, "SSS").without(".wide"),
     Row("mov", One, Arith | Pred, "SS"),
@@ -166,6 +181,10 @@ constexpr OperandRoleRow Rows[] = {
     // The data registers of suld/sust/sured: lib/Check/IsaTexture.cpp (nvcc
     // writes them as vectors of one, {%r3}).
     Row("suq", One, B32, "S-"),
+    // testp.op.{f32,f64} p, a: p a .pred, a strict (ptxas 13.0: "Arguments mismatch for
+    // instruction 'testp'" for a .b32/.u32/.f32 p, a .u32/.s32 a of .f32, a .f32 a of
+    // .f64; a .b32 a of .f32 assembles; test/isa/s11-isa-round2.test).
+    Row("testp", One, Float, "PS"),
     PTXLINT_VIDEO_ROW("vabsdiff"),
     PTXLINT_VIDEO_ROW("vabsdiff2"),
     PTXLINT_VIDEO_ROW("vabsdiff4"),
