@@ -390,3 +390,20 @@ TEST(CApiTest, MutatedInputsNeverCrash) {
 }
 
 } // namespace
+
+// --arch compute_NN through the C API is ptxas's parse-only mode: the code
+// generation checks (a function declared without .extern and never defined)
+// run under sm_NN only, as on the command line (test/symbols/codegen-limits.test).
+TEST(CApiTest, ArchComputeIsParseOnly) {
+  const char *Undefined = ".version 8.0\n.target sm_80\n.address_size 64\n.func f();\n"
+                          ".visible .entry k()\n{\ncall f;\nret;\n}\n";
+  for (const char *Arch : {"sm_80", "compute_80"}) {
+    ptxlint_options *O = ptxlint_options_create();
+    ASSERT_EQ(ptxlint_options_set_arch(O, Arch), PTXLINT_OK);
+    Result R;
+    ASSERT_EQ(ptxlint_lint_buffer("u.ptx", Undefined, std::strlen(Undefined), O, R.out()),
+              PTXLINT_OK);
+    EXPECT_EQ(ptxlint_result_count(R.R), std::string(Arch) == "sm_80" ? 1u : 0u) << Arch;
+    ptxlint_options_destroy(O);
+  }
+}

@@ -33,12 +33,6 @@ using namespace llvm;
 
 namespace ptxlint {
 
-static std::string lowerFirst(std::string S) {
-  if (!S.empty())
-    S[0] = toLower(S[0]);
-  return S;
-}
-
 namespace {
 /// What a worker leaves for the printer.
 struct FileResult {

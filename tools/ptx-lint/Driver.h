@@ -50,6 +50,9 @@ struct LoadedInput {
 
 /// Reads and validates one input (size limit, not empty, text, UTF-8).
 LoadedInput loadInput(const InputSpec &In, uint64_t MaxSize);
+/// An OS error message as the middle of a diagnostic: "No such file" ->
+/// "no such file" (Inputs.cpp).
+std::string lowerFirst(std::string S);
 
 /// What an input is: PTX, or a C/C++/CUDA source whose inline asm is checked.
 enum class InputLang : uint8_t { Auto, Ptx, Cuda };

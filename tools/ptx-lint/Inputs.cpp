@@ -28,7 +28,7 @@ using namespace llvm;
 
 namespace ptxlint {
 
-static std::string lowerFirst(std::string S) {
+std::string lowerFirst(std::string S) {
   if (!S.empty())
     S[0] = toLower(S[0]);
   return S;
