@@ -19,6 +19,9 @@
 #include <vector>
 
 namespace ptxlint {
+namespace spec {
+struct IsaOpcode;
+} // namespace spec
 namespace check {
 
 /// What a declaration says about one register name.
@@ -144,6 +147,9 @@ struct CheckContext {
   /// The instruction's spelling id (Spelling.h), set by checkIsa for the
   /// per-spelling memos of the checks it runs; 0: not computed.
   uint32_t Spelling = 0;
+  /// The ISA table row of the instruction's opcode (Checker::checkInstruction),
+  /// null where the tables have none.
+  const spec::IsaOpcode *Row = nullptr;
 
   SourceRange rangeOf(llvm::StringRef Text) const { return File.rangeOf(Text); }
 };
@@ -160,8 +166,9 @@ void checkStmatrix(const Instruction &I, CheckContext &Ctx);  // CheckStmatrix.c
 void checkMovmatrix(const Instruction &I, CheckContext &Ctx); // CheckMovmatrix.cpp
 void checkWgmma(const Instruction &I, CheckContext &Ctx);     // CheckWgmma.cpp
 
-/// Returns the family check for I (null when I is not a matrix instruction).
-FamilyCheck familyCheckFor(const Instruction &I);
+/// Returns the family check for I, whose ISA table row is Row (its Family;
+/// null when I is not a matrix instruction).
+FamilyCheck familyCheckFor(const Instruction &I, const spec::IsaOpcode *Row);
 
 } // namespace check
 } // namespace ptxlint

@@ -74,10 +74,10 @@ public:
   /// bra to a register (ptxas: "Label expected").
   void onBranch(const Instruction &I);
   /// Any instruction of a body: under --arch, what it adds to the kernels'
-  /// static .shared data (CheckDeclsShared.h).
-  void onInstruction(const Instruction &I) {
+  /// static .shared data (CheckDeclsShared.h); IsCall: a call (IsaControl::Call).
+  void onInstruction(const Instruction &I, bool IsCall) {
     if (CodegenChecks)
-      Shared.onInstruction(I);
+      Shared.onInstruction(I, IsCall);
   }
   /// .address_size (ArchGiven: ptxas -arch sm_NN judges it) and .file.
   void onModuleDirective(const Directive &D, bool ArchGiven);

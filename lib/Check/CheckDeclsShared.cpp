@@ -122,11 +122,11 @@ void SharedBudget::noteName(llvm::StringRef Name) {
     Info.Vars.push_back(It->second);
 }
 
-void SharedBudget::onInstruction(const Instruction &I) {
+void SharedBudget::onInstruction(const Instruction &I, bool IsCall) {
   if (Cur < 0)
     return;
   llvm::ArrayRef<Operand> Ops = I.Operands;
-  if (I.Opcode == "call") {
+  if (IsCall) {
     // call (rets), f, (args): the first name after the return list.
     size_t K = !Ops.empty() && Ops[0].Kind == OperandKind::List ? 1 : 0;
     if (K < Ops.size() && Ops[K].Kind == OperandKind::Name) {

@@ -41,7 +41,7 @@ public:
   void onLocalVar(const VarDecl &V);
   /// An instruction of the current body: the module .shared variables its
   /// operands name, the function a call calls.
-  void onInstruction(const Instruction &I);
+  void onInstruction(const Instruction &I, bool IsCall);
   /// Reports each kernel over the limit (rule func-shared-memory).
   void report(DiagnosticEngine &Diags) const;
 

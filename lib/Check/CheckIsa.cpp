@@ -603,8 +603,8 @@ void checkIsa(const Instruction &I, CheckContext &Ctx) {
       Ctx.Diags.errorCount() == Errors && (Op->OwnCount || checkOperandCount(I, Ctx, Forms));
   Errors = Ctx.Diags.errorCount();
   checkIsaOperands(I, Ctx, *Op);
-  checkIsaAddresses(I, Ctx, Facts.Addressing);
-  checkTextureOperands(I, Ctx);
+  checkIsaAddresses(I, Ctx, Facts.Addressing, *Op);
+  checkTextureOperands(I, Ctx, *Op);
   // The kinds of the syntax lines where the instruction's own checks found nothing.
   // ... unless a `nokinds` correction says otherwise (ld/st .b128).
   llvm::StringRef NoKinds = Op->NoKindsWith;

@@ -437,27 +437,30 @@ const SymbolChecker::OpcodeFacts &SymbolChecker::opcodeFacts(llvm::StringRef Op)
 
 void SymbolChecker::onInstruction(const Instruction &I, CheckContext &Ctx) {
   llvm::StringRef Op = I.Opcode;
-  InBranch = Op == "bra" || Op == "brx";
-  // Which instructions refuse a function name or a variable as an operand are
-  // facts of the ISA tables (spec/isa/corrections.txt, ptxas 13.0's verdicts).
+  // Which instructions refuse a function name or a variable as an operand,
+  // and which transfer control, are facts of the ISA tables
+  // (spec/isa/corrections.txt, ptxas 13.0's verdicts).
   NoFunctionOperands = NoVariableValues = false;
   const OpcodeFacts &Facts = opcodeFacts(Op);
   const spec::IsaOpcode *Row = Facts.Row;
+  spec::IsaControl Control = Row ? Row->Control : spec::IsaControl::None;
+  InBranch = Control == spec::IsaControl::Branch || Control == spec::IsaControl::BranchList;
+  MovOddType = "";
   if (Row) {
     NoVariableValues = Row->NoVariableValues && (Row->NoVariableValuesWith.empty() ||
                                                  hasQualifier(I, Row->NoVariableValuesWith));
     NoFunctionOperands = Row->NoFunctionOperands && (Row->FunctionOperandsWith.empty() ||
                                                      !hasQualifier(I, Row->FunctionOperandsWith));
-  }
-  InCvtaTo = Op == "cvta" && I.hasQualifier(".to");
-  MovOddType = "";
-  if (Op == "mov" && !I.Qualifiers.empty()) {
-    llvm::StringRef T = I.Qualifiers.back();
-    if (T != ".u32" && T != ".b32" && T != ".u64" && T != ".b64")
-      MovOddType = T;
+    // The `novariable cvta+.to` row: only with .to (cvta.to).
+    InCvtaTo = NoVariableValues && !Row->NoVariableValuesWith.empty();
+    if (!Row->FunctionAddressTypes.empty() && !I.Qualifiers.empty() &&
+        !spec::isWordOf(Row->FunctionAddressTypes, I.Qualifiers.back()))
+      MovOddType = I.Qualifiers.back();
+  } else {
+    InCvtaTo = false;
   }
   checkGuard(I, Ctx);
-  if (I.Opcode == "call") {
+  if (Control == spec::IsaControl::Call) {
     // call (rets), f, (args);  call (rets), %rd, (args), proto_or_targets;
     bool SawTarget = false, Indirect = false;
     for (const Operand &Op : I.Operands) {
@@ -473,9 +476,9 @@ void SymbolChecker::onInstruction(const Instruction &I, CheckContext &Ctx) {
     return;
   }
   if (InBranch && InFunction && Depth)
-    checkBranchList(I);
+    checkBranchList(I, Control == spec::IsaControl::BranchList);
   LastLabel.clear();
-  bool IsBranch = I.Opcode == "bra" || I.Opcode == "brx";
+  bool IsBranch = InBranch;
   FloatOnly = false;
   if (NoVariableValues) {
     bool Int = false;
@@ -502,8 +505,7 @@ void SymbolChecker::onInstruction(const Instruction &I, CheckContext &Ctx) {
 /// with '.branchtargets' directive expected for argument 1 of instruction
 /// 'brx.idx'", "Arguments mismatch" where the list comes after, "Label
 /// expected for argument 0 of instruction 'bra'" for a list).
-void SymbolChecker::checkBranchList(const Instruction &I) {
-  bool Brx = I.Opcode == "brx";
+void SymbolChecker::checkBranchList(const Instruction &I, bool Brx) {
   size_t K = Brx ? 1 : 0;
   if (I.Operands.size() <= K || I.Operands[K].Kind != OperandKind::Name)
     return;

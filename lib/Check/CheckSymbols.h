@@ -183,7 +183,8 @@ private:
   llvm::StringSet<> BranchLists;
   std::string LastLabel;
   llvm::StringMap<SourceRange> BrxUses;
-  void checkBranchList(const Instruction &I);
+  /// Brx: I branches through a .branchtargets list (IsaControl::BranchList).
+  void checkBranchList(const Instruction &I, bool Brx);
   void reportBrxTarget(llvm::StringRef Name, SourceRange Use, bool Later);
   /// Label scopes of the current function ([0]: the function body).
   std::vector<LabelScope> Scopes;

@@ -456,14 +456,16 @@ void Checker::onStatementImpl(const Statement &S) {
   switch (S.Kind) {
   case StmtKind::Instruction:
     if (S.Inst) {
-      checkInstruction(*S.Inst);
+      const spec::IsaOpcode *Row = OpRows.lookup(S.Inst->Opcode);
+      checkInstructionRow(*S.Inst, Row);
       if (Resolve) {
         CheckContext Ctx = context();
         SymCheck.onInstruction(*S.Inst, Ctx);
-        DeclCheck.onInstruction(*S.Inst);
-        if (S.Inst->Opcode == "call")
+        spec::IsaControl Control = Row ? Row->Control : spec::IsaControl::None;
+        DeclCheck.onInstruction(*S.Inst, Control == spec::IsaControl::Call);
+        if (Control == spec::IsaControl::Call)
           DeclCheck.onCall(*S.Inst);
-        else if (S.Inst->Opcode == "bra")
+        else if (Control == spec::IsaControl::Branch)
           DeclCheck.onBranch(*S.Inst);
       }
     }
@@ -578,14 +580,19 @@ void Checker::onEndOfFile() {
 //===----------------------------------------------------------------------===//
 
 void Checker::checkInstruction(const Instruction &I) {
+  checkInstructionRow(I, OpRows.lookup(I.Opcode));
+}
+
+void Checker::checkInstructionRow(const Instruction &I, const spec::IsaOpcode *Row) {
   if (!Opts.RunChecks)
     return;
   // The matrix families have their deep checks; every other instruction is
   // checked against the whole-ISA tables.
-  FamilyCheck Check = familyCheckFor(I);
+  FamilyCheck Check = familyCheckFor(I, Row);
   if (!Check)
     Check = checkIsa;
   CheckContext Ctx = context();
+  Ctx.Row = Row;
   // No exception may escape the library: a failing check becomes a
   // diagnostic and the rest of the file is still checked.
   try {

@@ -1,11 +1,14 @@
 //===- Dispatch.cpp - route each instruction to its family check ----------===//
 //
 // One entry point per instruction family (wmma, mma, mma.sp, ldmatrix,
-// stmatrix, movmatrix); everything else is not checked beyond syntax.
+// stmatrix, movmatrix, wgmma), chosen by the opcode's ISA table row
+// (IsaOpcode::Family, the `family` lines of spec/isa/corrections.txt);
+// everything else goes to the whole-ISA checks (checkIsa).
 //
 //===----------------------------------------------------------------------===//
 
 #include "Check/CheckContext.h"
+#include "Spec/IsaTables.h"
 
 #include "llvm/ADT/SmallVector.h"
 
@@ -21,12 +24,14 @@ namespace {
 /// opcode after a guard (`@%p`), else the first qualifier after the
 /// instruction's name (`.sync` of `mma.sync`, of `wmma.load.a.sync`); an
 /// element of another size ("Incompatible elements of vector expression")
-/// on the line of its vector's closing brace.
-SourceRange ptxasAnchor(const Instruction &I) {
+/// on the line of its vector's closing brace. Wmma: the instruction's name
+/// is wmma.mma or wmma.load.a (wmma.store.d), its first qualifier after it
+/// the second or third.
+template <bool Wmma> SourceRange ptxasAnchor(const Instruction &I) {
   if (I.GuardRange.isValid())
     return I.opcodeRange();
   size_t K = 0;
-  if (I.Opcode == "wmma" && !I.Qualifiers.empty())
+  if (Wmma && !I.Qualifiers.empty())
     K = I.Qualifiers[0] == std::string_view(".mma") ? 1 : 2;
   if (K < I.QualifierRanges.size() && I.QualifierRanges[K].isValid())
     return I.QualifierRanges[K];
@@ -37,11 +42,11 @@ SourceRange ptxasAnchor(const Instruction &I) {
 /// (a statement over several lines), keeping their place in a note, so that
 /// the error is on the line ptxas names (tools/dev/matrix-outside.py --set
 /// context stores that line).
-void moveToPtxasLine(const Instruction &I, size_t K, CheckContext &Ctx) {
+template <bool Wmma> void moveToPtxasLine(const Instruction &I, size_t K, CheckContext &Ctx) {
   std::vector<Diagnostic> &Ds = Ctx.Diags.mutableDiagnostics();
   if (K >= Ds.size())
     return;
-  const SourceRange Anchor = ptxasAnchor(I);
+  const SourceRange Anchor = ptxasAnchor<Wmma>(I);
   for (; K < Ds.size(); ++K) {
     Diagnostic &D = Ds[K];
     if (D.Sev != Severity::Error || !D.Range.isValid())
@@ -68,6 +73,7 @@ void moveToPtxasLine(const Instruction &I, size_t K, CheckContext &Ctx) {
 /// The version and target gates held back for the end of the file
 /// (GateMemo): the first place of a new cause, and the "also used here"
 /// notes this instruction added, move to ptxas's line too.
+template <bool Wmma>
 void moveGatesToPtxasLine(const Instruction &I, size_t K,
                           const llvm::SmallVectorImpl<size_t> &NotesBefore, CheckContext &Ctx) {
   if (!Ctx.Gates)
@@ -76,7 +82,7 @@ void moveGatesToPtxasLine(const Instruction &I, size_t K,
   bool Changed = P.size() > K;
   for (size_t J = 0; J < K && !Changed; ++J)
     Changed = P[J].Notes.size() > NotesBefore[J];
-  SourceRange Anchor = Changed ? ptxasAnchor(I) : SourceRange();
+  SourceRange Anchor = Changed ? ptxasAnchor<Wmma>(I) : SourceRange();
   if (!Anchor.isValid())
     return;
   unsigned Line = Ctx.File.lineCol(Anchor.Begin).Line;
@@ -101,7 +107,8 @@ void moveGatesToPtxasLine(const Instruction &I, size_t K,
 }
 
 /// A matrix family's check, its errors on ptxas's lines.
-template <FamilyCheck Check> void onPtxasLines(const Instruction &I, CheckContext &Ctx) {
+template <FamilyCheck Check, bool Wmma = false>
+void onPtxasLines(const Instruction &I, CheckContext &Ctx) {
   // Inline asm (lib/Cuda): the lines are those of a PTX text the user
   // does not see; the diagnostics stay at their causes.
   if (Ctx.File.name() == "<inline asm>") {
@@ -114,38 +121,36 @@ template <FamilyCheck Check> void onPtxasLines(const Instruction &I, CheckContex
     for (const Diagnostic &D : Ctx.Gates->Pending)
       NotesBefore.push_back(D.Notes.size());
   Check(I, Ctx);
-  moveToPtxasLine(I, First, Ctx);
-  moveGatesToPtxasLine(I, NotesBefore.size(), NotesBefore, Ctx);
+  moveToPtxasLine<Wmma>(I, First, Ctx);
+  moveGatesToPtxasLine<Wmma>(I, NotesBefore.size(), NotesBefore, Ctx);
 }
 
 } // namespace
 
-FamilyCheck familyCheckFor(const Instruction &I) {
-  llvm::StringRef Op = I.Opcode;
-  // Dispatch on length first: this runs for every instruction of a file.
-  switch (Op.size()) {
-  case 3:
-    if (Op == "mma") {
-      // .sp and .sp::ordered_metadata select the sparse family (9.7.14.6.3).
-      for (llvm::StringRef Q : I.Qualifiers)
-        if (Q == ".sp" || Q.startswith(".sp::"))
-          return onPtxasLines<checkMmaSp>;
-      return onPtxasLines<checkMma>;
-    }
+FamilyCheck familyCheckFor(const Instruction &I, const spec::IsaOpcode *Row) {
+  if (!Row)
     return nullptr;
-  case 4:
-    return Op == "wmma" ? onPtxasLines<checkWmma> : nullptr;
-  case 5: // the ISA tables, then the fragment sizes (CheckWgmma.cpp)
-    return Op == "wgmma" ? checkWgmma : nullptr;
-  case 8:
-    return Op == "ldmatrix"   ? onPtxasLines<checkLdmatrix>
-           : Op == "stmatrix" ? onPtxasLines<checkStmatrix>
-                              : nullptr;
-  case 9:
-    return Op == "movmatrix" ? onPtxasLines<checkMovmatrix> : nullptr;
-  default:
+  switch (Row->Family) {
+  case spec::IsaFamilyCheck::None:
     return nullptr;
+  case spec::IsaFamilyCheck::Mma:
+    // .sp and .sp::ordered_metadata select the sparse family (9.7.14.6.3).
+    for (llvm::StringRef Q : I.Qualifiers)
+      if (Q == ".sp" || Q.startswith(".sp::"))
+        return onPtxasLines<checkMmaSp>;
+    return onPtxasLines<checkMma>;
+  case spec::IsaFamilyCheck::Wmma:
+    return onPtxasLines<checkWmma, true>;
+  case spec::IsaFamilyCheck::Wgmma: // the ISA tables, then the fragment sizes (CheckWgmma.cpp)
+    return checkWgmma;
+  case spec::IsaFamilyCheck::Ldmatrix:
+    return onPtxasLines<checkLdmatrix>;
+  case spec::IsaFamilyCheck::Stmatrix:
+    return onPtxasLines<checkStmatrix>;
+  case spec::IsaFamilyCheck::Movmatrix:
+    return onPtxasLines<checkMovmatrix>;
   }
+  return nullptr;
 }
 
 } // namespace check

@@ -23,6 +23,7 @@
 #include "Check/IsaAddress.h"
 #include "Check/CheckUtil.h"
 #include "Spec/Addressing.h"
+#include "Spec/IsaTables.h"
 #include "Support/IntLiteral.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -433,9 +434,9 @@ bool sameTypes(const Instruction &I) {
   return false;
 }
 
+/// cvt (IsaOpcode::OperandChecks CvtRounding): the rounding its type pair
+/// requires or refuses.
 void checkCvtRounding(const Instruction &I, CheckContext &Ctx) {
-  if (I.Opcode != "cvt")
-    return;
   llvm::SmallVector<std::pair<char, unsigned>, 2> Ts;
   size_t RoundAt = I.Qualifiers.size();
   for (size_t K = 0; K < I.Qualifiers.size(); ++K) {
@@ -527,7 +528,8 @@ void checkCvtRounding(const Instruction &I, CheckContext &Ctx) {
 
 } // namespace
 
-void checkIsaAddresses(const Instruction &I, CheckContext &Ctx, const spec::AddressingRow *Row) {
+void checkIsaAddresses(const Instruction &I, CheckContext &Ctx, const spec::AddressingRow *Row,
+                       const spec::IsaOpcode &Op) {
   bool Space = Row && Row->ChecksSpace;
   for (size_t K = 0; K < I.Operands.size(); ++K) {
     const Operand &O = I.Operands[K];
@@ -549,7 +551,8 @@ void checkIsaAddresses(const Instruction &I, CheckContext &Ctx, const spec::Addr
   if (Row && Row->Converts && Ctx.Codegen && !Ctx.Address32)
     checkCvta32(I, Ctx);
   checkVectorArity(I, Ctx, Row);
-  checkCvtRounding(I, Ctx);
+  if (Op.OperandChecks & spec::opcheck::CvtRounding)
+    checkCvtRounding(I, Ctx);
 }
 
 } // namespace check

@@ -17,7 +17,8 @@ namespace check {
 /// Checks the addresses, literals and vector operands of I.
 /// The literals, address bases, state spaces, vectors and cvt rounding of I;
 /// Row is its opcode's addressing row (spec::addressingOf, null for none).
-void checkIsaAddresses(const Instruction &I, CheckContext &Ctx, const spec::AddressingRow *Row);
+void checkIsaAddresses(const Instruction &I, CheckContext &Ctx, const spec::AddressingRow *Row,
+                       const spec::IsaOpcode &Op);
 
 } // namespace check
 } // namespace ptxlint

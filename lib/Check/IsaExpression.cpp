@@ -19,6 +19,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Check/IsaExpression.h"
+#include "Spec/IsaTables.h"
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
@@ -209,7 +210,7 @@ void checkOperand(const Instruction &I, const Operand &O, CheckContext &Ctx) {
       checkExpr(S.drop_front().drop_back(), Ctx);
     return;
   case OperandKind::List:
-    if (I.Opcode == "call")
+    if (Ctx.Row && Ctx.Row->Control == spec::IsaControl::Call)
       return; // parameter lists: the symbol checks
     checkExpr(S, Ctx);
     return;

@@ -45,7 +45,7 @@ void checkIsaOperands(const Instruction &I, CheckContext &Ctx, const spec::IsaOp
   checkSpecialOperands(I, Ctx);
   // The instruction's own checks, as the `operands` lines of
   // spec/isa/corrections.txt route them.
-  uint8_t Own = Op.OperandChecks;
+  uint16_t Own = Op.OperandChecks;
   if (Own & spec::opcheck::Barrier)
     checkBarrierConstants(I, Ctx);
   if (Own & spec::opcheck::Tensormap) {
@@ -62,7 +62,7 @@ void checkIsaOperands(const Instruction &I, CheckContext &Ctx, const spec::IsaOp
   if (Own & spec::opcheck::WaitGroup)
     checkWaitGroup(I, Ctx);
   if (Own & spec::opcheck::Atom) {
-    checkAtom(I, Ctx);
+    checkAtom(I, Ctx, Own & spec::opcheck::Reduction);
     return;
   }
   const Shape *Found = shapeOf(I, Ctx);

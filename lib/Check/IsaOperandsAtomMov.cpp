@@ -52,8 +52,7 @@ namespace {
 /// red's first, and the only address but red.async's [mbar] (probe, ptxas
 /// 13.0: `atom.global.exch.b64 %rd3, 4, [%rd2]` and `red.global.add.u32 %r1,
 /// [%rd1]` are "Arguments mismatch").
-bool checkAtomAddress(const Instruction &I, CheckContext &Ctx) {
-  bool Red = I.Opcode == "red";
+bool checkAtomAddress(const Instruction &I, CheckContext &Ctx, bool Red) {
   bool Async = I.hasQualifier(".async");
   size_t At = Red ? 0 : 1, N = I.Operands.size();
   bool Ok = true;
@@ -75,11 +74,10 @@ bool checkAtomAddress(const Instruction &I, CheckContext &Ctx) {
 }
 } // namespace
 
-void checkAtom(const Instruction &I, CheckContext &Ctx) {
-  bool Red = I.Opcode == "red";
+void checkAtom(const Instruction &I, CheckContext &Ctx, bool Red) {
   for (llvm::StringRef Q : I.Qualifiers)
     if (Q == ".v2" || Q == ".v4" || Q == ".v8" || Q == ".async") {
-      if (checkAtomAddress(I, Ctx))
+      if (checkAtomAddress(I, Ctx, Red))
         checkAtomVectors(I, Ctx);
       return; // vector atom/red and red.async ([mbar]): forms of their own
     }
@@ -113,7 +111,7 @@ void checkAtom(const Instruction &I, CheckContext &Ctx) {
                          ", found " + std::to_string(N));
     return;
   }
-  if (N != Want || !checkAtomAddress(I, Ctx))
+  if (N != Want || !checkAtomAddress(I, Ctx, Red))
     return;
   bool Unknown = false;
   llvm::SmallVector<Ty, 2> Ts = typeQuals(I, Unknown);

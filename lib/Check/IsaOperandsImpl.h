@@ -105,7 +105,8 @@ void checkTensorCoordinates(const Instruction &I, CheckContext &Ctx);
 void checkTcgen05MmaAddresses(const Instruction &I, CheckContext &Ctx);
 
 void checkCachePolicy(const Instruction &I, CheckContext &Ctx);
-void checkAtom(const Instruction &I, CheckContext &Ctx);
+/// atom and red (Red: no destination, [a] first; IsaOpcode::OperandChecks Reduction).
+void checkAtom(const Instruction &I, CheckContext &Ctx, bool Red);
 void checkMovVector(const Instruction &I, CheckContext &Ctx);
 void checkTensormapReplace(const Instruction &I, CheckContext &Ctx);
 void checkTensormapFenceproxy(const Instruction &I, CheckContext &Ctx);

@@ -351,15 +351,19 @@ void checkTxqHandle(const Instruction &I, CheckContext &Ctx) {
 
 } // namespace
 
-void checkTextureOperands(const Instruction &I, CheckContext &Ctx) {
-  llvm::StringRef Op = I.Opcode;
-  if (Op == "txq")
-    return checkTxqHandle(I, Ctx);
-  if (Op == "sured")
-    return checkDataWidth(I, Ctx);
-  bool Tex = Op == "tex" || Op == "tld4";
-  if (!Tex && Op != "suld" && Op != "sust")
+void checkTextureOperands(const Instruction &I, CheckContext &Ctx, const spec::IsaOpcode &Op) {
+  namespace opcheck = spec::opcheck;
+  uint16_t Own = Op.OperandChecks;
+  if (!(Own & (opcheck::TextureQuery | opcheck::Texture | opcheck::Surface | opcheck::SurfaceStore |
+               opcheck::SurfaceReduce)))
     return;
+  if (Own & opcheck::TextureQuery)
+    return checkTxqHandle(I, Ctx);
+  if (Own & opcheck::SurfaceReduce)
+    return checkDataWidth(I, Ctx);
+  bool Tex = Own & opcheck::Texture;
+  // sust's data vector is a source after its address; the others' the destination.
+  bool Store = Own & opcheck::SurfaceStore;
   if (Tex) {
     checkTextureTypes(I, Ctx);
     checkTexHandles(I, Ctx);
@@ -375,7 +379,7 @@ void checkTextureOperands(const Instruction &I, CheckContext &Ctx) {
         if (E.Kind == OperandKind::Vector)
           checkVector(I, Ctx, E, &E == &O.Elements.back() ? Geom : 0, true);
     } else if (O.Kind == OperandKind::Vector) {
-      checkVector(I, Ctx, O, &O == &I.Operands.front() || Op == "sust" ? Data : 0, false);
+      checkVector(I, Ctx, O, &O == &I.Operands.front() || Store ? Data : 0, false);
     }
   }
 }

@@ -8,12 +8,15 @@
 #define PTXLINT_LIB_CHECK_ISATEXTURE_H
 
 #include "Check/CheckContext.h"
+#include "Spec/IsaTables.h"
 
 namespace ptxlint {
 namespace check {
 
-/// Checks the vector operands of tex, tld4, suld and sust (others: nothing).
-void checkTextureOperands(const Instruction &I, CheckContext &Ctx);
+/// Checks the operands of txq, tex, tld4, suld, sust and sured, as their
+/// ISA table row routes them (IsaOpcode::OperandChecks: TextureQuery, Texture,
+/// Surface, SurfaceStore, SurfaceReduce); others: nothing.
+void checkTextureOperands(const Instruction &I, CheckContext &Ctx, const spec::IsaOpcode &Op);
 
 } // namespace check
 } // namespace ptxlint

@@ -127,7 +127,7 @@ struct IsaForm {
 /// opcode runs: bits of IsaOpcode::OperandChecks, from the `operands` lines of
 /// spec/isa/corrections.txt.
 namespace opcheck {
-enum : uint8_t {
+enum : uint16_t {
   Barrier = 1 << 0,           ///< bar, barrier: constant barrier ids and counts
   Tensormap = 1 << 1,         ///< tensormap.replace values, .cp_fenceproxy size
   MovVector = 1 << 2,         ///< mov's vector packing
@@ -135,8 +135,38 @@ enum : uint8_t {
   CpAsyncSize = 1 << 4,       ///< cp.async's cp-size and src-size
   WaitGroup = 1 << 5,         ///< cp.async.wait_group, wgmma.wait_group N
   Atom = 1 << 6,              ///< atom, red: their own operand checks, not the roles
+  Reduction = 1 << 7,         ///< red: atom's checks without a destination ([a] first)
+  TextureQuery = 1 << 8,      ///< txq: the kind of its handle
+  Texture = 1 << 9,           ///< tex, tld4: types, handles, coordinate and data vectors
+  Surface = 1 << 10,          ///< suld: data width, coordinates, the destination vector
+  SurfaceStore = 1 << 11,     ///< sust: data width, coordinates, the source vector
+  SurfaceReduce = 1 << 12,    ///< sured: data width
+  CvtRounding = 1 << 13,      ///< cvt: the rounding its type pair requires or refuses
 };
 } // namespace opcheck
+
+/// The deep check of a matrix family an opcode goes to instead of the
+/// whole-ISA checks (lib/Check/Dispatch.cpp), from the `family` lines of
+/// spec/isa/corrections.txt.
+enum class IsaFamilyCheck : uint8_t {
+  None,
+  Mma, ///< mma; with .sp or .sp::* the sparse family (9.7.14.6.3)
+  Wmma,
+  Wgmma, ///< the ISA tables, then the fragment sizes (CheckWgmma.cpp)
+  Ldmatrix,
+  Stmatrix,
+  Movmatrix,
+};
+
+/// How an opcode transfers control, which symbol resolution and the
+/// declaration checks follow (lib/Check/CheckSymbols.cpp, CheckDecls*.cpp),
+/// from the `control` lines of spec/isa/corrections.txt.
+enum class IsaControl : uint8_t {
+  None,
+  Call,       ///< call: a callee, parameter lists, a prototype or targets
+  Branch,     ///< bra: a label, its first operand
+  BranchList, ///< brx.idx: a .branchtargets list, its second operand
+};
 
 /// An opcode ("add", "cp", "tcgen05") or directive (".maxntid") with all its forms.
 struct IsaOpcode {
@@ -177,7 +207,15 @@ struct IsaOpcode {
   llvm::StringLiteral NoKindsWith;
   /// The instruction's own operand checks it runs (opcheck bits), from the
   /// `operands` lines.
-  uint8_t OperandChecks;
+  uint16_t OperandChecks;
+  /// The matrix family check it goes to (`family` lines).
+  IsaFamilyCheck Family;
+  /// How it transfers control (`control` lines).
+  IsaControl Control;
+  /// The types with which it takes a function's address without a ptxas
+  /// warning, one space between them (mov: ".u32 .b32 .u64 .b64"); "" where
+  /// no type draws one. From the `fnaddrtypes` lines.
+  llvm::StringLiteral FunctionAddressTypes;
 
   llvm::ArrayRef<IsaForm> forms() const;
   llvm::ArrayRef<llvm::StringLiteral> vocab() const;
@@ -189,6 +227,55 @@ llvm::ArrayRef<IsaOpcode> isaOpcodes();
 llvm::ArrayRef<IsaSection> isaSections();
 /// The entry of an opcode ("add") or directive (".maxntid"), or null.
 const IsaOpcode *findIsaOpcode(llvm::StringRef Name);
+
+/// findIsaOpcode behind a small cache, for code that looks up the opcode of
+/// every instruction: the name's length and first seven bytes are its key,
+/// 64 buckets of two entries (the last two opcodes of a bucket), so that a
+/// hit compares integers, not strings. Not thread-safe: one per checker.
+class IsaOpcodeCache {
+public:
+  const IsaOpcode *lookup(llvm::StringRef Name) {
+    uint64_t Key = Name.size();
+    for (size_t K = 0; K < Name.size() && K < 7; ++K)
+      Key |= uint64_t(uint8_t(Name[K])) << (8 * (K + 1));
+    Entry *B = Buckets[(Key * 0x9E3779B97F4A7C15ULL) >> 58];
+    for (int W = 0; W < 2; ++W)
+      if (B[W].Row && B[W].Key == Key && (Name.size() <= 7 || B[W].Row->Name == Name))
+        return B[W].Row;
+    const IsaOpcode *Row = findIsaOpcode(Name);
+    if (Row) {
+      B[1] = B[0];
+      B[0] = {Key, Row};
+    }
+    return Row;
+  }
+
+private:
+  struct Entry {
+    uint64_t Key = 0;
+    const IsaOpcode *Row = nullptr;
+  };
+  Entry Buckets[64][2];
+};
+
+/// Whether Word is one of the space-separated words of List.
+inline bool isWordOf(llvm::StringRef List, llvm::StringRef Word) {
+  const size_t N = List.size(), W = Word.size();
+  for (size_t P = 0; P < N;) {
+    size_t E = P;
+    while (E < N && List[E] != ' ')
+      ++E;
+    if (E - P == W) {
+      size_t K = 0;
+      while (K < W && List[P + K] == Word[K])
+        ++K;
+      if (K == W)
+        return true;
+    }
+    P = E + 1;
+  }
+  return false;
+}
 
 /// PtxVersion of an encoded MinPtx.
 inline PtxVersion isaVersion(uint16_t Code) { return PtxVersion(Code / 100, Code % 100); }

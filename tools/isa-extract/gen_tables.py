@@ -23,7 +23,15 @@ from extract import split_top  # the one bracket-aware splitter of the extractor
 # IsaOpcode::OperandChecks (spec::opcheck, lib/Spec/IsaTables.h).
 OPERAND_CHECKS = {"barrier": "Barrier", "tensormap": "Tensormap", "movvector": "MovVector",
                   "tensorcoords": "TensorCoordinates", "cpasyncsize": "CpAsyncSize",
-                  "waitgroup": "WaitGroup", "atom": "Atom"}
+                  "waitgroup": "WaitGroup", "atom": "Atom", "reduction": "Reduction",
+                  "txq": "TextureQuery", "texture": "Texture", "surface": "Surface",
+                  "surfacestore": "SurfaceStore", "surfacereduce": "SurfaceReduce",
+                  "cvtrounding": "CvtRounding"}
+# The `family` names (IsaOpcode::Family, spec::IsaFamilyCheck) and the
+# `control` kinds (IsaOpcode::Control, spec::IsaControl).
+FAMILY_CHECKS = {"mma": "Mma", "wmma": "Wmma", "wgmma": "Wgmma", "ldmatrix": "Ldmatrix",
+                 "stmatrix": "Stmatrix", "movmatrix": "Movmatrix"}
+CONTROLS = {"call": "Call", "branch": "Branch", "branchlist": "BranchList"}
 
 class Section:
     def __init__(self, num, anchor, kind):
@@ -128,13 +136,17 @@ def parse_corrections(path):
     the syntax lines), 'ownpolicy OPCODE...' (the instruction's own checks count
     its cache policy), 'nokinds OPCODE+.q...' (operand kinds not checked with .q),
     'operands CHECK OPCODE...' (the opcodes run the instruction's own operand
-    check CHECK, one of OPERAND_CHECKS);
+    check CHECK, one of OPERAND_CHECKS), 'family CHECK OPCODE...' (the opcodes go
+    to the matrix family check CHECK, one of FAMILY_CHECKS), 'control KIND
+    OPCODE...' (how the opcodes transfer control, one of CONTROLS), 'fnaddrtypes
+    OPCODE .t...' (the types with which OPCODE takes a function's address silently);
     evidence in comments above each line."""
     corr = {"qual": {}, "noops": set(), "opcode": [], "nocheck": set(), "notarget": set(),
             "noptx": set(), "optional": {}, "minops": {}, "maxops": {}, "anyorder": set(), "gate": [],
             "addset": [], "needs": [], "opsgate": {}, "removed": {}, "novariable": {},
             "nofunction": {}, "modefirst": {}, "compare": set(), "owncount": set(),
-            "ownpolicy": set(), "nokinds": {}, "operands": {}}
+            "ownpolicy": set(), "nokinds": {}, "operands": {}, "family": {}, "control": {},
+            "fnaddrtypes": {}}
     for line in Path(path).read_text().splitlines():
         line = line.split("#", 1)[0].strip()
         if not line:
@@ -187,6 +199,16 @@ def parse_corrections(path):
                 sys.exit(f"corrections: operands {w[1]}: not one of {' '.join(OPERAND_CHECKS)}")
             for op in w[2:]:
                 corr["operands"].setdefault(op, []).append(OPERAND_CHECKS[w[1]])
+        elif w[0] in ("family", "control"):  # family CHECK OPCODE..., control KIND OPCODE...
+            names = FAMILY_CHECKS if w[0] == "family" else CONTROLS
+            if w[1] not in names:
+                sys.exit(f"corrections: {w[0]} {w[1]}: not one of {' '.join(names)}")
+            for op in w[2:]:
+                if op in corr[w[0]]:
+                    sys.exit(f"corrections: {w[0]} {op}: given twice")
+                corr[w[0]][op] = names[w[1]]
+        elif w[0] == "fnaddrtypes":  # fnaddrtypes OPCODE .t...
+            corr["fnaddrtypes"][w[1]] = " ".join(w[2:])
         elif w[0] in ("compare", "owncount", "ownpolicy"):  # compare OPCODE...
             corr[w[0]].update(w[1:])
         elif w[0] == "removed":  # removed SECTION... X.Y sm_NN+
@@ -382,10 +404,11 @@ def generate(sections, corr):
     op_rows = []
     for name in sorted(set(corr["novariable"]) | set(corr["nofunction"]) | set(corr["modefirst"])
                        | corr["compare"] | corr["owncount"] | corr["ownpolicy"]
-                       | set(corr["nokinds"]) | set(corr["operands"])):
+                       | set(corr["nokinds"]) | set(corr["operands"]) | set(corr["family"])
+                       | set(corr["control"]) | set(corr["fnaddrtypes"])):
         if name not in opcodes:
             sys.exit(f"corrections: novariable/nofunction/modefirst/compare/owncount/ownpolicy/"
-                     f"nokinds/operands {name}: no such opcode")
+                     f"nokinds/operands/family/control/fnaddrtypes {name}: no such opcode")
     for name in sorted(opcodes):
         entries = opcodes[name]
         forms_begin = len(form_rows)
@@ -497,7 +520,10 @@ def generate(sections, corr):
                    f"{'true' if name in corr['owncount'] else 'false'}, "
                    f"{'true' if name in corr['ownpolicy'] else 'false'}, "
                    f"{cstr(corr['nokinds'].get(name, ''))}, "
-                   f"{' | '.join('opcheck::' + c for c in corr['operands'].get(name, [])) or '0'}}},")
+                   f"{' | '.join('opcheck::' + c for c in corr['operands'].get(name, [])) or '0'}, "
+                   f"IsaFamilyCheck::{corr['family'].get(name, 'None')}, "
+                   f"IsaControl::{corr['control'].get(name, 'None')}, "
+                   f"{cstr(corr['fnaddrtypes'].get(name, ''))}}},")
     out.append("};")
     return "\n".join(out) + "\n"
 
