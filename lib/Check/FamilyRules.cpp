@@ -37,11 +37,6 @@ Rule familyRule(spec::Family F, FamilyRule Kind) {
   return R < 0 ? Rule::Internal : static_cast<Rule>(R);
 }
 
-Rule tableRule(llvm::StringRef Id) {
-  const RuleInfo *R = resolveRule(std::string_view(Id.data(), Id.size()));
-  return R ? R->R : Rule::Internal;
-}
-
 bool matcherMayReport(spec::Family Fam, FamilyRule Kind) {
   const spec::FormSet &S = spec::formsOf(Fam);
   auto AnyForm = [&](auto Pred) {
@@ -67,7 +62,7 @@ bool matcherMayReport(spec::Family Fam, FamilyRule Kind) {
       return O.Shape == spec::OperandShape::Vector && O.Count >= 2;
     });
   case FamilyRule::TypeCombination: {
-    const char *Id = ruleId(familyRule(Fam, Kind));
+    Rule Id = familyRule(Fam, Kind);
     return llvm::any_of(S.Rejected, [&](const spec::RejectedForm &R) { return R.Rule == Id; });
   }
   case FamilyRule::InvalidQualifier:

@@ -70,11 +70,6 @@ constexpr unsigned NumFamilyRules = static_cast<unsigned>(FamilyRule::Undocument
 /// tables let the matcher report).
 Rule familyRule(spec::Family F, FamilyRule Kind);
 
-/// The rule a spec table row names by id (spec::RejectedForm::Rule);
-/// Rule::Internal when the id is not registered (SpecTablesTest requires
-/// every id of the tables to be).
-Rule tableRule(llvm::StringRef Id);
-
 /// True when the family's tables let the form matcher report Kind at all
 /// (a rule that cannot fire has no row).
 bool matcherMayReport(spec::Family F, FamilyRule Kind);

@@ -39,10 +39,6 @@ using spec::QualSlot;
 
 using namespace formmatch;
 
-std::string ruleId(spec::Family F, StringRef Suffix) {
-  return spec::familyRulePrefix(F).str() + "-" + Suffix.str();
-}
-
 std::string joinValues(ArrayRef<std::string> Values) {
   SmallVector<StringRef, 8> Refs(Values.begin(), Values.end());
   return joinList(Refs, "or");
@@ -267,7 +263,7 @@ static void checkRemoved(const Instruction &I, const Form &F, CheckContext &Ctx)
       Msg += " (module is .version " + Ctx.Version.str() + ")";
     if (!Q.RemovedNote.empty())
       Msg += "; " + Q.RemovedNote;
-    Rule Id = tableRule(ruleId(F.Fam, StringRef(Q.Slot).drop_front()));
+    Rule Id = Q.RemovedRule;
     Diagnostic &D = Ctx.Diags.report(Removed ? Severity::Error : Severity::Warning, Id, R, Msg);
     D.Fixes.push_back({R, ""});
   }
@@ -283,8 +279,7 @@ static bool reportUnchecked(const Instruction &I, const FormSet &S, CheckContext
   for (const FormSet::Unchecked &U : S.UncheckedValues)
     for (unsigned K = 0; K < I.Qualifiers.size(); ++K)
       if (I.Qualifiers[K] == U.Value) {
-        Ctx.Diags.report(Severity::Warning, tableRule(ruleId(S.Fam, U.Rule)),
-                         qualifierRange(I, K, Ctx), U.Message);
+        Ctx.Diags.report(Severity::Warning, U.Rule, qualifierRange(I, K, Ctx), U.Message);
         return true;
       }
   return false;
@@ -305,7 +300,7 @@ static bool reportOrderRules(const Instruction &I, const FormSet &S, CheckContex
       continue;
     std::string B = std::string(I.Qualifiers[Before]);
     Ctx.Diags.report(
-        tableRule(ruleId(S.Fam, O.Rule)), qualifierRange(I, After, Ctx),
+        O.Rule, qualifierRange(I, After, Ctx),
         (llvm::Twine("'") + O.After + "' must come after '" + B + "' (write " + B + O.After + ")")
             .str());
     Broken = true;
@@ -381,7 +376,7 @@ MatchResult matchForm(const Instruction &I, spec::Family Fam, CheckContext &Ctx,
         if (const QualSlot *Q = R.F.slot(R.BadSlot))
           if (Q->accepts(T.Text))
             Range = qualifierRange(I, T.QualIdx, Ctx);
-      Ctx.Diags.report(Severity::Warning, tableRule(R.Rule), R.Spec, Range, R.Reason);
+      Ctx.Diags.report(Severity::Warning, R.Rule, R.Spec, Range, R.Reason);
       Matched = &R.F;
       Res.PtxasOnly = &R;
       break;

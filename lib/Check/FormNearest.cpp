@@ -114,7 +114,7 @@ void diagnoseNearest(const Instruction &I, spec::Family Fam, ArrayRef<Tok> Toks,
     if (!Valid.empty())
       Msg += "; valid " + R.BadSlot +
              " here: " + joinValues(std::vector<std::string>(Valid.begin(), Valid.end()));
-    Diagnostic &D = Ctx.Diags.report(Severity::Error, tableRule(R.Rule), R.Spec, Range, Msg);
+    Diagnostic &D = Ctx.Diags.report(Severity::Error, R.Rule, R.Spec, Range, Msg);
     if (Valid.size() == 1 && !(Range == I.opcodeRange()))
       D.Fixes.push_back({Range, *Valid.begin()});
     return;

@@ -62,7 +62,8 @@ bool QualSlot::operator==(const QualSlot &O) const {
   return Slot == O.Slot && Values == O.Values && Pres == O.Pres && Group == O.Group &&
          DefaultValue == O.DefaultValue && Introduced == O.Introduced &&
          RequiredFrom == O.RequiredFrom && Deprecated == O.Deprecated && Removed == O.Removed &&
-         RemovedWhat == O.RemovedWhat && RemovedNote == O.RemovedNote;
+         RemovedRule == O.RemovedRule && RemovedWhat == O.RemovedWhat &&
+         RemovedNote == O.RemovedNote;
 }
 
 bool ImmRange::operator==(const ImmRange &O) const {
@@ -289,12 +290,12 @@ void FormSet::finalize() {
 // Building helpers
 //===----------------------------------------------------------------------===//
 
-void addRejected(FormSet &Out, Form F, StringRef Rule, StringRef Sec, std::string Reason,
+void addRejected(FormSet &Out, Form F, ptxlint::Rule Rule, StringRef Sec, std::string Reason,
                  StringRef BadSlot, RejectKind Kind) {
   RejectedForm R;
   R.F = std::move(F);
   R.Kind = Kind;
-  R.Rule = Rule.str();
+  R.Rule = Rule;
   R.Spec = Sec.str();
   R.Reason = std::move(Reason);
   R.BadSlot = BadSlot.str();

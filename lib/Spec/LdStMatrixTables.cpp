@@ -72,7 +72,8 @@ void repeatableSync(FormSet &Out) { Out.Repeatable = {".sync"}; }
 
 /// What ldmatrix and stmatrix share beyond their forms (ptxas 13.0,
 /// docs/differences/wmma-ldst.md): a repeated .sync; .row and .col ignored;
-/// `.x8` taken with .m8n8 without checking the registers.
+/// `.x8` taken with .m8n8 without checking the registers (the rule of the
+/// family, Out.Fam).
 void quirks(FormSet &Out) {
   repeatableSync(Out);
   for (const char *Q : {".row", ".col"})
@@ -80,7 +81,8 @@ void quirks(FormSet &Out) {
         {Q, "", std::string(IgnoredMessage) + " (a column-major matrix is written with .trans)",
          0});
   Out.UncheckedValues.push_back(
-      {".x8", "undocumented-num",
+      {".x8",
+       Out.Fam == Family::Stmatrix ? Rule::StmatrixUndocumentedNum : Rule::LdmatrixUndocumentedNum,
        "'.x8' is not a documented .num (the spec has .x1, .x2, .x4); ptxas accepts it without "
        "checking the number of registers"});
 }
@@ -197,14 +199,14 @@ void buildLdmatrixForms(FormSet &Out) {
             bool Fmt = Types.size() == 2;
             // Table "matrix load case for each .shape": .m8n8 is 16-bit only.
             if (S == ".m8n8" && Types[0] != ".b16") {
-              addRejected(Out, std::move(F), "ldmatrix-type", LdSec,
+              addRejected(Out, std::move(F), Rule::LdmatrixType, LdSec,
                           "shape .m8n8 loads 16-bit elements: .type must be .b16",
                           Fmt ? ".dst_fmt" : ".type");
               continue;
             }
             // .m16n16 holds 8-, 6- or 4-bit elements.
             if (S == ".m16n16" && Types[0] == ".b16") {
-              addRejected(Out, std::move(F), "ldmatrix-type", LdSec,
+              addRejected(Out, std::move(F), Rule::LdmatrixType, LdSec,
                           "shape .m16n16 loads 8-bit (or 6-/4-bit) elements: use .b8 or "
                           ".b8x16 with a .src_fmt",
                           ".type");
@@ -213,7 +215,7 @@ void buildLdmatrixForms(FormSet &Out) {
             // .m8n16 holds 6- or 4-bit elements only (the syntax line has
             // .dst_fmt.src_fmt and no .type).
             if (S == ".m8n16" && !Fmt) {
-              addRejected(Out, std::move(F), "ldmatrix-type", LdSec,
+              addRejected(Out, std::move(F), Rule::LdmatrixType, LdSec,
                           "shape .m8n16 loads 6-bit or 4-bit data: it requires "
                           ".b8x16.b6x16_p32 or .b8x16.b4x16_p64",
                           ".type");
@@ -221,20 +223,20 @@ void buildLdmatrixForms(FormSet &Out) {
             }
             // "When .shape is .m16n16, only .x1 and .x2 are valid values for .num".
             if (S == ".m16n16" && N == 4) {
-              addRejected(Out, std::move(F), "ldmatrix-num", LdSec,
+              addRejected(Out, std::move(F), Rule::LdmatrixNum, LdSec,
                           "shape .m16n16 allows only .x1 and .x2", ".num");
               continue;
             }
             // "for 16x16 matrices, .trans is mandatory".
             if (S == ".m16n16" && !Trans) {
-              addRejected(Out, std::move(F), "ldmatrix-trans", LdSec,
+              addRejected(Out, std::move(F), Rule::LdmatrixTrans, LdSec,
                           "shape .m16n16 requires .trans", ".shape");
               continue;
             }
             // The .m8n16 syntax line has no .trans (ptxas: "Modifier .trans
             // not allowed for shape '.m8n16'").
             if (S == ".m8n16" && Trans) {
-              addRejected(Out, std::move(F), "ldmatrix-trans", LdSec,
+              addRejected(Out, std::move(F), Rule::LdmatrixTrans, LdSec,
                           ".trans is not allowed with shape .m8n16", ".trans");
               continue;
             }
@@ -266,7 +268,7 @@ void buildStmatrixForms(FormSet &Out) {
             Form F = makeLdSt(D);
             // ".m16n8 shape is valid only for .b8 type".
             if (S == ".m16n8" && llvm::StringRef(Type) != ".b8") {
-              addRejected(Out, std::move(F), "stmatrix-type", StSec,
+              addRejected(Out, std::move(F), Rule::StmatrixType, StSec,
                           "shape .m16n8 is valid only with .type .b8", ".type");
               continue;
             }
@@ -274,13 +276,13 @@ void buildStmatrixForms(FormSet &Out) {
             // (ptxas: "Incorrect instruction type specified for stmatrix
             // with shape '.m8n8'").
             if (S == ".m8n8" && llvm::StringRef(Type) != ".b16") {
-              addRejected(Out, std::move(F), "stmatrix-type", StSec,
+              addRejected(Out, std::move(F), Rule::StmatrixType, StSec,
                           "shape .m8n8 stores 16-bit elements: .type must be .b16", ".type");
               continue;
             }
             // "for 16x8 matrices, .trans is mandatory".
             if (S == ".m16n8" && !Trans) {
-              addRejected(Out, std::move(F), "stmatrix-trans", StSec,
+              addRejected(Out, std::move(F), Rule::StmatrixTrans, StSec,
                           "shape .m16n8 requires .trans", ".shape");
               continue;
             }

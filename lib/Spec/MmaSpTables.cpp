@@ -55,7 +55,7 @@ void setSelector(Form &F, const SpRow &R) {
 struct SpProduct {
   FormSet &Out;
   void add(const MmaDesc &D, const SpRow &R, std::vector<Gate> Gates, const std::string &Why = "",
-           const std::string &Rule = "", const std::string &BadSlot = "",
+           ptxlint::Rule Rule = ptxlint::Rule::Internal, const std::string &BadSlot = "",
            RejectKind Kind = RejectKind::Excluded) {
     MmaDesc X = D;
     deriveFragmentCounts(X);
@@ -131,7 +131,7 @@ void addSparseHalfForms(SpProduct &P) {
           if (DT != CT)
             P.add(D, R, {},
                   std::string("with shape ") + R.Shape + ", .dtype must be the same as .ctype",
-                  "mma-sp-type-combination", ".dtype");
+                  Rule::MmaSpTypeCombination, ".dtype");
           else
             P.add(D, R, {});
         }
@@ -170,7 +170,7 @@ void addSparseFp8Forms(SpProduct &P) {
           if (DT == ".f16" && V == ".sp")
             P.add(D, F8Row, G,
                   "`.f16` accumulators with `.e4m3`/`.e5m2` require mma.sp::ordered_metadata",
-                  "mma-sp-type-combination", ".spvariant");
+                  Rule::MmaSpTypeCombination, ".spvariant");
           else
             P.add(D, F8Row, G);
         }
@@ -221,7 +221,7 @@ void addSparseKindsWithoutBlockScale(SpProduct &P) {
                 std::string("`") + Kind +
                     "` without `.block_scale` is not in the spec's syntax (ptxas takes it as "
                     "`.kind::f8f6f4`)",
-                "mma-sp-ptxas-only", ".kind", RejectKind::PtxasOnly);
+                Rule::MmaSpPtxasOnly, ".kind", RejectKind::PtxasOnly);
         }
 }
 

@@ -35,7 +35,9 @@ struct ShapeRow {
 /// One exclusion of a product: a spec (or ptxas) sentence, the rule it is
 /// reported under and the slot to point at.
 struct Exclusion {
-  std::string Why, Rule, BadSlot;
+  std::string Why;
+  ptxlint::Rule Rule = ptxlint::Rule::Internal;
+  std::string BadSlot;
   RejectKind Kind = RejectKind::Excluded;
 };
 
@@ -94,11 +96,11 @@ Exclusion halfExclusion(const std::string &Shape, const std::string &DT, const s
   if (Shape == ".m8n8k4")
     return CT == ".f32" && DT == ".f16"
                ? Exclusion{"with shape .m8n8k4, .dtype must be .f32 when .ctype is .f32",
-                           "mma-type-combination", ".dtype"}
+                           Rule::MmaTypeCombination, ".dtype"}
                : Exclusion{};
   if (DT == CT)
     return {};
-  return {"with shape " + Shape + ", .dtype must be the same as .ctype", "mma-type-combination",
+  return {"with shape " + Shape + ", .dtype must be the same as .ctype", Rule::MmaTypeCombination,
           ".dtype"};
 }
 
@@ -138,7 +140,7 @@ void addBf16M8n8k4Forms(Product &P) {
       P.exclude(D, {gate("`.bf16` mma with shape .m8n8k4", {7, 0}, 80)},
                 {"`.bf16` with shape .m8n8k4 is not in the spec's syntax (ptxas takes it as on "
                  "sm_80 and later, with the .f16 fragment sizes)",
-                 "mma-ptxas-only", ".atype", RejectKind::PtxasOnly});
+                 Rule::MmaPtxasOnly, ".atype", RejectKind::PtxasOnly});
     }
 }
 
@@ -164,7 +166,7 @@ void addAltFloatForms(Product &P) {
       deriveFragmentCounts(D); // the mix keeps the sizes of its .atype
       D.BType = std::string(R.Type) == ".bf16" ? ".tf32" : ".bf16";
       P.exclude(D, G,
-                {"with shape .m16n8k8, .atype must be the same as .btype", "mma-type-combination",
+                {"with shape .m16n8k8, .atype must be the same as .btype", Rule::MmaTypeCombination,
                  ".btype"});
     }
   }
@@ -207,7 +209,7 @@ void addFp8Forms(Product &P) {
             if (DT != CT) {
               P.exclude(D, G,
                         {"with `.e4m3`/`.e5m2` types, .dtype must be the same as .ctype",
-                         "mma-type-combination", ".dtype"});
+                         Rule::MmaTypeCombination, ".dtype"});
               continue;
             }
             Form F = P.make(D, G);
@@ -239,7 +241,7 @@ void addF8F6F4Forms(Product &P) {
                          DT == CT ? Exclusion{}
                                   : Exclusion{"with `.kind::f8f6f4`, .dtype must be the same as "
                                               ".ctype",
-                                              "mma-type-combination", ".dtype"});
+                                              Rule::MmaTypeCombination, ".dtype"});
         }
 }
 
@@ -276,7 +278,7 @@ void addKindsWithoutBlockScale(Product &P) {
                     {std::string("`") + Kind +
                          "` without `.block_scale` is not in the spec's syntax (ptxas takes it "
                          "as `.kind::f8f6f4`)",
-                     "mma-ptxas-only", ".kind", RejectKind::PtxasOnly});
+                     Rule::MmaPtxasOnly, ".kind", RejectKind::PtxasOnly});
         }
 }
 
@@ -294,7 +296,7 @@ Exclusion table36(const std::string &K, const std::string &SV, const std::string
               (Nv ? ".scale_vec::2X with .ue8m0 or .scale_vec::4X with .ue4m3"
                   : ".scale_vec::2X with .ue8m0") +
               " (Table 36)",
-          "mma-block-scale-combination", Bad};
+          Rule::MmaBlockScaleCombination, Bad};
 }
 
 // --- Block scaling with the e2m1 kinds (9.7.14.3 Table 36; 9.7.14.5.11) ---

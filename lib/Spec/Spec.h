@@ -33,6 +33,7 @@
 #define PTXLINT_LIB_SPEC_SPEC_H
 
 #include "Spec/Interned.h"
+#include "ptxlint/Rules.h"
 #include "ptxlint/Target.h"
 
 #include "llvm/ADT/ArrayRef.h"
@@ -112,8 +113,9 @@ struct QualSlot {
   PtxVersion RequiredFrom;
   /// Writing it is a warning before Removed (deprecated in Deprecated) and an
   /// error from Removed (`.satfinite` on floating-point wmma.mma), with the
-  /// rule "<prefix>-<slot name without its dot>" ("wmma-mma-satfinite").
+  /// rule RemovedRule (Rule::WmmaMmaSatfinite).
   PtxVersion Deprecated, Removed;
+  ptxlint::Rule RemovedRule = ptxlint::Rule::Internal;
   std::string RemovedWhat; ///< "'.satfinite' on floating-point wmma.mma"
   std::string RemovedNote; ///< what ptxas says besides ("ptxas warns that ...")
 
@@ -318,10 +320,10 @@ enum class RejectKind : uint8_t {
 struct RejectedForm {
   Form F; ///< the would-be form (operands may be empty)
   RejectKind Kind = RejectKind::Excluded;
-  std::string Rule;    ///< rule id, e.g. "mma-type-combination"
-  std::string Spec;    ///< "9.7.14.5.14"
-  std::string Reason;  ///< "m16n8k8 requires .dtype to equal .ctype"
-  std::string BadSlot; ///< the slot to point at (".ctype"), or ""
+  ptxlint::Rule Rule = ptxlint::Rule::Internal; ///< e.g. Rule::MmaTypeCombination
+  std::string Spec;                             ///< "9.7.14.5.14"
+  std::string Reason;                           ///< "m16n8k8 requires .dtype to equal .ctype"
+  std::string BadSlot;                          ///< the slot to point at (".ctype"), or ""
 };
 
 /// Every form of one family, plus its vocabulary (for the matcher).
@@ -362,20 +364,21 @@ struct FormSet {
   std::string RepeatMessage = "'{q}' is written more than once (ptxas accepts the repetition)";
 
   /// An order ptxas imposes on free qualifiers: After must not be written
-  /// before any of Before (wmma.mma's `.popc` after `.xor`/`.and`): an error,
-  /// "<prefix>-qualifier-position", and no qualifier-order note.
+  /// before any of Before (wmma.mma's `.popc` after `.xor`/`.and`): an error
+  /// of rule Rule (Rule::WmmaMmaPopcOrder), and no qualifier-order note.
   struct OrderRule {
     std::vector<std::string> Before;
     std::string After;
-    std::string Rule = "qualifier-position"; ///< "<prefix>-<Rule>"
+    ptxlint::Rule Rule = ptxlint::Rule::Internal;
   };
   std::vector<OrderRule> Order;
 
   /// A qualifier value after which ptxas checks nothing (ldmatrix's `.x8`):
-  /// a warning, "<prefix>-<Rule>", and no further matching.
+  /// a warning of rule Rule (Rule::LdmatrixUndocumentedNum), and no further
+  /// matching.
   struct Unchecked {
     std::string Value;
-    std::string Rule;
+    ptxlint::Rule Rule = ptxlint::Rule::Internal;
     std::string Message;
   };
   std::vector<Unchecked> UncheckedValues;
@@ -459,9 +462,8 @@ OperandSpec vecOperand(llvm::StringRef Name, unsigned Count, std::vector<std::st
                        llvm::StringRef ElemType, unsigned ElemsPerReg, bool IsDest = false);
 /// Records a combination the spec (or ptxas) excludes, with the rule that
 /// excludes it, its section, the reason, and the slot to point at.
-void addRejected(FormSet &Out, Form F, llvm::StringRef Rule, llvm::StringRef Sec,
-                 std::string Reason, llvm::StringRef BadSlot,
-                 RejectKind Kind = RejectKind::Excluded);
+void addRejected(FormSet &Out, Form F, ptxlint::Rule Rule, llvm::StringRef Sec, std::string Reason,
+                 llvm::StringRef BadSlot, RejectKind Kind = RejectKind::Excluded);
 /// Marks ldmatrix's format qualifiers (.b8x16, .b6x16_p32, .b4x16_p64) as
 /// ignored by ptxas in Out, with Message (see FormSet::IgnoredQual).
 void ignoreLdmatrixFormats(FormSet &Out, llvm::StringRef Message);

@@ -357,7 +357,6 @@ void buildLoadStore(FormSet &Out, Family Fam) {
   quirks(Out);
   bool IsLoad = Fam == Family::WmmaLoad;
   llvm::StringRef Sec = IsLoad ? LoadSec : StoreSec;
-  std::string Prefix = IsLoad ? "wmma-load" : "wmma-store";
 
   // Multiplicands (wmma.load.a / .b only).
   if (IsLoad) {
@@ -372,11 +371,11 @@ void buildLoadStore(FormSet &Out, Family Fam) {
             // .row-only and B .col-only.
             bool SubByte = C == TypeClass::SubByte || C == TypeClass::Bit;
             if (SubByte && llvm::StringRef(M) == ".a" && L != ".row")
-              return addRejected(Out, std::move(F), Prefix + "-layout", Sec,
+              return addRejected(Out, std::move(F), Rule::WmmaLoadLayout, Sec,
                                  "sub-byte and single-bit matrix A must be loaded with .row",
                                  ".layout");
             if (SubByte && llvm::StringRef(M) == ".b" && L != ".col")
-              return addRejected(Out, std::move(F), Prefix + "-layout", Sec,
+              return addRejected(Out, std::move(F), Rule::WmmaLoadLayout, Sec,
                                  "sub-byte and single-bit matrix B must be loaded with .col",
                                  ".layout");
             Out.Forms.push_back(std::move(F));
@@ -401,7 +400,8 @@ void buildLoadStore(FormSet &Out, Family Fam) {
         Form F = makeLoadStore(Fam, M, L, Shape, ".f32", 2, Space, Cta,
                                llvm::StringRef(Shape) == ".m8n8k32" ? TypeClass::SubByte
                                                                     : TypeClass::Bit);
-        addRejected(Out, std::move(F), Prefix + "-ptxas-only", Sec,
+        addRejected(Out, std::move(F), IsLoad ? Rule::WmmaLoadPtxasOnly : Rule::WmmaStorePtxasOnly,
+                    Sec,
                     std::string("the accumulator of ") + Shape +
                         " is .s32 in the spec; ptxas accepts .f32 but its meaning is "
                         "undocumented",
@@ -457,6 +457,7 @@ Form makeMma(const MmaDesc &D) {
     if (D.DType != ".s32") { // PTX ISA notes of 9.7.14.4.5
       S.Deprecated = {6, 4};
       S.Removed = {6, 5};
+      S.RemovedRule = Rule::WmmaMmaSatfinite;
       S.RemovedWhat = "'.satfinite' on floating-point wmma.mma";
       S.RemovedNote = "ptxas warns that it may produce unexpected results on sm_70 and later";
     }
@@ -504,8 +505,8 @@ void buildMma(FormSet &Out) {
   Out.Ignored.push_back(
       {".pred", "", "'{q}' is not a type of wmma.mma; ptxas 13.0 accepts and ignores it", 0});
   Out.Repeatable.push_back(".satfinite");
-  Out.Order.push_back({{".xor", ".and"}, ".popc", "popc-order"});
-  auto Reject = [&](const MmaDesc &D, const char *Rule, std::string Why, const char *Slot,
+  Out.Order.push_back({{".xor", ".and"}, ".popc", Rule::WmmaMmaPopcOrder});
+  auto Reject = [&](const MmaDesc &D, ptxlint::Rule Rule, std::string Why, const char *Slot,
                     RejectKind Kind = RejectKind::Excluded) {
     addRejected(Out, makeMma(D), Rule, MmaSec, std::move(Why), Slot, Kind);
   };
@@ -528,7 +529,7 @@ void buildMma(FormSet &Out) {
         bool BadLayout = SubByte && (AL != ".row" || BL != ".col");
         auto Emit = [&](const MmaDesc &X) {
           if (BadLayout)
-            return Reject(X, "wmma-mma-layout",
+            return Reject(X, Rule::WmmaMmaLayout,
                           "sub-byte and single-bit wmma.mma requires .row.col layouts",
                           AL != ".row" ? ".alayout" : ".blayout");
           Out.Forms.push_back(makeMma(X));
@@ -609,7 +610,7 @@ void buildMma(FormSet &Out) {
       X.ND = X.NC = Sub ? 2 : 8;
       X.NA = X.NB = 1;
       X.Satfinite = true;
-      Reject(X, "wmma-mma-type-combination",
+      Reject(X, Rule::WmmaMmaTypeCombination,
              "integer and sub-byte wmma.mma requires .atype and .btype to be the same", ".btype");
     }
   }
@@ -631,7 +632,7 @@ void buildMma(FormSet &Out) {
         X.NA = std::get<1>(S);
         X.NB = std::get<2>(S);
         X.Rounding = true;
-        Reject(X, "wmma-mma-ptxas-only",
+        Reject(X, Rule::WmmaMmaPtxasOnly,
                "double precision wmma.mma is .m8n8k4 only in the spec; ptxas accepts " + X.Shape +
                    " but its meaning is undocumented",
                ".shape", RejectKind::PtxasOnly);

@@ -85,8 +85,8 @@ std::string dump(Family Fam) {
   for (const Form &F : S.Forms)
     dumpForm(OS, F);
   for (const RejectedForm &R : S.Rejected) {
-    OS << "rejected " << int(R.Kind) << " " << R.Rule << " " << R.Spec << " " << R.Reason << " "
-       << R.BadSlot << "\n";
+    OS << "rejected " << int(R.Kind) << " " << ruleId(R.Rule) << " " << R.Spec << " " << R.Reason
+       << " " << R.BadSlot << "\n";
     dumpForm(OS, R.F);
   }
   OS << "repeatable " << list(S.Repeatable) << "\n";

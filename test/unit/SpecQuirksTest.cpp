@@ -186,13 +186,14 @@ TEST(SpecQuirks, PtxasOnlyFormsAreMarkedByKind) {
   unsigned PtxasOnly = 0;
   for (Family Fam : allFamilies())
     for (const RejectedForm &R : formsOf(Fam).Rejected) {
-      bool Named = llvm::StringRef(R.Rule).endswith("-ptxas-only");
-      EXPECT_EQ(Named, R.Kind == RejectKind::PtxasOnly) << R.Rule << " " << R.F.fullMnemonic();
+      bool Named = llvm::StringRef(ruleId(R.Rule)).endswith("-ptxas-only");
+      EXPECT_EQ(Named, R.Kind == RejectKind::PtxasOnly)
+          << ruleId(R.Rule) << " " << R.F.fullMnemonic();
       if (R.Kind == RejectKind::PtxasOnly) {
         ++PtxasOnly;
         // The matcher checks operands against it: it must be complete.
         EXPECT_FALSE(R.F.Operands.empty()) << R.F.fullMnemonic();
-        EXPECT_EQ(R.Rule, familyRulePrefix(Fam).str() + "-ptxas-only");
+        EXPECT_EQ(ruleId(R.Rule), familyRulePrefix(Fam).str() + "-ptxas-only");
       }
     }
   EXPECT_GT(PtxasOnly, 0u);
@@ -247,8 +248,14 @@ TEST(SpecQuirks, RepeatableIgnoredOrderUnchecked) {
       for (const std::string &B : O.Before)
         EXPECT_TRUE(S.Vocab.count(B)) << B;
     }
-    for (const FormSet::Unchecked &U : S.UncheckedValues)
+    // Each names its family's rule (ldmatrix-..., stmatrix-...).
+    for (const FormSet::OrderRule &O : S.Order)
+      EXPECT_TRUE(llvm::StringRef(ruleId(O.Rule)).startswith(familyRulePrefix(Fam).str() + "-"));
+    for (const FormSet::Unchecked &U : S.UncheckedValues) {
       EXPECT_EQ(S.Vocab.count(U.Value), 0u) << U.Value;
+      EXPECT_TRUE(llvm::StringRef(ruleId(U.Rule)).startswith(familyRulePrefix(Fam).str() + "-"))
+          << ruleId(U.Rule);
+    }
   }
   EXPECT_EQ(formsOf(Family::WmmaMma).Order.size(), 1u);
   EXPECT_EQ(formsOf(Family::Ldmatrix).UncheckedValues.size(), 1u);

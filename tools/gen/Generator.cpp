@@ -410,7 +410,8 @@ void Generator::generateFamily(Family Fam) {
       continue;
     }
     bool PtxasOnly = R.Kind == RejectKind::PtxasOnly;
-    add(mk(F, base(F, Hi.V), Hi, "mutant", PtxasOnly ? "accept" : "reject", "rejected:" + R.Rule,
+    add(mk(F, base(F, Hi.V), Hi, "mutant", PtxasOnly ? "accept" : "reject",
+           std::string("rejected:") + ruleId(R.Rule),
            "excluded combination (" + R.Spec + "): " + R.Reason));
   }
   if (Variants != VariantMode::None)
