@@ -17,6 +17,7 @@
 #include "Check/CheckIsa.h"
 #include "Check/CheckUtil.h"
 #include "Check/IsaExpression.h"
+#include "Spec/IsaTables.h"
 
 #include "llvm/ADT/SmallVector.h"
 
@@ -24,6 +25,13 @@ namespace ptxlint {
 namespace check {
 
 namespace {
+
+/// The ISA table row of an opcode (null: none), through a cache per thread:
+/// the library's one-instruction entry makes a Checker per call.
+const spec::IsaOpcode *opcodeRow(llvm::StringRef Name) {
+  static thread_local spec::IsaOpcodeCache Cache;
+  return Cache.lookup(Name);
+}
 
 const char *const TargetOptions[] = {"texmode_unified", "texmode_independent", "debug",
                                      "map_f64_to_f32"};
@@ -456,7 +464,7 @@ void Checker::onStatementImpl(const Statement &S) {
   switch (S.Kind) {
   case StmtKind::Instruction:
     if (S.Inst) {
-      const spec::IsaOpcode *Row = OpRows.lookup(S.Inst->Opcode);
+      const spec::IsaOpcode *Row = opcodeRow(S.Inst->Opcode);
       checkInstructionRow(*S.Inst, Row);
       if (Resolve) {
         CheckContext Ctx = context();
@@ -580,7 +588,7 @@ void Checker::onEndOfFile() {
 //===----------------------------------------------------------------------===//
 
 void Checker::checkInstruction(const Instruction &I) {
-  checkInstructionRow(I, OpRows.lookup(I.Opcode));
+  checkInstructionRow(I, opcodeRow(I.Opcode));
 }
 
 void Checker::checkInstructionRow(const Instruction &I, const spec::IsaOpcode *Row) {

@@ -22,7 +22,6 @@
 #include "Check/CheckSection.h"
 #include "Check/CheckSymbols.h"
 #include "Check/LocTracker.h"
-#include "Spec/IsaTables.h"
 #include "ptxlint/Options.h"
 #include "ptxlint/Parser.h"
 
@@ -72,11 +71,10 @@ private:
   enum class Phase : uint8_t { Start, AfterVersion, InTargets, Body };
 
   void onStatementImpl(const Statement &S);
-  /// checkInstruction with I's ISA table row (null: none).
+  /// checkInstruction with I's ISA table row (null: none), which routes it to
+  /// the family checks and says calls and branches (IsaOpcode::Family,
+  /// IsaOpcode::Control).
   void checkInstructionRow(const Instruction &I, const spec::IsaOpcode *Row);
-  /// The ISA table row of each instruction's opcode: routing to the family
-  /// checks, calls and branches (IsaOpcode::Family, IsaOpcode::Control).
-  spec::IsaOpcodeCache OpRows;
   /// Every top-level item passes through here, for the header-order rules.
   void onItem(SourceRange R, bool IsVersion, bool IsTarget, const Directive *D);
   void handleVersion(const Directive &D);

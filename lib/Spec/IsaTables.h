@@ -229,9 +229,10 @@ llvm::ArrayRef<IsaSection> isaSections();
 const IsaOpcode *findIsaOpcode(llvm::StringRef Name);
 
 /// findIsaOpcode behind a small cache, for code that looks up the opcode of
-/// every instruction: the name's length and first seven bytes are its key,
+/// every instruction (lib/Check/Checker.cpp): the name's length and first seven bytes are its key,
 /// 64 buckets of two entries (the last two opcodes of a bucket), so that a
-/// hit compares integers, not strings. Not thread-safe: one per checker.
+/// hit compares integers, not strings. Not thread-safe: one per thread (the
+/// library's one-instruction entry makes a checker per call).
 class IsaOpcodeCache {
 public:
   const IsaOpcode *lookup(llvm::StringRef Name) {
