@@ -43,10 +43,6 @@ bool looksLikeSizedType(llvm::StringRef T) {
   return Rest.consume_front("x") && !Rest.empty() && llvm::all_of(Rest, llvm::isDigit);
 }
 
-const char *const EntryOnly[] = {".maxntid",         ".reqntid",          ".maxnreg",
-                                 ".minnctapersm",    ".maxnctapersm",     ".maxclusterrank",
-                                 ".explicitcluster", ".reqnctapercluster"};
-
 } // namespace
 
 /// The element count of an array suffix ([4], [2][8]): 1 for none, 0 when
@@ -65,7 +61,12 @@ uint64_t arrayCount(llvm::ArrayRef<std::string_view> Suffix) {
   return Count;
 }
 
-bool isEntryOnly(llvm::StringRef N) { return llvm::is_contained(EntryOnly, N); }
+bool isEntryOnly(llvm::StringRef N) {
+  // The `entryonly` lines of spec/isa/corrections.txt (directives are rare:
+  // one table search each).
+  const spec::IsaOpcode *Row = spec::findIsaOpcode(N);
+  return Row && Row->EntryOnly;
+}
 
 /// The directives of PTX ISA 9.0 chapter 11 (the directive sections of the
 /// ISA tables, spec/isa/instructions.txt) and state spaces, which the parser

@@ -27,6 +27,7 @@
 #include "Check/CheckUtil.h"
 #include "Check/FormMatcher.h"
 #include "Spec/Spec.h"
+#include "Spec/WmmaLowering.h"
 
 #include "llvm/ADT/STLExtras.h"
 
@@ -308,27 +309,8 @@ void checkFragmentImmediates(const Instruction &I, unsigned Idx, Rule Id, bool S
 
 namespace {
 
-/// Literal kinds, as a mask.
-enum LitKind : unsigned { IntLit = 1, F32Lit = 2, F64Lit = 4, AnyLit = 7 };
-
-/// Immediates among the registers of a wmma.mma fragment that ptxas 13.0
-/// refuses in its lowering (a later phase: "Arguments mismatch for
-/// instruction '_mma'" or "'mov'", reported only when the rest of the file is
-/// clean) although the vector is well typed. Probed for every wmma.mma form,
-/// operand, element position and literal kind (docs/differences/wmma-ldst.md);
-/// an empty field matches anything.
-struct RefusedImmediate {
-  const char *Shape, *AType, *DType, *CType, *Operand;
-  unsigned Lits;
-  const char *Ptxas; ///< the instruction ptxas names
-  unsigned FromSm;   ///< from this target on (below it: wmmaTypedFragments)
-};
-const RefusedImmediate RefusedImmediates[] = {
-    {".m16n16k16", ".s8", "", "", "b", IntLit | F64Lit, "_mma", 80},
-    {".m16n16k16", ".u8", "", "", "b", IntLit | F64Lit, "_mma", 80},
-    {".m16n16k8", ".tf32", "", "", "b", AnyLit, "_mma", 0},
-    {"", "", ".f32", ".f16", "c", F64Lit, "mov", 0},
-};
+/// Literal kinds, as a mask (the tables' spec::WmmaLitKind).
+constexpr unsigned IntLit = spec::WmmaIntLit, F32Lit = spec::WmmaF32Lit, F64Lit = spec::WmmaF64Lit;
 
 unsigned litKind(const Operand &E) {
   if (isIntConstant(E))
@@ -340,7 +322,8 @@ unsigned litKind(const Operand &E) {
 
 void checkLoweredImmediates(const Instruction &I, const spec::Form &F, check::CheckContext &Ctx) {
   auto Is = [](const char *Want, const std::string &Have) { return !*Want || Have == Want; };
-  for (const RefusedImmediate &R : RefusedImmediates) {
+  // The immediates ptxas refuses in its lowering (lib/Spec/WmmaLowering.h).
+  for (const spec::WmmaRefusedImmediate &R : spec::WmmaRefusedImmediates) {
     if (!Is(R.Shape, F.Shape) || !Is(R.AType, F.AType) || !Is(R.DType, F.DType) ||
         !Is(R.CType, F.CType) || (R.FromSm && Ctx.Tgt.isValid() && Ctx.Tgt.Sm < R.FromSm))
       continue;

@@ -18,6 +18,7 @@
 #include "Check/CheckUtil.h"
 #include "Check/IsaExpression.h"
 #include "Spec/IsaTables.h"
+#include "Spec/TargetOptions.h"
 
 #include "llvm/ADT/SmallVector.h"
 
@@ -33,15 +34,8 @@ const spec::IsaOpcode *opcodeRow(llvm::StringRef Name) {
   return Cache.lookup(Name);
 }
 
-const char *const TargetOptions[] = {"texmode_unified", "texmode_independent", "debug",
-                                     "map_f64_to_f32"};
-
-bool isTargetOption(llvm::StringRef S) {
-  for (const char *O : TargetOptions)
-    if (S == O)
-      return true;
-  return false;
-}
+using spec::isTargetOption;
+using spec::TargetOptions;
 
 /// The known target closest to an unknown but well-formed name: the plain
 /// target when only the suffix is wrong (sm_80a -> sm_80), else the nearest

@@ -4,9 +4,8 @@
 // measured against ptxas 13.0 one module a case (test/isa/texture-vectors.test):
 //
 //  - no vector has three elements ("Illegal vector size: 3");
-//  - the coordinates have at least as many elements as the geometry needs:
-//    .1d 1, .2d and .a1d 2, .3d, .a2d, .2dms, .cube and .acube 4 ("Operand
-//    vector size doesn't match geometry"); ptxas takes more;
+//  - the coordinates have at least as many elements as the geometry needs
+//    (lib/Spec/Texture.h: "Operand vector size doesn't match geometry");
 //  - a .v2/.v4 data vector of suld/sust/tex/tld4 has that many elements
 //    ("Argument vector size mismatch");
 //  - tex/tld4.v4 write a vector: a scalar register is "Result vector
@@ -39,6 +38,7 @@
 #include "Check/IsaTexture.h"
 #include "Check/CheckUtil.h"
 #include "Check/IsaOperandsImpl.h"
+#include "Spec/Texture.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -48,17 +48,11 @@ namespace check {
 
 namespace {
 
-/// The coordinates a geometry needs (0: not one measured).
+/// The coordinates I's geometry needs (lib/Spec/Texture.h; 0: not one measured).
 unsigned coordsFor(const Instruction &I) {
-  static const struct {
-    const char *Geom;
-    unsigned N;
-  } Table[] = {{".1d", 1},  {".2d", 2},   {".a1d", 2},  {".3d", 4},
-               {".a2d", 4}, {".2dms", 4}, {".cube", 4}, {".acube", 4}};
   for (llvm::StringRef Q : I.Qualifiers)
-    for (const auto &G : Table)
-      if (Q == G.Geom)
-        return G.N;
+    if (unsigned N = spec::textureCoordinates(Q))
+      return N;
   return 0;
 }
 

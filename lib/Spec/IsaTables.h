@@ -216,6 +216,9 @@ struct IsaOpcode {
   /// warning, one space between them (mov: ".u32 .b32 .u64 .b64"); "" where
   /// no type draws one. From the `fnaddrtypes` lines.
   llvm::StringLiteral FunctionAddressTypes;
+  /// A directive of a kernel's header only (.maxntid, .reqntid ...): not in a
+  /// .func's header, a body or at module scope. From the `entryonly` lines.
+  bool EntryOnly;
 
   llvm::ArrayRef<IsaForm> forms() const;
   llvm::ArrayRef<llvm::StringLiteral> vocab() const;

@@ -139,14 +139,15 @@ def parse_corrections(path):
     check CHECK, one of OPERAND_CHECKS), 'family CHECK OPCODE...' (the opcodes go
     to the matrix family check CHECK, one of FAMILY_CHECKS), 'control KIND
     OPCODE...' (how the opcodes transfer control, one of CONTROLS), 'fnaddrtypes
-    OPCODE .t...' (the types with which OPCODE takes a function's address silently);
+    OPCODE .t...' (the types with which OPCODE takes a function's address silently),
+    'entryonly DIRECTIVE...' (directives of a kernel's header only);
     evidence in comments above each line."""
     corr = {"qual": {}, "noops": set(), "opcode": [], "nocheck": set(), "notarget": set(),
             "noptx": set(), "optional": {}, "minops": {}, "maxops": {}, "anyorder": set(), "gate": [],
             "addset": [], "needs": [], "opsgate": {}, "removed": {}, "novariable": {},
             "nofunction": {}, "modefirst": {}, "compare": set(), "owncount": set(),
             "ownpolicy": set(), "nokinds": {}, "operands": {}, "family": {}, "control": {},
-            "fnaddrtypes": {}}
+            "fnaddrtypes": {}, "entryonly": set()}
     for line in Path(path).read_text().splitlines():
         line = line.split("#", 1)[0].strip()
         if not line:
@@ -209,7 +210,7 @@ def parse_corrections(path):
                 corr[w[0]][op] = names[w[1]]
         elif w[0] == "fnaddrtypes":  # fnaddrtypes OPCODE .t...
             corr["fnaddrtypes"][w[1]] = " ".join(w[2:])
-        elif w[0] in ("compare", "owncount", "ownpolicy"):  # compare OPCODE...
+        elif w[0] in ("compare", "owncount", "ownpolicy", "entryonly"):  # compare OPCODE...
             corr[w[0]].update(w[1:])
         elif w[0] == "removed":  # removed SECTION... X.Y sm_NN+
             for sec in w[1:-2]:
@@ -405,10 +406,10 @@ def generate(sections, corr):
     for name in sorted(set(corr["novariable"]) | set(corr["nofunction"]) | set(corr["modefirst"])
                        | corr["compare"] | corr["owncount"] | corr["ownpolicy"]
                        | set(corr["nokinds"]) | set(corr["operands"]) | set(corr["family"])
-                       | set(corr["control"]) | set(corr["fnaddrtypes"])):
+                       | set(corr["control"]) | set(corr["fnaddrtypes"]) | corr["entryonly"]):
         if name not in opcodes:
             sys.exit(f"corrections: novariable/nofunction/modefirst/compare/owncount/ownpolicy/"
-                     f"nokinds/operands/family/control/fnaddrtypes {name}: no such opcode")
+                     f"nokinds/operands/family/control/fnaddrtypes/entryonly {name}: no such opcode")
     for name in sorted(opcodes):
         entries = opcodes[name]
         forms_begin = len(form_rows)
@@ -523,7 +524,8 @@ def generate(sections, corr):
                    f"{' | '.join('opcheck::' + c for c in corr['operands'].get(name, [])) or '0'}, "
                    f"IsaFamilyCheck::{corr['family'].get(name, 'None')}, "
                    f"IsaControl::{corr['control'].get(name, 'None')}, "
-                   f"{cstr(corr['fnaddrtypes'].get(name, ''))}}},")
+                   f"{cstr(corr['fnaddrtypes'].get(name, ''))}, "
+                   f"{'true' if name in corr['entryonly'] else 'false'}}},")
     out.append("};")
     return "\n".join(out) + "\n"
 
