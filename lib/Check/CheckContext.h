@@ -68,6 +68,9 @@ public:
   void collectRangeMembers(llvm::StringRef Digits, std::vector<std::string> &Out) const;
   /// Number of open scopes (1: module scope only).
   size_t depth() const { return Scopes.size(); }
+  /// Changes with every declaration and scope change that could change what
+  /// a lookup finds: a lookup remembered with it holds while it is the same.
+  uint32_t generation() const { return Gen; }
 
 private:
   struct Scope {

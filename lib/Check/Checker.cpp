@@ -83,8 +83,10 @@ Checker::Checker(const SourceFile &File, DiagnosticEngine &Diags, const LintOpti
     : File(File), Diags(Diags), Opts(Opts), Locs(File, Diags) {
   // Remembered lookups pay off over a file; a one-instruction check would
   // spend more on setting them up than they save.
-  if (File.text().size() >= 4096)
+  if (File.text().size() >= 4096) {
     Syms.setStableText(File.text());
+    Memo = std::make_unique<InstructionMemo>();
+  }
   if (Opts.Version)
     Version = *Opts.Version;
   SymCheck.setCodegenChecks(codegenChecks());
@@ -100,6 +102,7 @@ Target Checker::effectiveTarget() const {
 
 void Checker::setFixedContext(PtxVersion V, Target T, bool Assume) {
   FixedContext = true;
+  Memo.reset();
   HeaderDone = true;
   State = Phase::Body;
   Version = V;
@@ -449,24 +452,15 @@ void Checker::onStatement(const Statement &S) {
   Locs.beforeStatement();
   onStatementImpl(S);
   Locs.afterStatement(S);
+  ReportsAfterStatement = Diags.reportsMade();
 }
 
 void Checker::onStatementImpl(const Statement &S) {
   bool Resolve = symbolChecks();
   switch (S.Kind) {
   case StmtKind::Instruction:
-    if (S.Inst) {
-      checkInstruction(*S.Inst);
-      if (Resolve) {
-        CheckContext Ctx = context();
-        SymCheck.onInstruction(*S.Inst, Ctx);
-        DeclCheck.onInstruction(*S.Inst);
-        if (S.Inst->Opcode == "call")
-          DeclCheck.onCall(*S.Inst);
-        else if (S.Inst->Opcode == "bra")
-          DeclCheck.onBranch(*S.Inst);
-      }
-    }
+    if (S.Inst)
+      onInstruction(*S.Inst, Resolve);
     break;
   case StmtKind::VarDecl:
     if (S.Var) {
@@ -502,6 +496,56 @@ void Checker::onStatementImpl(const Statement &S) {
     }
     break;
   }
+}
+
+uint64_t Checker::memoContext(bool Resolve) const {
+  Target T = effectiveTarget();
+  return uint64_t(Version.encoded()) | uint64_t(T.Sm) << 16 | uint64_t(uint8_t(T.Suffix)) << 32 |
+         uint64_t(Address32) << 40 | uint64_t(TexMode == "texmode_independent") << 41 |
+         uint64_t(codegenChecks()) << 42 | uint64_t(AssumeDeclared) << 43 |
+         uint64_t(Resolve) << 44 | uint64_t(Opts.RunChecks) << 45;
+}
+
+void Checker::onInstruction(const Instruction &I, bool Resolve) {
+  const InstructionMemo::Outcome *Known = nullptr;
+  bool UseMemo = Memo && Diags.reportsMade() == ReportsAfterStatement;
+  if (UseMemo) {
+    Memo->setContext(memoContext(Resolve));
+    Known = Memo->find(I, Syms, File);
+  }
+  InstructionMemo::Outcome Out;
+  if (Known && Known->InstClean) {
+    Out.InstClean = true;
+  } else {
+    unsigned Before = Diags.reportsMade(), GatesBefore = gateReportCount();
+    checkInstruction(I);
+    Out.InstClean = Diags.reportsMade() == Before && gateReportCount() == GatesBefore;
+  }
+  if (!Resolve) {
+    if (UseMemo && !Known)
+      Memo->store(Out);
+    return;
+  }
+  if (Known && Known->SymClean) {
+    SymCheck.skipInstruction(Known->SymFlags);
+    Out.SymClean = true;
+  } else {
+    unsigned Before = Diags.reportsMade();
+    CheckContext Ctx = context();
+    SymCheck.onInstruction(I, Ctx);
+    Out.SymFlags = SymCheck.instFlags();
+    // Calls and branches also resolve labels and functions, which a key
+    // does not describe.
+    Out.SymClean = UseMemo && Memo->allResolved() && Diags.reportsMade() == Before &&
+                   !Out.SymFlags.InBranch && I.Opcode != "call";
+  }
+  if (UseMemo && !Known)
+    Memo->store(Out);
+  DeclCheck.onInstruction(I);
+  if (I.Opcode == "call")
+    DeclCheck.onCall(I);
+  else if (I.Opcode == "bra")
+    DeclCheck.onBranch(I);
 }
 
 void Checker::onFunctionEnd(const Function &F) {

@@ -21,6 +21,7 @@
 #include "Check/CheckDecls.h"
 #include "Check/CheckSection.h"
 #include "Check/CheckSymbols.h"
+#include "Check/InstructionMemo.h"
 #include "Check/LocTracker.h"
 #include "ptxlint/Options.h"
 #include "ptxlint/Parser.h"
@@ -71,6 +72,19 @@ private:
   enum class Phase : uint8_t { Start, AfterVersion, InTargets, Body };
 
   void onStatementImpl(const Statement &S);
+  /// An instruction's checks and symbol resolution, skipped where its key
+  /// (InstructionMemo.h) is known to be clean.
+  void onInstruction(const Instruction &I, bool Resolve);
+  /// What the instruction checks read besides the instruction, as one key.
+  uint64_t memoContext(bool Resolve) const;
+  /// Made for a whole file whose text stays mapped, never for the library's
+  /// single instructions (a Checker per call: its tables would cost more
+  /// than the check).
+  std::unique_ptr<InstructionMemo> Memo;
+  /// Reports made when the last statement was done: a statement that finds
+  /// another count (the parser reported on it) is checked without the memo,
+  /// since some checks stay silent where an error covers their place.
+  unsigned ReportsAfterStatement = ~0u;
   /// Every top-level item passes through here, for the header-order rules.
   void onItem(SourceRange R, bool IsVersion, bool IsTarget, const Directive *D);
   void handleVersion(const Directive &D);
