@@ -127,6 +127,7 @@ SourceRange Checker::argsRange(const Directive &D) const {
 //===----------------------------------------------------------------------===//
 
 void Checker::onItem(SourceRange R, bool IsVersion, bool IsTarget, const Directive *D) {
+  MemoContextKnown = false; // the header may change below
   if (FixedContext)
     return;
   if (!FirstItemRange.isValid())
@@ -386,6 +387,7 @@ void Checker::finishHeader(bool ModuleHasContent) {
 
 void Checker::onDirective(const Directive &D) {
   Locs.onDirective(D);
+  MemoContextKnown = false; // .address_size, and the header through onItem
   bool IsVersion = D.Name == ".version", IsTarget = D.Name == ".target";
   if (D.Name == ".section")
     for (llvm::StringRef A : D.Args)
@@ -510,7 +512,10 @@ void Checker::onInstruction(const Instruction &I, bool Resolve) {
   const InstructionMemo::Outcome *Known = nullptr;
   bool UseMemo = Memo && Diags.reportsMade() == ReportsAfterStatement;
   if (UseMemo) {
-    Memo->setContext(memoContext(Resolve));
+    if (!MemoContextKnown) {
+      MemoContextKnown = true;
+      Memo->setContext(memoContext(Resolve));
+    }
     Known = Memo->find(I, Syms, File);
   }
   InstructionMemo::Outcome Out;

@@ -77,6 +77,9 @@ private:
   void onInstruction(const Instruction &I, bool Resolve);
   /// What the instruction checks read besides the instruction, as one key.
   uint64_t memoContext(bool Resolve) const;
+  /// The memo has memoContext's value: no module-level item came since (the
+  /// context changes only at one, never inside a function body).
+  bool MemoContextKnown = false;
   /// Made for a whole file whose text stays mapped, never for the library's
   /// single instructions (a Checker per call: its tables would cost more
   /// than the check).

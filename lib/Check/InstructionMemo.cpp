@@ -11,6 +11,8 @@
 
 #include "Check/InstructionMemo.h"
 
+#include "llvm/Support/Compiler.h"
+
 #include <algorithm>
 #include <cstring>
 
@@ -64,6 +66,19 @@ uint32_t registerLetters(llvm::StringRef Name) {
   return static_cast<uint32_t>(L);
 }
 
+/// Copies N bytes of the file's text (which ends at End) to W, 8 at a time
+/// where the text has room for the last chunk's overrun (W has 8 bytes of
+/// room past N): no call for the short pieces of an instruction.
+LLVM_ATTRIBUTE_ALWAYS_INLINE char *copyText(char *W, const char *S, size_t N, const char *End) {
+  if (static_cast<size_t>(End - S) >= N + 8) {
+    for (size_t K = 0; K < N; K += 8)
+      std::memcpy(W + K, S + K, 8);
+  } else {
+    std::memcpy(W, S, N);
+  }
+  return W + N;
+}
+
 } // namespace
 
 bool InstructionMemo::sameDecl(const DeclBytes &A, const DeclBytes &B) {
@@ -79,10 +94,25 @@ void InstructionMemo::clear() {
   DeclIndex.clear();
   for (DeclSlot &S : DeclCache)
     S.Used = false;
-  for (NameSlot &S : Names)
-    S.Gen = 0;
+  forgetNames();
   Outcomes.clear();
   Keys.clear();
+}
+
+void InstructionMemo::forgetNames() {
+  for (NameSlot &S : Names)
+    S.Gen = 0;
+  for (InfoSlot &S : Infos)
+    S.Gen = 0;
+}
+
+uint16_t InstructionMemo::declOfCached(char Tag, const RegisterInfo *Info, uint32_t Gen) {
+  uintptr_t P = reinterpret_cast<uintptr_t>(Info);
+  InfoSlot &S = Infos[((P >> 4) ^ (P >> 10) ^ uint8_t(Tag)) & 63];
+  if (S.Info == Info && S.Gen == Gen && S.Tag == Tag && Gen)
+    return S.Decl;
+  S = {Info, Gen, declOf(Tag, Info), Tag};
+  return S.Decl;
 }
 
 void InstructionMemo::setContext(uint64_t C) {
@@ -131,33 +161,56 @@ uint16_t InstructionMemo::declId(const DeclBytes &D) {
   return S.Id;
 }
 
-void InstructionMemo::addName(llvm::StringRef Name, SourceRange R, const SymbolTable &Syms,
-                              llvm::StringRef Text) {
-  // Renamed only where the name is the text at its range.
-  bool AtRange =
-      R.isValid() && R.End - R.Begin == Name.size() && Name.data() == Text.data() + R.Begin;
-  uint64_t Packed = 0;
-  size_t N = Name.size();
-  NameSlot *Slot = nullptr;
-  if (N && N <= 8) {
-    const unsigned char *P = reinterpret_cast<const unsigned char *>(Name.data());
-    if (N >= 4) {
-      uint32_t Lo, Hi;
-      std::memcpy(&Lo, P, 4);
-      std::memcpy(&Hi, P + N - 4, 4);
-      Packed = Lo | (uint64_t(Hi) << 32);
-    } else {
-      Packed = P[0] | (uint64_t(P[N / 2]) << 8) | (uint64_t(P[N - 1]) << 16);
-    }
-    Slot = &Names[((Packed + N) * 0x9E3779B97F4A7C15ull) >> (64 - NameBits)];
-    if (Slot->Gen == Syms.generation() && Slot->Packed == Packed && Slot->Len == N) {
-      if (Slot->Letters && AtRange)
-        rename(Name, Packed, R, Slot->Letters, Slot->Decl);
-      else
-        Decls.push_back(Slot->Decl);
-      return;
-    }
+LLVM_ATTRIBUTE_ALWAYS_INLINE void InstructionMemo::rename(llvm::StringRef Name, uint64_t Packed,
+                                                          SourceRange R, uint32_t Letters,
+                                                          uint16_t Decl) {
+  uint32_t Index = 0, Count = static_cast<uint32_t>(Renamed.size());
+  const InstructionMemo::Name *Rs = Renamed.data();
+  for (; Index < Count; ++Index)
+    if (Rs[Index].Packed == Packed && Rs[Index].Text.size() == Name.size() &&
+        (Name.size() <= 8 || Rs[Index].Text == Name))
+      break;
+  if (Index == Count) {
+    Renamed.push_back({Packed, Name});
+    Decls.push_back(Decl); // a name's declaration, at its first use
   }
+  Sites.push_back({R.Begin, R.End, Letters, Index});
+}
+
+LLVM_ATTRIBUTE_ALWAYS_INLINE void InstructionMemo::addName(llvm::StringRef Name, SourceRange R,
+                                                           const SymbolTable &Syms,
+                                                           llvm::StringRef Text) {
+  size_t N = Name.size();
+  if (N == 0 || N > 8) {
+    addNameSlow(Name, R, Syms, Text, 0, nullptr);
+    return;
+  }
+  // The bytes as a key: two overlapping 4-byte loads cover 4 to 8 bytes,
+  // three byte loads 1 to 3 (the length tells the cases apart).
+  const unsigned char *P = reinterpret_cast<const unsigned char *>(Name.data());
+  uint64_t Packed;
+  if (N >= 4) {
+    uint32_t Lo, Hi;
+    std::memcpy(&Lo, P, 4);
+    std::memcpy(&Hi, P + N - 4, 4);
+    Packed = Lo | (uint64_t(Hi) << 32);
+  } else {
+    Packed = P[0] | (uint64_t(P[N / 2]) << 8) | (uint64_t(P[N - 1]) << 16);
+  }
+  NameSlot *Slot = &Names[((Packed + N) * 0x9E3779B97F4A7C15ull) >> (64 - NameBits)];
+  if (Slot->Gen != Syms.generation() || Slot->Packed != Packed || Slot->Len != N) {
+    addNameSlow(Name, R, Syms, Text, Packed, Slot);
+    return;
+  }
+  // Renamed only where the name is the text at its range.
+  if (Slot->Letters && R.End - R.Begin == N && Name.data() == Text.data() + R.Begin && R.isValid())
+    rename(Name, Packed, R, Slot->Letters, Slot->Decl);
+  else
+    Decls.push_back(Slot->Decl);
+}
+
+void InstructionMemo::addNameSlow(llvm::StringRef Name, SourceRange R, const SymbolTable &Syms,
+                                  llvm::StringRef Text, uint64_t Packed, NameSlot *Slot) {
   const RegisterInfo *Info = Syms.lookup(Name);
   if (!Info) {
     // Unknown to the table: the checks may still look up the vector it is a
@@ -172,32 +225,23 @@ void InstructionMemo::addName(llvm::StringRef Name, SourceRange R, const SymbolT
   llvm::StringRef Space = Info->StateSpace;
   bool Reg = Space.size() == 4 && Space[1] == 'r' && Space[2] == 'e' && Space[3] == 'g';
   uint32_t Letters = Reg ? registerLetters(Name) : 0;
-  uint16_t Decl = declOf(Letters ? 'r' : 'k', Info);
+  uint16_t Decl = declOfCached(Letters ? 'r' : 'k', Info, Syms.generation());
   if (Slot)
-    *Slot = {Packed, Syms.generation(), Decl, static_cast<uint8_t>(N),
+    *Slot = {Packed, Syms.generation(), Decl, static_cast<uint8_t>(Name.size()),
              static_cast<uint8_t>(Letters)};
-  if (Letters && AtRange)
+  // Renamed only where the name is the text at its range.
+  if (Letters && R.isValid() && R.End - R.Begin == Name.size() &&
+      Name.data() == Text.data() + R.Begin)
     rename(Name, Packed, R, Letters, Decl);
   else
     Decls.push_back(Decl);
 }
 
-void InstructionMemo::rename(llvm::StringRef Name, uint64_t Packed, SourceRange R, uint32_t Letters,
-                             uint16_t Decl) {
-  uint32_t Index = 0;
-  for (; Index < Renamed.size(); ++Index) {
-    const InstructionMemo::Name &N = Renamed[Index];
-    if (N.Text.size() == Name.size() && N.Packed == Packed && (Name.size() <= 8 || N.Text == Name))
-      break;
-  }
-  if (Index == Renamed.size()) {
-    Renamed.push_back({Packed, Name});
-    Decls.push_back(Decl); // a name's declaration, at its first use
-  }
-  Sites.push_back({R.Begin, R.End, Letters, Index});
-}
-
 bool InstructionMemo::addOperand(const Operand &O, const SymbolTable &Syms, llvm::StringRef Text) {
+  if (O.Kind == OperandKind::Name) {
+    addName(O.Text, O.Range, Syms, Text);
+    return true;
+  }
   switch (O.Kind) {
   case OperandKind::Name:
     addName(O.Text, O.Range, Syms, Text);
@@ -228,6 +272,9 @@ bool InstructionMemo::buildKey(const Instruction &I, const SymbolTable &Syms,
   AllResolved = true;
   if (DeclList.size() >= UINT16_MAX - 64)
     clear(); // the ids run out: start over (before any id of this key is given)
+  if (Syms.generation() < LastGen)
+    forgetNames(); // the table's generations wrapped
+  LastGen = Syms.generation();
   llvm::StringRef Text = File.text();
   if (!I.Range.isValid() || I.Range.End > Text.size() || I.Range.End - I.Range.Begin > (1u << 20))
     return false;
@@ -238,8 +285,8 @@ bool InstructionMemo::buildKey(const Instruction &I, const SymbolTable &Syms,
       return false;
   // The text without the renamed digits (its length first), where each was
   // cut and which name it was, then the declarations.
-  size_t Max =
-      4 + (I.Range.End - I.Range.Begin) + 4 + Sites.size() * 8 + Decls.size() * sizeof(uint16_t);
+  size_t Max = 4 + (I.Range.End - I.Range.Begin) + 8 + 4 + Sites.size() * 8 +
+               Decls.size() * sizeof(uint16_t);
   Key.resize_for_overwrite(Max);
   char *W = Key.data() + 4;
   const char *Src = Text.data();
@@ -247,13 +294,10 @@ bool InstructionMemo::buildKey(const Instruction &I, const SymbolTable &Syms,
   for (const Site &S : Sites) {
     if (S.Begin < Pos || S.End > I.Range.End)
       return false; // not in source order: no key
-    uint32_t N = S.Begin + S.Letters - Pos;
-    std::memcpy(W, Src + Pos, N);
-    W += N;
+    W = copyText(W, Src + Pos, S.Begin + S.Letters - Pos, Text.end());
     Pos = S.End;
   }
-  std::memcpy(W, Src + Pos, I.Range.End - Pos);
-  W += I.Range.End - Pos;
+  W = copyText(W, Src + Pos, I.Range.End - Pos, Text.end());
   uint32_t Len = static_cast<uint32_t>(W - Key.data() - 4);
   std::memcpy(Key.data(), &Len, 4);
   uint32_t NSites = static_cast<uint32_t>(Sites.size()), Cut = 0;

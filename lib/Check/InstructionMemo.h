@@ -71,9 +71,23 @@ private:
   bool buildKey(const Instruction &I, const SymbolTable &Syms, const SourceFile &File);
   bool addOperand(const Operand &O, const SymbolTable &Syms, llvm::StringRef Text);
   void addName(llvm::StringRef Name, SourceRange R, const SymbolTable &Syms, llvm::StringRef Text);
+  struct NameSlot;
+  /// addName where its name cache does not answer (Slot: the entry to fill).
+  void addNameSlow(llvm::StringRef Name, SourceRange R, const SymbolTable &Syms,
+                   llvm::StringRef Text, uint64_t Packed, NameSlot *Slot);
   /// The id of a name's declaration (null: none), tagged with how the key
   /// holds the name: 'r' renamed, 'k' kept as written, 'u' unknown.
   uint16_t declOf(char Tag, const RegisterInfo *Info);
+  /// declOf of a declaration met in the symbol table's current generation
+  /// (while it is the same, a declaration neither moves nor changes).
+  uint16_t declOfCached(char Tag, const RegisterInfo *Info, uint32_t Gen);
+  struct InfoSlot {
+    const RegisterInfo *Info = nullptr;
+    uint32_t Gen = 0;
+    uint16_t Decl = 0;
+    char Tag = 0;
+  };
+  InfoSlot Infos[64];
   void rename(llvm::StringRef Name, uint64_t Packed, SourceRange R, uint32_t Letters,
               uint16_t Decl);
 
@@ -129,7 +143,8 @@ private:
   };
   static constexpr unsigned NameBits = 12;
   NameSlot Names[size_t(1) << NameBits];
-  uint32_t LastGen = 0;
+  uint32_t LastGen = 0; ///< the generation of the last key (a wrapped one resets the caches)
+  void forgetNames();
   llvm::SmallVector<char, 512> Key;
   uint64_t Hash = 0;
   bool HasKey = false, AllResolved = false;
