@@ -46,6 +46,9 @@ public:
   void declare(const VarDecl &V, const SourceFile *File);
   void declareParams(const Function &F, const SourceFile *File);
   const RegisterInfo *lookup(llvm::StringRef Name) const;
+  /// lookup without remembering the answer: for a caller with a cache of its
+  /// own (InstructionMemo), whose names the checks then rarely look up.
+  const RegisterInfo *lookupOnce(llvm::StringRef Name) const { return lookupUncached(Name); }
   /// Text that stays unchanged while the table lives (the file checked):
   /// lookups of names inside it are remembered.
   void setStableText(llvm::StringRef Text);

@@ -128,6 +128,7 @@ SourceRange Checker::argsRange(const Directive &D) const {
 
 void Checker::onItem(SourceRange R, bool IsVersion, bool IsTarget, const Directive *D) {
   MemoContextKnown = false; // the header may change below
+  GatesMetBody.clear();
   if (FixedContext)
     return;
   if (!FirstItemRange.isValid())
@@ -388,6 +389,7 @@ void Checker::finishHeader(bool ModuleHasContent) {
 void Checker::onDirective(const Directive &D) {
   Locs.onDirective(D);
   MemoContextKnown = false; // .address_size, and the header through onItem
+  GatesMetBody.clear();
   bool IsVersion = D.Name == ".version", IsTarget = D.Name == ".target";
   if (D.Name == ".section")
     for (llvm::StringRef A : D.Args)
@@ -491,7 +493,7 @@ void Checker::onStatementImpl(const Statement &S) {
     break;
   case StmtKind::Directive:
     if (S.Dir)
-      checkDirective(S.Dir->Name, S.Dir->Range);
+      checkBodyDirective(S.Dir->Name, S.Dir->Range);
     if (Resolve && S.Dir) {
       SymCheck.onDirective(*S.Dir);
       DeclCheck.onBodyDirective(*S.Dir);
@@ -649,6 +651,15 @@ void Checker::checkInstruction(const Instruction &I) {
                  "internal error while checking '" + std::string(I.Opcode) +
                      "'; please report it with this input");
   }
+}
+
+void Checker::checkBodyDirective(llvm::StringRef Name, SourceRange R) {
+  if (!GatesMetBody.empty() && Name == GatesMetBody)
+    return;
+  unsigned Before = Diags.reportsMade(), Gates = gateReportCount();
+  checkDirective(Name, R);
+  if (Diags.reportsMade() == Before && gateReportCount() == Gates)
+    GatesMetBody.assign(Name.data(), Name.size());
 }
 
 void Checker::checkDirective(llvm::StringRef Name, SourceRange R) {

@@ -62,6 +62,11 @@ public:
   void checkInstruction(const Instruction &I);
   /// Version and target gates of a directive (CheckIsa.cpp).
   void checkDirective(llvm::StringRef Name, SourceRange R);
+  /// checkDirective of a directive in a body, skipped where the same name's
+  /// gates were met last (nvcc writes a .loc every other line): a directive's
+  /// gates read its name, the version and the target, which change only at
+  /// a module-level item.
+  void checkBodyDirective(llvm::StringRef Name, SourceRange R);
 
   SymbolTable &symbols() { return Syms; }
   /// The version and target the checks use (invalid when unknown).
@@ -80,6 +85,7 @@ private:
   /// The memo has memoContext's value: no module-level item came since (the
   /// context changes only at one, never inside a function body).
   bool MemoContextKnown = false;
+  std::string GatesMetBody; ///< checkBodyDirective: the name whose gates were met last
   /// Made for a whole file whose text stays mapped, never for the library's
   /// single instructions (a Checker per call: its tables would cost more
   /// than the check).

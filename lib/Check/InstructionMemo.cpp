@@ -79,6 +79,19 @@ LLVM_ATTRIBUTE_ALWAYS_INLINE char *copyText(char *W, const char *S, size_t N, co
   return W + N;
 }
 
+/// A hash of N words at P (Len: the bytes they hold).
+uint64_t hashWords(const char *P, size_t N, size_t Len) {
+  const uint64_t M = 0x9E3779B97F4A7C15ull;
+  uint64_t H = Len * M;
+  for (size_t K = 0; K < N; ++K) {
+    uint64_t W;
+    std::memcpy(&W, P + 8 * K, 8);
+    H = (H ^ W) * M;
+    H ^= H >> 31;
+  }
+  return H ^ (H >> 29);
+}
+
 } // namespace
 
 bool InstructionMemo::sameDecl(const DeclBytes &A, const DeclBytes &B) {
@@ -211,7 +224,9 @@ LLVM_ATTRIBUTE_ALWAYS_INLINE void InstructionMemo::addName(llvm::StringRef Name,
 
 void InstructionMemo::addNameSlow(llvm::StringRef Name, SourceRange R, const SymbolTable &Syms,
                                   llvm::StringRef Text, uint64_t Packed, NameSlot *Slot) {
-  const RegisterInfo *Info = Syms.lookup(Name);
+  // Where most keys are found, the checks rarely look the name up again: a
+  // lookup that keeps nothing in the table's caches; else the usual one.
+  const RegisterInfo *Info = Hits * 2 >= Finds ? Syms.lookupOnce(Name) : Syms.lookup(Name);
   if (!Info) {
     // Unknown to the table: the checks may still look up the vector it is a
     // component of (%v.x), by its first or its last dot.
@@ -280,41 +295,49 @@ bool InstructionMemo::buildKey(const Instruction &I, const SymbolTable &Syms,
     return false;
   if (!I.Guard.empty())
     addName(I.Guard, File.rangeOf(I.Guard), Syms, Text);
-  for (const Operand &O : I.Operands)
-    if (!addOperand(O, Syms, Text))
+  for (const Operand &O : I.Operands) {
+    if (O.Kind == OperandKind::Name) // most operands: no call
+      addName(O.Text, O.Range, Syms, Text);
+    else if (!addOperand(O, Syms, Text))
       return false;
-  // The text without the renamed digits (its length first), where each was
-  // cut and which name it was, then the declarations.
-  size_t Max = 4 + (I.Range.End - I.Range.Begin) + 8 + 4 + Sites.size() * 8 +
-               Decls.size() * sizeof(uint16_t);
+  }
+  if (I.Range.End - I.Range.Begin >= UINT16_MAX || Sites.size() >= UINT16_MAX)
+    return false;
+  // The number of renamed names, then the text in pieces, each with its
+  // length, cut where a name's digits were and followed by its index among
+  // the renamed names; then the declarations.
+  size_t Max = 2 + Sites.size() * 4 + 2 + (I.Range.End - I.Range.Begin) + 8 +
+               Decls.size() * sizeof(uint16_t) + 8;
   Key.resize_for_overwrite(Max);
-  char *W = Key.data() + 4;
+  char *W = Key.data();
   const char *Src = Text.data();
+  auto Put16 = [&W](uint32_t V) {
+    uint16_t X = static_cast<uint16_t>(V);
+    std::memcpy(W, &X, 2);
+    W += 2;
+  };
+  Put16(static_cast<uint32_t>(Sites.size()));
   uint32_t Pos = I.Range.Begin;
   for (const Site &S : Sites) {
     if (S.Begin < Pos || S.End > I.Range.End)
       return false; // not in source order: no key
+    Put16(S.Begin + S.Letters - Pos);
     W = copyText(W, Src + Pos, S.Begin + S.Letters - Pos, Text.end());
+    Put16(S.Index);
     Pos = S.End;
   }
+  Put16(I.Range.End - Pos);
   W = copyText(W, Src + Pos, I.Range.End - Pos, Text.end());
-  uint32_t Len = static_cast<uint32_t>(W - Key.data() - 4);
-  std::memcpy(Key.data(), &Len, 4);
-  uint32_t NSites = static_cast<uint32_t>(Sites.size()), Cut = 0;
-  std::memcpy(W, &NSites, 4);
-  W += 4;
-  for (const Site &S : Sites) {
-    Cut += S.End - S.Begin - S.Letters;
-    uint32_t At[2] = {S.End - Cut - I.Range.Begin, S.Index}; // in the key's text
-    std::memcpy(W, At, 8);
-    W += 8;
-  }
   if (!Decls.empty()) {
     std::memcpy(W, Decls.data(), Decls.size() * sizeof(uint16_t));
     W += Decls.size() * sizeof(uint16_t);
   }
-  Key.truncate(static_cast<size_t>(W - Key.data()));
-  Hash = hashBytes(llvm::StringRef(Key.data(), Key.size()));
+  size_t Len = static_cast<size_t>(W - Key.data());
+  // Zeros to a whole word: the hash reads words only (they are no part of the
+  // key, which is compared by its length).
+  std::memset(W, 0, 8);
+  Hash = hashWords(Key.data(), (Len + 7) / 8, Len);
+  Key.truncate(Len);
   return true;
 }
 
@@ -323,14 +346,17 @@ const InstructionMemo::Outcome *InstructionMemo::find(const Instruction &I, cons
   HasKey = buildKey(I, Syms, File);
   if (!HasKey || Table.empty())
     return nullptr;
+  ++Finds;
   size_t Mask = Table.size() - 1;
   for (size_t K = Hash & Mask;; K = (K + 1) & Mask) {
     const Slot &S = Table[K];
     if (S.Entry < 0)
       return nullptr;
     if (S.Hash == Hash && S.Len == Key.size() &&
-        !std::memcmp(Keys.data() + S.Off, Key.data(), S.Len))
+        !std::memcmp(Keys.data() + S.Off, Key.data(), S.Len)) {
+      ++Hits;
       return &Outcomes[size_t(S.Entry)];
+    }
   }
 }
 

@@ -148,6 +148,7 @@ private:
   llvm::SmallVector<char, 512> Key;
   uint64_t Hash = 0;
   bool HasKey = false, AllResolved = false;
+  uint64_t Finds = 0, Hits = 0; ///< keys looked for and found (addNameSlow's choice of lookup)
 
   struct Slot {
     uint64_t Hash = 0;
