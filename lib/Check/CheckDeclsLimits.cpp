@@ -212,7 +212,7 @@ void DeclChecker::onLoc(const Directive &D) {
   unsigned Before = Diags.reportsMade();
   checkLoc(D);
   if (!Whole.empty() && Diags.reportsMade() == Before && CleanLocs.size() < (1u << 16))
-    CleanLocs.insert(Whole);
+    CleanLocs.insert(LocTexts.save(Whole));
 }
 
 void DeclChecker::checkLoc(const Directive &D) {

@@ -533,6 +533,7 @@ void Checker::onInstruction(const Instruction &I, bool Resolve) {
       Memo->store(Out);
     return;
   }
+  bool IsCall = I.Opcode == "call";
   if (Known && Known->SymClean) {
     SymCheck.skipInstruction(Known->SymFlags);
     Out.SymClean = true;
@@ -544,12 +545,12 @@ void Checker::onInstruction(const Instruction &I, bool Resolve) {
     // Calls and branches also resolve labels and functions, which a key
     // does not describe.
     Out.SymClean = UseMemo && Memo->allResolved() && Diags.reportsMade() == Before &&
-                   !Out.SymFlags.InBranch && I.Opcode != "call";
+                   !Out.SymFlags.InBranch && !IsCall;
   }
   if (UseMemo && !Known)
     Memo->store(Out);
   DeclCheck.onInstruction(I);
-  if (I.Opcode == "call")
+  if (IsCall)
     DeclCheck.onCall(I);
   else if (I.Opcode == "bra")
     DeclCheck.onBranch(I);
