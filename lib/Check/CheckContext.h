@@ -49,6 +49,9 @@ public:
   void declare(const VarDecl &V, const SourceFile *File);
   void declareParams(const Function &F, const SourceFile *File);
   const RegisterInfo *lookup(llvm::StringRef Name) const;
+  /// lookup without remembering the answer: for a caller with a cache of its
+  /// own (InstructionMemo), whose names the checks then rarely look up.
+  const RegisterInfo *lookupOnce(llvm::StringRef Name) const { return lookupUncached(Name); }
   /// Text that stays unchanged while the table lives (the file checked):
   /// lookups of names inside it are remembered.
   void setStableText(llvm::StringRef Text);
@@ -71,6 +74,9 @@ public:
   void collectRangeMembers(llvm::StringRef Digits, std::vector<std::string> &Out) const;
   /// Number of open scopes (1: module scope only).
   size_t depth() const { return Scopes.size(); }
+  /// Changes with every declaration and scope change that could change what
+  /// a lookup finds: a lookup remembered with it holds while it is the same.
+  uint32_t generation() const { return Gen; }
 
 private:
   struct Scope {

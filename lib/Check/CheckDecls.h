@@ -64,6 +64,8 @@ public:
   /// A `.loc`: its location is remembered for the `inlined_at` of later ones,
   /// which must name a location some earlier `.loc` used.
   void onLoc(const Directive &D);
+  /// onLoc's checks, for a text not known to be clean (CleanLocs).
+  void checkLoc(const Directive &D);
   bool checkLocAttributes(const Directive &D);
   bool checkInlinedAt(const Directive &D, llvm::ArrayRef<std::string_view> N);
   /// A label in a body: the name of a `.callprototype` that follows it.
@@ -170,6 +172,16 @@ private:
   llvm::DenseSet<uint64_t> LocsUsed;
   uint64_t LastLoc = ~0ULL;  ///< the last one inserted (nvcc repeats it)
   std::string LastInlinedAt; ///< the text of the last inlined_at found in LocsUsed
+  /// The texts (from the first argument to the last) of the `.loc` directives
+  /// checked without a report: nvcc repeats a few hundred texts thousands of
+  /// times, and each is checked once. Exact, since a text's checks read only
+  /// the text and LocsUsed, which only grows (a location found in it stays
+  /// there), and its own location is in LocsUsed already. The texts are
+  /// copies: a view of the file would keep its page resident (SourceFile gives
+  /// the pages behind the reader back to the kernel).
+  llvm::DenseSet<llvm::StringRef> CleanLocs;
+  llvm::BumpPtrAllocator LocAlloc;
+  llvm::StringSaver LocTexts{LocAlloc};
 };
 
 } // namespace check

@@ -200,6 +200,23 @@ void DeclChecker::onLoc(const Directive &D) {
   llvm::ArrayRef<std::string_view> A = D.Args;
   if (A.size() < 3)
     return;
+  // The arguments as one view of the file's text (a parser may make other
+  // text for them: then no memo).
+  std::string_view Src = File.text();
+  llvm::StringRef Whole;
+  const char *Begin = A.front().data(), *End = A.back().data() + A.back().size();
+  if (Begin >= Src.data() && End <= Src.data() + Src.size() && Begin < End)
+    Whole = llvm::StringRef(Begin, static_cast<size_t>(End - Begin));
+  if (!Whole.empty() && CleanLocs.contains(Whole))
+    return;
+  unsigned Before = Diags.reportsMade();
+  checkLoc(D);
+  if (!Whole.empty() && Diags.reportsMade() == Before && CleanLocs.size() < (1u << 16))
+    CleanLocs.insert(LocTexts.save(Whole));
+}
+
+void DeclChecker::checkLoc(const Directive &D) {
+  llvm::ArrayRef<std::string_view> A = D.Args;
   // Line and column are 32-bit (ptxas 13.0: "Constant overflow" for
   // 4294967296; sample G's mutants, test/parse/loc-overflow.test).
   for (llvm::StringRef T : {llvm::StringRef(A[1]), llvm::StringRef(A[2])}) {

@@ -526,6 +526,8 @@ void checkGatesOnce(const Instruction &I, CheckContext &Ctx, const TableFacts &F
 }
 } // namespace
 
+unsigned gateReportCount() { return GateReports; }
+
 void reportGate(CheckContext &Ctx, Rule Id, llvm::StringRef Spec, SourceRange R,
                 const std::string &Message, bool IsTarget, PtxVersion FixVersion,
                 Target FixTarget) {

@@ -24,6 +24,11 @@ void checkIsa(const Instruction &I, CheckContext &Ctx);
 void reportGate(CheckContext &Ctx, Rule Id, llvm::StringRef Spec, SourceRange R,
                 const std::string &Message, bool IsTarget, PtxVersion FixVersion, Target FixTarget);
 
+/// Calls of reportGate so far on this thread: a caller tells by it whether
+/// a check said anything through the gates (held back until the end of the
+/// file, so not in the DiagnosticEngine's count yet).
+unsigned gateReportCount();
+
 /// Version and target gates of directive Name (".maxntid") written at R.
 void checkDirectiveGates(llvm::StringRef Name, SourceRange R, CheckContext &Ctx);
 

@@ -53,6 +53,28 @@ public:
   /// A declaration in a function body, before it enters the symbol table.
   void beforeLocalVar(const VarDecl &V);
   void onInstruction(const Instruction &I, CheckContext &Ctx);
+  /// What onInstruction leaves set for the statements after it (the facts
+  /// of the instruction's opcode and types), taken after an instruction
+  /// whose names all resolved to declarations and whose resolution reported
+  /// nothing: another instruction of the same key (InstructionMemo.h) skips
+  /// the resolution, and sets them with skipInstruction.
+  struct InstFlags {
+    bool NoFunctionOperands = false, InBranch = false, NoVariableValues = false, InCvtaTo = false,
+         FloatOnly = false;
+    llvm::StringRef MovOddType;
+  };
+  InstFlags instFlags() const {
+    return {NoFunctionOperands, InBranch, NoVariableValues, InCvtaTo, FloatOnly, MovOddType};
+  }
+  void skipInstruction(const InstFlags &F) {
+    NoFunctionOperands = F.NoFunctionOperands;
+    InBranch = F.InBranch;
+    NoVariableValues = F.NoVariableValues;
+    InCvtaTo = F.InCvtaTo;
+    FloatOnly = F.FloatOnly;
+    MovOddType = F.MovOddType;
+    LastLabel.clear();
+  }
   void onLabel(const Statement &S);
   /// .branchtargets, .calltargets (in bodies), .alias (module scope).
   void onDirective(const Directive &D);

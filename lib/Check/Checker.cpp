@@ -85,8 +85,10 @@ Checker::Checker(const SourceFile &File, DiagnosticEngine &Diags, const LintOpti
     : File(File), Diags(Diags), Opts(Opts), Locs(File, Diags) {
   // Remembered lookups pay off over a file; a one-instruction check would
   // spend more on setting them up than they save.
-  if (File.text().size() >= 4096)
+  if (File.text().size() >= 4096) {
     Syms.setStableText(File.text());
+    Memo = std::make_unique<InstructionMemo>();
+  }
   if (Opts.Version)
     Version = *Opts.Version;
   SymCheck.setCodegenChecks(codegenChecks());
@@ -102,6 +104,7 @@ Target Checker::effectiveTarget() const {
 
 void Checker::setFixedContext(PtxVersion V, Target T, bool Assume) {
   FixedContext = true;
+  Memo.reset();
   HeaderDone = true;
   State = Phase::Body;
   Version = V;
@@ -126,6 +129,8 @@ SourceRange Checker::argsRange(const Directive &D) const {
 //===----------------------------------------------------------------------===//
 
 void Checker::onItem(SourceRange R, bool IsVersion, bool IsTarget, const Directive *D) {
+  MemoContextKnown = false; // the header may change below
+  GatesMetBody.clear();
   if (FixedContext)
     return;
   if (!FirstItemRange.isValid())
@@ -385,6 +390,8 @@ void Checker::finishHeader(bool ModuleHasContent) {
 
 void Checker::onDirective(const Directive &D) {
   Locs.onDirective(D);
+  MemoContextKnown = false; // .address_size, and the header through onItem
+  GatesMetBody.clear();
   bool IsVersion = D.Name == ".version", IsTarget = D.Name == ".target";
   if (D.Name == ".section")
     for (llvm::StringRef A : D.Args)
@@ -451,26 +458,15 @@ void Checker::onStatement(const Statement &S) {
   Locs.beforeStatement();
   onStatementImpl(S);
   Locs.afterStatement(S);
+  ReportsAfterStatement = Diags.reportsMade();
 }
 
 void Checker::onStatementImpl(const Statement &S) {
   bool Resolve = symbolChecks();
   switch (S.Kind) {
   case StmtKind::Instruction:
-    if (S.Inst) {
-      const spec::IsaOpcode *Row = opcodeRow(S.Inst->Opcode);
-      checkInstructionRow(*S.Inst, Row);
-      if (Resolve) {
-        CheckContext Ctx = context();
-        SymCheck.onInstruction(*S.Inst, Ctx);
-        spec::IsaControl Control = Row ? Row->Control : spec::IsaControl::None;
-        DeclCheck.onInstruction(*S.Inst, Control == spec::IsaControl::Call);
-        if (Control == spec::IsaControl::Call)
-          DeclCheck.onCall(*S.Inst);
-        else if (Control == spec::IsaControl::Branch)
-          DeclCheck.onBranch(*S.Inst);
-      }
-    }
+    if (S.Inst)
+      onInstruction(*S.Inst, Resolve);
     break;
   case StmtKind::VarDecl:
     if (S.Var) {
@@ -499,13 +495,69 @@ void Checker::onStatementImpl(const Statement &S) {
     break;
   case StmtKind::Directive:
     if (S.Dir)
-      checkDirective(S.Dir->Name, S.Dir->Range);
+      checkBodyDirective(S.Dir->Name, S.Dir->Range);
     if (Resolve && S.Dir) {
       SymCheck.onDirective(*S.Dir);
       DeclCheck.onBodyDirective(*S.Dir);
     }
     break;
   }
+}
+
+uint64_t Checker::memoContext(bool Resolve) const {
+  Target T = effectiveTarget();
+  return uint64_t(Version.encoded()) | uint64_t(T.Sm) << 16 | uint64_t(uint8_t(T.Suffix)) << 32 |
+         uint64_t(Address32) << 40 | uint64_t(TexMode == "texmode_independent") << 41 |
+         uint64_t(codegenChecks()) << 42 | uint64_t(AssumeDeclared) << 43 |
+         uint64_t(Resolve) << 44 | uint64_t(Opts.RunChecks) << 45;
+}
+
+void Checker::onInstruction(const Instruction &I, bool Resolve) {
+  const spec::IsaOpcode *Row = opcodeRow(I.Opcode);
+  const InstructionMemo::Outcome *Known = nullptr;
+  bool UseMemo = Memo && Diags.reportsMade() == ReportsAfterStatement;
+  if (UseMemo) {
+    if (!MemoContextKnown) {
+      MemoContextKnown = true;
+      Memo->setContext(memoContext(Resolve));
+    }
+    Known = Memo->find(I, Syms, File);
+  }
+  InstructionMemo::Outcome Out;
+  if (Known && Known->InstClean) {
+    Out.InstClean = true;
+  } else {
+    unsigned Before = Diags.reportsMade(), GatesBefore = gateReportCount();
+    checkInstructionRow(I, Row);
+    Out.InstClean = Diags.reportsMade() == Before && gateReportCount() == GatesBefore;
+  }
+  if (!Resolve) {
+    if (UseMemo && !Known)
+      Memo->store(Out);
+    return;
+  }
+  spec::IsaControl Control = Row ? Row->Control : spec::IsaControl::None;
+  bool IsCall = Control == spec::IsaControl::Call;
+  if (Known && Known->SymClean) {
+    SymCheck.skipInstruction(Known->SymFlags);
+    Out.SymClean = true;
+  } else {
+    unsigned Before = Diags.reportsMade();
+    CheckContext Ctx = context();
+    SymCheck.onInstruction(I, Ctx);
+    Out.SymFlags = SymCheck.instFlags();
+    // Calls and branches also resolve labels and functions, which a key
+    // does not describe.
+    Out.SymClean = UseMemo && Memo->allResolved() && Diags.reportsMade() == Before &&
+                   !Out.SymFlags.InBranch && !IsCall;
+  }
+  if (UseMemo && !Known)
+    Memo->store(Out);
+  DeclCheck.onInstruction(I, IsCall);
+  if (IsCall)
+    DeclCheck.onCall(I);
+  else if (Control == spec::IsaControl::Branch)
+    DeclCheck.onBranch(I);
 }
 
 void Checker::onFunctionEnd(const Function &F) {
@@ -609,6 +661,15 @@ void Checker::checkInstructionRow(const Instruction &I, const spec::IsaOpcode *R
                  "internal error while checking '" + std::string(I.Opcode) +
                      "'; please report it with this input");
   }
+}
+
+void Checker::checkBodyDirective(llvm::StringRef Name, SourceRange R) {
+  if (!GatesMetBody.empty() && Name == GatesMetBody)
+    return;
+  unsigned Before = Diags.reportsMade(), Gates = gateReportCount();
+  checkDirective(Name, R);
+  if (Diags.reportsMade() == Before && gateReportCount() == Gates)
+    GatesMetBody.assign(Name.data(), Name.size());
 }
 
 void Checker::checkDirective(llvm::StringRef Name, SourceRange R) {

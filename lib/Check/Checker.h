@@ -21,6 +21,7 @@
 #include "Check/CheckDecls.h"
 #include "Check/CheckSection.h"
 #include "Check/CheckSymbols.h"
+#include "Check/InstructionMemo.h"
 #include "Check/LocTracker.h"
 #include "ptxlint/Options.h"
 #include "ptxlint/Parser.h"
@@ -61,6 +62,11 @@ public:
   void checkInstruction(const Instruction &I);
   /// Version and target gates of a directive (CheckIsa.cpp).
   void checkDirective(llvm::StringRef Name, SourceRange R);
+  /// checkDirective of a directive in a body, skipped where the same name's
+  /// gates were met last (nvcc writes a .loc every other line): a directive's
+  /// gates read its name, the version and the target, which change only at
+  /// a module-level item.
+  void checkBodyDirective(llvm::StringRef Name, SourceRange R);
 
   SymbolTable &symbols() { return Syms; }
   /// The version and target the checks use (invalid when unknown).
@@ -75,6 +81,23 @@ private:
   /// the family checks and says calls and branches (IsaOpcode::Family,
   /// IsaOpcode::Control).
   void checkInstructionRow(const Instruction &I, const spec::IsaOpcode *Row);
+  /// An instruction's checks and symbol resolution, skipped where its key
+  /// (InstructionMemo.h) is known to be clean.
+  void onInstruction(const Instruction &I, bool Resolve);
+  /// What the instruction checks read besides the instruction, as one key.
+  uint64_t memoContext(bool Resolve) const;
+  /// The memo has memoContext's value: no module-level item came since (the
+  /// context changes only at one, never inside a function body).
+  bool MemoContextKnown = false;
+  std::string GatesMetBody; ///< checkBodyDirective: the name whose gates were met last
+  /// Made for a whole file whose text stays mapped, never for the library's
+  /// single instructions (a Checker per call: its tables would cost more
+  /// than the check).
+  std::unique_ptr<InstructionMemo> Memo;
+  /// Reports made when the last statement was done: a statement that finds
+  /// another count (the parser reported on it) is checked without the memo,
+  /// since some checks stay silent where an error covers their place.
+  unsigned ReportsAfterStatement = ~0u;
   /// Every top-level item passes through here, for the header-order rules.
   void onItem(SourceRange R, bool IsVersion, bool IsTarget, const Directive *D);
   void handleVersion(const Directive &D);
