@@ -25,6 +25,11 @@ struct IsaOpcode;
 namespace check {
 
 /// What a declaration says about one register name.
+/// Where a .param symbol was declared, as ptxas 13.0 tells them apart
+/// ("Illegal to write to function input parameter", "Illegal to read
+/// function return parameter"; PTX ISA 9.0, 5.1.6.4).
+enum class ParamRole : uint8_t { None, Input, Return };
+
 struct RegisterInfo {
   llvm::StringRef Type; ///< ".b32", ".f16x2", ".pred" ...
   uint8_t VectorWidth = 1;
@@ -34,6 +39,9 @@ struct RegisterInfo {
   uint16_t Align = 0;
   uint32_t ArrayBytes = 0;    ///< an array's size in bytes; 0 when unknown or not an array
   llvm::StringRef StateSpace; ///< ".reg" (or ".param", ".shared"... for other symbols)
+  /// A parameter of the function's header: its input list (only read with
+  /// ld.param) or its return list (only written with st.param).
+  ParamRole Role = ParamRole::None;
   SourceRange DeclRange;
 };
 
@@ -46,7 +54,7 @@ public:
   void popScope();
   /// Back to module scope only.
   void resetToModuleScope();
-  void declare(const VarDecl &V, const SourceFile *File);
+  void declare(const VarDecl &V, const SourceFile *File, ParamRole Role = ParamRole::None);
   void declareParams(const Function &F, const SourceFile *File);
   const RegisterInfo *lookup(llvm::StringRef Name) const;
   /// lookup without remembering the answer: for a caller with a cache of its

@@ -131,6 +131,8 @@ private:
   void checkInit(const VarDecl &V, const Declarator &D);
   void checkOpaqueInit(const VarDecl &V, const Declarator &D, llvm::StringRef Ty);
   void checkLinkage(llvm::ArrayRef<std::string_view> Prefix, SourceRange Fallback);
+  /// Two or more return parameters: all of them .reg.
+  void checkReturnSpaces(const Function &F);
   void checkFunctionDirectives(const Function &F);
   void checkPrototype(const Function &F);
   void checkArguments(const Operand &List, llvm::ArrayRef<Param> Formals, llvm::StringRef Callee);

@@ -81,6 +81,7 @@ void DeclChecker::onFunction(const Function &F) {
                      "a return parameter cannot be an incomplete array ([] or [0]); give it a "
                      "size");
     }
+  checkReturnSpaces(F);
   if (IsEntry && F.HasReturnList) {
     SourceRange R = F.Returns.empty() ? F.Range : F.Returns.front().Range;
     Diags.report(Rule::FuncDirective, R,
@@ -93,6 +94,26 @@ void DeclChecker::onFunction(const Function &F) {
     onVar(V, IsEntry ? DeclSite::EntryParam : DeclSite::FuncParam);
   checkFunctionDirectives(F);
   checkPrototype(F);
+}
+
+/// ptxas 13.0: "Multiple return parameters require .register state space"
+/// for a .param among two or more returns (test/decl/return-list.test).
+void DeclChecker::checkReturnSpaces(const Function &F) {
+  size_t N = 0;
+  for (const VarDecl &V : F.Returns)
+    N += V.Declarators.size();
+  if (N < 2)
+    return;
+  for (const VarDecl &V : F.Returns)
+    if (V.StateSpace != ".reg") {
+      Diags.report(Rule::FuncReturnList, V.Range,
+                   "'" + std::string(F.Name) + "' has " + std::to_string(N) +
+                       " return parameters, so each must be in .reg, not " +
+                       std::string(V.StateSpace) +
+                       "; return one .param (a .b8 array holds several values) or declare "
+                       "every return in .reg");
+      return;
+    }
 }
 
 void DeclChecker::checkFunctionDirectives(const Function &F) {
@@ -291,7 +312,7 @@ void DeclChecker::onCallPrototype(const Directive &D) {
   Proto P;
   P.First = static_cast<uint32_t>(Pool.size());
   P.Name = D.Range;
-  bool SawName = false;
+  bool SawName = false, ParamReturn = false;
   for (size_t I = 0; I < A.size(); ++I) {
     if (A[I] == "_" && !SawName) {
       SawName = true;
@@ -334,8 +355,15 @@ void DeclChecker::onCallPrototype(const Directive &D) {
       Q.Bits = static_cast<uint8_t>(fundamentalBits(ElemType));
     Pool.push_back(Q);
     ++(SawName ? P.NParams : P.NRets);
+    ParamReturn |= !SawName && A[I] == ".param";
     I = J;
   }
+  // ptxas 13.0: "Multiple return parameters require .register state space".
+  if (P.NRets > 1 && ParamReturn)
+    Diags.report(Rule::FuncReturnList, D.Range,
+                 "a prototype with " + std::to_string(P.NRets) +
+                     " return parameters declares each in .reg, not .param; return one .param "
+                     "(a .b8 array holds several values) or declare every return in .reg");
   CallProtos[Names.save(llvm::StringRef(LastLabel))] = static_cast<uint32_t>(Protos.size());
   Protos.push_back(P);
 }

@@ -19,6 +19,11 @@
 namespace ptxlint {
 namespace check {
 
+// The key holds every field of a declaration the checks read (declOf): a
+// new RegisterInfo field must be added there too, or instructions that
+// differ only by it would share an outcome.
+static_assert(sizeof(RegisterInfo) == 56, "a new RegisterInfo field: add it to declOf's key");
+
 namespace {
 
 /// Stored keys and outcomes before the memo starts over (a generated file of
@@ -148,6 +153,7 @@ uint16_t InstructionMemo::declOf(char Tag, const RegisterInfo *Info) {
     D.IsArray = Info->IsArray;
     D.Align = Info->Align;
     D.ArrayBytes = Info->ArrayBytes;
+    D.Role = static_cast<uint8_t>(Info->Role);
   }
   return declId(D);
 }

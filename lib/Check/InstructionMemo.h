@@ -108,7 +108,8 @@ private:
     char Tag;
     uint16_t Align;
     uint32_t ArrayBytes;
-    uint32_t Pad; ///< no padding byte is left undefined: the key is compared bytewise
+    uint8_t Role;   ///< RegisterInfo::Role
+    uint8_t Pad[3]; ///< no padding byte is left undefined: the key is compared bytewise
   };
   static_assert(sizeof(DeclBytes) == 32, "DeclBytes has no implicit padding");
   /// A renamed name, its bytes packed when it has at most 8 (nvcc's %r12).

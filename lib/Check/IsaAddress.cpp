@@ -183,6 +183,30 @@ void checkComponentBase(CheckContext &Ctx, const Operand &Addr) {
     D.Notes.push_back({Info->DeclRange, Name.take_front(Dot).str() + " is declared here"});
 }
 
+/// ld.param of a header's return parameter, st.param of its input parameter
+/// (or a kernel's): ptxas 13.0 "Illegal to read function return parameter",
+/// "Illegal to write to function input parameter"
+/// (test/isa-operands/param-direction.test).
+void checkParamDirection(const Instruction &I, CheckContext &Ctx, const Operand &Base,
+                         const RegisterInfo &Info, bool Writes) {
+  bool Bad = Writes ? Info.Role == ParamRole::Input : Info.Role == ParamRole::Return;
+  if (!Bad)
+    return;
+  std::string Name(Base.Text);
+  Diagnostic &D =
+      Ctx.Diags.report(Rule::IsaParamDirection, Base.Range,
+                       Writes ? "'" + std::string(I.Opcode) + "' cannot write '" + Name + "'" +
+                                    ", an input parameter (input parameters are read-only: "
+                                    "ptxas 'Illegal to write to function input parameter'); "
+                                    "copy it to a register or a .local variable and change the copy"
+                              : "'" + std::string(I.Opcode) + "' cannot read '" + Name + "'" +
+                                    ", a return parameter (return parameters are only written "
+                                    "with st.param: ptxas 'Illegal to read function return "
+                                    "parameter'); keep the value in a register as well");
+  if (Info.DeclRange.isValid())
+    D.Notes.push_back({Info.DeclRange, Name + " is declared here"});
+}
+
 /// The base of an address, or of cvta's symbol operand; Row is I's
 /// addressing row (null for none), Space whether the base's state space is
 /// checked against the one written.
@@ -238,8 +262,10 @@ void checkBase(const Instruction &I, CheckContext &Ctx, const Operand &Base,
     return;
   if (Row && Row->SymbolOperand && (S.empty() || I.hasQualifier(".to")))
     return; // cvta.to takes a register: a variable is CheckSymbols.cpp's "must be register"
-  if (spec::spaceReaches(S, Info->StateSpace))
+  if (spec::spaceReaches(S, Info->StateSpace)) {
+    checkParamDirection(I, Ctx, Base, *Info, Row && Row->Writes && OperandIndex == 0);
     return;
+  }
   // st/atom/red cannot write .const memory (st.const: "State space incorrect").
   bool Writes = Row && Row->Writes;
   std::string Fix = Writes && Info->StateSpace == ".const"

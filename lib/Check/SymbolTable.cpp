@@ -131,9 +131,10 @@ static uint64_t arrayBytes(llvm::ArrayRef<std::string_view> Suffix, llvm::String
   return Bytes;
 }
 
-void SymbolTable::declare(const VarDecl &V, const SourceFile *File) {
+void SymbolTable::declare(const VarDecl &V, const SourceFile *File, ParamRole Role) {
   invalidate();
   RegisterInfo Info;
+  Info.Role = Role;
   Info.Type = internType(V.type());
   Info.VectorWidth = static_cast<uint8_t>(V.vectorWidth());
   // State spaces are a closed set: keep them in static storage too.
@@ -175,9 +176,9 @@ void SymbolTable::declare(const VarDecl &V, const SourceFile *File) {
 
 void SymbolTable::declareParams(const Function &F, const SourceFile *File) {
   for (const VarDecl &V : F.Returns)
-    declare(V, File);
+    declare(V, File, ParamRole::Return);
   for (const VarDecl &V : F.Params)
-    declare(V, File);
+    declare(V, File, ParamRole::Input);
 }
 
 void SymbolTable::setStableText(llvm::StringRef Text) {
