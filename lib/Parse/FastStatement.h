@@ -92,8 +92,9 @@ Function *parseFunctionHeaderAt(const SourceFile &File, uint32_t Begin, ASTConte
                                 uint32_t &End, TokenMemo *Memo = nullptr);
 
 /// A label "name:" at Begin: Name is the name's range, End the offset past ':'.
-bool parseLabelAt(const SourceFile &File, uint32_t Begin, SourceRange &Name, uint32_t &End,
-                  TokenMemo *Memo = nullptr);
+/// Nothing is allocated in Ctx (the recognizers' cursor needs one).
+bool parseLabelAt(const SourceFile &File, uint32_t Begin, ASTContext &Ctx, SourceRange &Name,
+                  uint32_t &End, TokenMemo *Memo = nullptr);
 
 /// The `.loc` lines of one text read so far (FastLoc.cpp), by their exact
 /// bytes up to the line break: a line read again hands back its arguments

@@ -225,6 +225,12 @@ uint32_t StreamParser::fastSectionLine(uint32_t B) {
   return End;
 }
 
+/// An instruction starts with its guard's '@' or its opcode's letter: at
+/// any other token, the instruction recognizers decline (a label is tried).
+static bool startsInstruction(char C) {
+  return (C >= 'a' && C <= 'z') || (C >= 'A' && C <= 'Z') || C == '@';
+}
+
 /// A plain statement of a function body: a brace, `.loc`, `.reg`, a plain
 /// directive, an instruction or a label.
 uint32_t StreamParser::fastBodyStatement(uint32_t B) {
@@ -249,13 +255,15 @@ uint32_t StreamParser::fastBodyStatement(uint32_t B) {
     } else {
       return 0;
     }
-  } else if (const Instruction *I = parseInstructionAt(File, B, Transient, End, &Memo)) {
+  } else if (const Instruction *I = startsInstruction(C)
+                                        ? parseInstructionAt(File, B, Transient, End, &Memo)
+                                        : nullptr) {
     S.Kind = StmtKind::Instruction;
     S.Inst = I;
     S.Range = I->Range;
   } else {
     SourceRange Name;
-    if (!parseLabelAt(File, B, Name, End, &Memo))
+    if (!parseLabelAt(File, B, Transient, Name, End, &Memo))
       return 0;
     S.Kind = StmtKind::Label;
     S.Range = {B, End};

@@ -126,6 +126,27 @@ TEST(FastStatementTest, EdgeCasesParseAsAntlrDoes) {
       "\tadd.s32 %r1, %r2, 4; /* open\n",
       "\t.reg .b32 %v<4> /* open\n",
       "$L__open: /* open\n",
+      // PlainInstruction (FastStatement.cpp) reads bytes, not tokens: each
+      // spelling where the lexer would end a token elsewhere, or where the
+      // token parser declines, must come out as ANTLR's parse.
+      "\tmov.b32 %r1, 00x1;\n\tmov.b32 %r1, 09;\n\tmov.b32 %r1, 1e5;\n\tmov.b32 %r1, 123abc;\n"
+      "\tmov.b32 %r1, 0x;\n\tmov.b32 %r1, 0xFFFFFFFFU;\n\tmov.b32 %r1, 0X1f;\n"
+      "\tmov.b32 %r1, 0x1G;\n\tmov.f64 %rd1, -0d3FF0000000000000;\n"
+      "\tmov.f64 %rd1, 0D3FF00000000000000;\n\tmov.f32 %f1, 0F3f800000;\n"
+      "\tld.u32 %r1, [%rd1 + 4 ];\n\tld.u32 %r1, [ -4 ];\n\tld.u32 %r1, [%rd1+0x10];\n"
+      "\tld.u32 %r1, [%rd1+0f10];\n\tld.u32 %r1, [4+8];\n\tld.u32 %r1, [%rd1-8];\n"
+      "\tld.u32 %r1, [%rd1+99999999999999999999];\n\tld.u32 %r1, [%rd1+4U];\n"
+      "\tst.v2.u32 [%rd1], {%r1,_};\n\tst.v2.u32 [%rd1], {};\n"
+      "\tst.v4.u32 [%rd1], { %r1 , -1 , 0f3F800000, 0x7 };\n\tst.v2.u32 [%rd1], {{%r1}};\n"
+      "\tst.v2.u32 [%rd1], {%r1, [%rd1]};\n\tst.v2.u32 [%rd1], {!%p1, %r1};\n"
+      "\tselp.b32 %r1, %r2, %r3, !%p1;\n\tselp.b32 %r1, %r2, %r3, ! %p1;\n\t@!=%p1 ret;\n"
+      "\t@%p1\tret;\n\t@%p1;\n\t@%p1 %r1;\n\t@@%p1 ret;\n\tbra$L;\n\tadd.s32 %r1, %r2, 4\n;\n"
+      "\tmov.b32 %r1, %r2\t,\t%r3;\n\tadd.s32 %r1, %r2, %r3.x;\n\tadd.s32 %r1, %r2, %r3::x;\n"
+      "\tmov.b32 %r1, 4-2;\n\tmov.b32 %r1, -%r2;\n\tmov.b32 %r1, %;\n\tmov.b32 %r1, $;\n"
+      "\tmov.b32 %r1, 4,;\n\tmov.b32 %r1, 4 5;\n\tmov.b32 %r1, 0f3F800000\f;\n"
+      "\tret;;\n\tRET.x;\n\ta;\n\tmov.b32 %r1,\n4;\n\tmov.b32 %r1, 4//c\n;\n"
+      "\tcall.uni (%r1), f, (%r2, -1, 0f3F800000, 0x10);\n\tcall f, ( );\n\tcall f, (1)x;\n"
+      "\tcall f, (%r1 ,);\n\tcall f, (1, (2));\n\tcall f, {1)};\n\tmov.b32 %r1, 4);\n\tret;\n",
       // Scopes and errors inside a body.
       "\t{\n\t.reg .b32 t;\n\tmov.b32 t, 1;\n\t}\n\tadd.s32 %r1, %r2 %r3;\n\tmov.u32 %r1, ;\n"
       "\tret\n\tret;\n",
