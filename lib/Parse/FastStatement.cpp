@@ -271,10 +271,8 @@ public:
     skipSpace();
     if (at(P) != ';') {
       for (;;) {
-        Operand O;
-        if (!operand(O))
+        if (!operand(Ops.emplace_back())) // built in place: no copy
           return nullptr;
-        Ops.push_back(O);
         skipSpace();
         if (at(P) == ';')
           break;
@@ -466,10 +464,8 @@ private:
     llvm::SmallVector<Operand, 8> Elems;
     skipSpace();
     for (bool Empty = Kind == OperandKind::List && at(P) == Close; !Empty;) {
-      Operand E;
-      if (!simple(E))
+      if (!simple(Elems.emplace_back()))
         return false;
-      Elems.push_back(E);
       skipSpace();
       if (at(P) == Close)
         break;

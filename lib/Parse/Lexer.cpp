@@ -9,6 +9,7 @@
 #include "Parse/FastStatement.h"
 
 #include <cctype>
+#include <cstring>
 
 namespace ptxlint {
 namespace parsedriver {
@@ -118,9 +119,11 @@ bool Lexer::skipTrivia() {
     if (C != '/' || Pos + 1 >= N)
       return true;
     if (D[Pos + 1] == '/') {
-      size_t E = Pos + 2;
-      while (E < N && D[E] != '\n' && D[E] != '\r')
-        ++E;
+      // To the line's end: its '\n', or a '\r' before it.
+      const void *NL = std::memchr(D + Pos + 2, '\n', N - Pos - 2);
+      size_t E = NL ? static_cast<size_t>(static_cast<const char *>(NL) - D) : N;
+      if (const void *CR = std::memchr(D + Pos + 2, '\r', E - Pos - 2))
+        E = static_cast<size_t>(static_cast<const char *>(CR) - D);
       if (Watch)
         Watch(WatchCtx, Pos, static_cast<uint32_t>(E), false);
       Pos = static_cast<uint32_t>(E);
