@@ -502,6 +502,19 @@ const Instruction *parseInstructionAt(const SourceFile &File, uint32_t Begin, AS
 
 bool parseLabelAt(const SourceFile &File, uint32_t Begin, ASTContext &Ctx, SourceRange &Name,
                   uint32_t &End, TokenMemo *Memo) {
+  // nvcc's `$L__BB0_3:` byte by byte: the lexer's IDENT (without '.'
+  // parts) and a ':' right after it that is not the first of '::'. With
+  // anything between the name and its ':', the token cursor decides.
+  llvm::StringRef Text = File.text();
+  if (Begin < Text.size()) {
+    size_t E = Begin + Lexer::identLength(Text, Begin);
+    if (E > Begin && E < Text.size() && Text[E] == ':' &&
+        (E + 1 == Text.size() || Text[E + 1] != ':') && !Text.slice(Begin, E).contains('.')) {
+      Name = {Begin, static_cast<uint32_t>(E)};
+      End = static_cast<uint32_t>(E + 1);
+      return true;
+    }
+  }
   InstructionParser P(File, Ctx, Begin, Memo);
   SourceRange Whole;
   if (!P.label(Name, Whole))

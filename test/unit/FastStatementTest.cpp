@@ -86,6 +86,9 @@ TEST(FastStatementTest, EdgeCasesParseAsAntlrDoes) {
       "\tmov.u32 %r1, 99999999999999999999;\n\tbar.sync 0;\n\tret;\n",
       // Labels.
       "$L__BB0_1:\n\tret;\nL2 :\nL3:ret;\n$x: $y:\n\tret;\n_z:\n\tret;\n",
+      // Labels read byte by byte (parseLabelAt), and their near misses.
+      "a.b:\n\tret;\n%lab:\n\tret;\n_:\n\tret;\nL8:/*c*/:\n\tret;\n$p:$q:\n\tret;\nL9:\n:\n"
+      "\tret;\nL10:%r1:\n\tret;\n",
       // .loc in all its forms, comments between attributes.
       "\t.loc\t1 23 4\n\t.loc 1 23 4, function_name $L__info_string0, inlined_at 1 2 3\n"
       "\t.loc 1 23 4 // c\n\t, inlined_at 1 2 3\n\t.loc 1 2 3 /* c */ , function_name f+4\n"
