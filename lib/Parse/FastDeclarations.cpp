@@ -343,16 +343,83 @@ const VarDecl *parseRegDeclAt(llvm::StringRef Text, uint32_t Begin, ASTContext &
   return regDeclAt(Text, Begin, Ctx, End, nullptr);
 }
 
+namespace {
+/// nvcc's DWARF data lines byte by byte: `.b8`/`.b16`/`.b32`/`.b64`, a
+/// blank, then decimal numbers (each may have a '-' right before it)
+/// separated by ',' (whitespace around it, line breaks after it), as
+/// DeclParser::sectionLine reads them from the lexer's tokens: each number
+/// is an INT the lexer ends where this does (followed by whitespace or ','),
+/// and the token after the line starts with what sectionLine requires
+/// ('}', '.', a letter, '_', '$', '%', or the end of the text). Anything
+/// else, comments included, is declined (the caller drops what Toks holds)
+/// and sectionLine reads the line; so is a line of more than PieceTokens
+/// tokens, which the token reader hands out in pieces (memory stays flat).
+bool plainDataLine(llvm::StringRef Text, uint32_t Begin,
+                   llvm::SmallVectorImpl<llvm::StringRef> &Toks, SourceRange &Whole) {
+  using namespace lexchars;
+  const char *D = Text.data();
+  const size_t N = Text.size();
+  auto At = [&](size_t K) { return K < N ? D[K] : '\0'; };
+  size_t P = Begin + 2;
+  if (At(Begin) != '.' || At(Begin + 1) != 'b')
+    return false;
+  if (At(P) == '8')
+    P += 1;
+  else if ((At(P) == '1' && At(P + 1) == '6') || (At(P) == '3' && At(P + 1) == '2') ||
+           (At(P) == '6' && At(P + 1) == '4'))
+    P += 2;
+  else
+    return false;
+  if (At(P) != ' ' && At(P) != '\t')
+    return false;
+  Toks.push_back(Text.slice(Begin, P));
+  for (;;) {
+    while (At(P) == ' ' || At(P) == '\t')
+      ++P;
+    if (At(P) == '-')
+      Toks.push_back(Text.slice(P, P + 1)), ++P;
+    size_t B = P;
+    while (isDigit(At(P)))
+      ++P;
+    char After = At(P);
+    if (P == B || (D[B] == '0' && P == B + 1 && isAlpha(After)) ||
+        !(isSpace(After) || After == ',' || After == '\0'))
+      return false; // not a decimal INT ending here (0x1, 1.5, 1U, 12abc)
+    Toks.push_back(Text.slice(B, P));
+    if (Toks.size() > DeclParser::PieceTokens)
+      return false;
+    Whole = {Begin, static_cast<uint32_t>(P)};
+    while (At(P) == ' ' || At(P) == '\t')
+      ++P;
+    if (At(P) != ',')
+      break;
+    Toks.push_back(Text.slice(P, P + 1));
+    ++P;
+    while (isSpace(At(P)))
+      ++P;
+  }
+  while (isSpace(At(P)))
+    ++P;
+  char C = At(P);
+  return P >= N || C == '}' || C == '.' || isAlpha(C) || C == '_' || C == '$' || C == '%';
+}
+} // namespace
+
 bool parseSectionLineAt(const SourceFile &File, uint32_t Begin, ASTContext &Ctx, bool Keep,
                         Directive &Out, uint32_t &End, TokenMemo *Memo) {
-  DeclParser P(File, Ctx, Begin, Memo);
   llvm::SmallVector<llvm::StringRef, 48> Toks;
   SourceRange Whole;
   bool IsLabel = false;
-  if (!P.sectionLine(Keep ? &Toks : nullptr, Whole, IsLabel))
-    return false;
-  End = Whole.End;
-  P.remember();
+  if (plainDataLine(File.text(), Begin, Toks, Whole)) {
+    End = Whole.End;
+  } else {
+    Toks.clear();
+    DeclParser P(File, Ctx, Begin, Memo);
+    if (!P.sectionLine(Keep ? &Toks : nullptr, Whole, IsLabel))
+      return false;
+    End = Whole.End;
+    P.remember();
+  }
   if (!Keep)
     return true;
   Out = Directive();
@@ -370,6 +437,15 @@ bool parseSectionLineStreamedAt(const SourceFile &File, uint32_t Begin, ASTConte
   SourceRange Whole;
   bool IsLabel = false;
   llvm::SmallVector<llvm::StringRef, 48> Toks;
+  if (plainDataLine(File.text(), Begin, Toks, Whole)) {
+    End = Whole.End;
+    Directive D;
+    D.Range = Whole;
+    build::directiveFromTokens(D, Toks, Ctx);
+    OnPiece(D, false);
+    return true;
+  }
+  Toks.clear();
   {
     // The whole line first: a line the grammar must parse instead is
     // declined before any piece has been handed out. A line of at most

@@ -170,6 +170,12 @@ TEST(FastStatementTest, ModuleScopeDirectivesParseAsAntlrDoes) {
       // unterminated comment.
       ".version 8.0\n.target sm_90\n.section .debug_info\n{\n.b8 1 /*c*/ , 2\n.b32 a+1\n"
       ".b64 x-y\nL1 /*c*/ :\n.b8 1$x\n.b8 .x.y\n.b8 0b1\n.b8 -1,-2\nL2::\n.b32 1 /* open\n}\n",
+      // Data lines read byte by byte (plainDataLine), and their near misses.
+      ".version 8.0\n.target sm_90\n.section .debug_info\n{\n.b8 1,2,3\n.b8\t-1, 2 ,\n 3\n"
+      ".b16 012, 0\n.b32 1\n.b8 1\n,2\n.b8 - 1\n.b8 1 , -2\n.b64 18446744073709551615\n.b8 1U\n"
+      ".b8 1.5\n.b8 0x\n.b8 1//c\n.b8 2 %r\n.b80 1\n.b8 1 2\n.b8 1,\n.b8 3e\n.b8 4\f.b8 5\n"
+      ".b8 6 $x:\n.b8 0a\n.b16 7\r\n}\n",
+      ".version 8.0\n.target sm_90\n.section .debug_info\n{\n.b8 1, 2",
       ".version 8.0\n.target sm_90\n.section .debug_str\n{\nL3:\n.b8 65,0\n.b8 0x1U, 07\n}\n"
       ".visible /*c*/ .entry k ( .param .u64 p /*c*/ ) .maxntid 32 /*c*/ , 1 , 1\n{\nret;\n}\n",
   };
