@@ -305,8 +305,19 @@ void forEachCommentAndString(llvm::StringRef Text, Lexer::TextFn Fn, void *Ctx) 
 
 bool nextStatementAt(llvm::StringRef Text, size_t From, const TokenMemo &Memo, size_t &Pos) {
   Pos = From;
-  if (Memo.After != From)
+  if (Memo.After != From) {
+    // Only whitespace before the statement (most of them): no lexer. A
+    // comment, or an `@@DWARF` line, is skipTrivia's.
+    size_t P = From;
+    const size_t N = Text.size();
+    while (P < N && isSpace(Text[P]))
+      ++P;
+    if (P >= N || (Text[P] != '/' && Text[P] != '@')) {
+      Pos = P;
+      return true;
+    }
     return skipSpaceAndComments(Text, Pos);
+  }
   Pos = Memo.Begin;
   return !(static_cast<Tok>(Memo.Kind) == Tok::SLASH && Memo.End < Text.size() &&
            Text[Memo.End] == '*');
