@@ -42,7 +42,15 @@ void *ASTContext::allocateSlow(size_t Size, size_t Alignment) {
   return P;
 }
 void ASTContext::reset() {
-  arena(Storage).Reset();
+  // Between two statements the arena has handed out one chunk (the common
+  // case): it is used again from its start, without the allocator's reset
+  // and a new chunk from it for the next statement's first node.
+  Arena &A = arena(Storage);
+  if (Cur && A.getBytesAllocated() == ChunkSize && A.GetNumSlabs() == 1) {
+    Cur = End - ChunkSize;
+    return;
+  }
+  A.Reset();
   Cur = End = nullptr;
 }
 size_t ASTContext::bytesAllocated() const {

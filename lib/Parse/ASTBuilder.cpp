@@ -40,13 +40,17 @@ double decodeFloat(StringRef Lit) {
 }
 
 Operand intOperand(StringRef Lit, bool Negate, SourceRange R, StringRef Text) {
+  int64_t V = 0;
+  decodeInteger(Lit, V);
+  return intOperand(V, Negate, R, Text);
+}
+
+Operand intOperand(int64_t Value, bool Negate, SourceRange R, StringRef Text) {
   Operand Op;
   Op.Kind = OperandKind::IntImm;
   Op.Range = R;
   Op.Text = Text;
-  int64_t V = 0;
-  decodeInteger(Lit, V);
-  Op.IntValue = Negate ? negate(V) : V;
+  Op.IntValue = Negate ? negate(Value) : Value;
   return Op;
 }
 

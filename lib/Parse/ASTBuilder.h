@@ -38,6 +38,8 @@ inline int64_t negate(int64_t V) { return static_cast<int64_t>(0 - static_cast<u
 /// An integer operand: the literal token Lit, negated when a '-' precedes
 /// it; R covers the '-' too and Text is the source of R.
 Operand intOperand(llvm::StringRef Lit, bool Negate, SourceRange R, llvm::StringRef Text);
+/// The same for a literal already decoded (decodeInteger) to Value.
+Operand intOperand(int64_t Value, bool Negate, SourceRange R, llvm::StringRef Text);
 
 /// A floating-point operand, as intOperand.
 Operand floatOperand(llvm::StringRef Lit, bool Negate, SourceRange R, llvm::StringRef Text);

@@ -2,8 +2,8 @@
 //
 // Internal to lib/Parse, and the only header that includes ANTLR's: the
 // generated parser is seen by Converter.cpp (parse tree to AST) and
-// ParseDriver.cpp (the streaming driver), and by nothing else. No ANTLR type
-// appears in include/ptxlint or in the AST.
+// the streaming driver (StreamParser.h, ParseDriver.cpp, ParseAntlr.cpp), and by nothing else. No
+// ANTLR type appears in include/ptxlint or in the AST.
 //
 // Speed: the input is read as bytes in place (no UTF-32 copy), the parser's
 // tokens come from the hand-written lexer (LexerTokenSource.h), whitespace

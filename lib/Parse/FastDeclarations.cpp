@@ -1,6 +1,6 @@
 //===- FastDeclarations.cpp - ANTLR-free parse of plain declarations -----===//
 //
-// Function headers, `.reg` declarations, `.loc` and the lines of a
+// Function headers, `.reg` declarations, plain directives and the lines of a
 // `.section`, read on the hand lexer's tokens (TokenCursor.h). Each builds the
 // node lib/Parse/Converter.cpp would build, through the same AST builder
 // (ASTBuilder.h), or gives up.
@@ -343,16 +343,83 @@ const VarDecl *parseRegDeclAt(llvm::StringRef Text, uint32_t Begin, ASTContext &
   return regDeclAt(Text, Begin, Ctx, End, nullptr);
 }
 
+namespace {
+/// nvcc's DWARF data lines byte by byte: `.b8`/`.b16`/`.b32`/`.b64`, a
+/// blank, then decimal numbers (each may have a '-' right before it)
+/// separated by ',' (whitespace around it, line breaks after it), as
+/// DeclParser::sectionLine reads them from the lexer's tokens: each number
+/// is an INT the lexer ends where this does (followed by whitespace or ','),
+/// and the token after the line starts with what sectionLine requires
+/// ('}', '.', a letter, '_', '$', '%', or the end of the text). Anything
+/// else, comments included, is declined (the caller drops what Toks holds)
+/// and sectionLine reads the line; so is a line of more than PieceTokens
+/// tokens, which the token reader hands out in pieces (memory stays flat).
+bool plainDataLine(llvm::StringRef Text, uint32_t Begin,
+                   llvm::SmallVectorImpl<llvm::StringRef> &Toks, SourceRange &Whole) {
+  using namespace lexchars;
+  const char *D = Text.data();
+  const size_t N = Text.size();
+  auto At = [&](size_t K) { return K < N ? D[K] : '\0'; };
+  size_t P = Begin + 2;
+  if (At(Begin) != '.' || At(Begin + 1) != 'b')
+    return false;
+  if (At(P) == '8')
+    P += 1;
+  else if ((At(P) == '1' && At(P + 1) == '6') || (At(P) == '3' && At(P + 1) == '2') ||
+           (At(P) == '6' && At(P + 1) == '4'))
+    P += 2;
+  else
+    return false;
+  if (At(P) != ' ' && At(P) != '\t')
+    return false;
+  Toks.push_back(Text.slice(Begin, P));
+  for (;;) {
+    while (At(P) == ' ' || At(P) == '\t')
+      ++P;
+    if (At(P) == '-')
+      Toks.push_back(Text.slice(P, P + 1)), ++P;
+    size_t B = P;
+    while (isDigit(At(P)))
+      ++P;
+    char After = At(P);
+    if (P == B || (D[B] == '0' && P == B + 1 && isAlpha(After)) ||
+        !(isSpace(After) || After == ',' || After == '\0'))
+      return false; // not a decimal INT ending here (0x1, 1.5, 1U, 12abc)
+    Toks.push_back(Text.slice(B, P));
+    if (Toks.size() > DeclParser::PieceTokens)
+      return false;
+    Whole = {Begin, static_cast<uint32_t>(P)};
+    while (At(P) == ' ' || At(P) == '\t')
+      ++P;
+    if (At(P) != ',')
+      break;
+    Toks.push_back(Text.slice(P, P + 1));
+    ++P;
+    while (isSpace(At(P)))
+      ++P;
+  }
+  while (isSpace(At(P)))
+    ++P;
+  char C = At(P);
+  return P >= N || C == '}' || C == '.' || isAlpha(C) || C == '_' || C == '$' || C == '%';
+}
+} // namespace
+
 bool parseSectionLineAt(const SourceFile &File, uint32_t Begin, ASTContext &Ctx, bool Keep,
                         Directive &Out, uint32_t &End, TokenMemo *Memo) {
-  DeclParser P(File, Ctx, Begin, Memo);
   llvm::SmallVector<llvm::StringRef, 48> Toks;
   SourceRange Whole;
   bool IsLabel = false;
-  if (!P.sectionLine(Keep ? &Toks : nullptr, Whole, IsLabel))
-    return false;
-  End = Whole.End;
-  P.remember();
+  if (plainDataLine(File.text(), Begin, Toks, Whole)) {
+    End = Whole.End;
+  } else {
+    Toks.clear();
+    DeclParser P(File, Ctx, Begin, Memo);
+    if (!P.sectionLine(Keep ? &Toks : nullptr, Whole, IsLabel))
+      return false;
+    End = Whole.End;
+    P.remember();
+  }
   if (!Keep)
     return true;
   Out = Directive();
@@ -370,6 +437,15 @@ bool parseSectionLineStreamedAt(const SourceFile &File, uint32_t Begin, ASTConte
   SourceRange Whole;
   bool IsLabel = false;
   llvm::SmallVector<llvm::StringRef, 48> Toks;
+  if (plainDataLine(File.text(), Begin, Toks, Whole)) {
+    End = Whole.End;
+    Directive D;
+    D.Range = Whole;
+    build::directiveFromTokens(D, Toks, Ctx);
+    OnPiece(D, false);
+    return true;
+  }
+  Toks.clear();
   {
     // The whole line first: a line the grammar must parse instead is
     // declined before any piece has been handed out. A line of at most
@@ -437,241 +513,6 @@ Function *parseFunctionHeaderAt(const SourceFile &File, uint32_t Begin, ASTConte
   End = P.lastEnd();
   P.remember();
   return F;
-}
-
-namespace {
-/// `.loc F L C [, function_name sym [+ N]] [, inlined_at F L C]...` read
-/// straight off the lexer (nvcc writes one every other line): a small state
-/// machine on the token kinds, the tokens after `.loc` (commas included, as
-/// the converter keeps them) gathered on the stack. Accepts exactly what
-/// DeclParser::loc accepted; anything else is declined.
-class LocRecognizer {
-public:
-  LocRecognizer(llvm::StringRef Text, uint32_t Begin, TokenMemo *Memo)
-      : Text(Text), Lex(Text, Begin), Memo(Memo) {
-    if (Memo && Memo->Begin == Begin) {
-      Cur = {Begin, Memo->End, static_cast<Tok>(Memo->Kind)};
-      Lex.seek(Cur.End);
-      return;
-    }
-    Cur = Lex.next();
-    if (Memo)
-      *Memo = {Cur.Begin, Cur.End, static_cast<uint8_t>(Cur.Kind), UINT32_MAX};
-  }
-
-  bool read(llvm::SmallVectorImpl<llvm::StringRef> &Args, SourceRange &Whole) {
-    uint32_t Start = Cur.Begin;
-    if (Cur.Kind != Tok::LOC)
-      return false;
-    take();
-    if (!number(Args) || !number(Args) || !number(Args))
-      return false;
-    while (Cur.Kind == Tok::COMMA)
-      if (!attribute(Args))
-        return false;
-    // A block comment that never closes: the grammar's business.
-    if (Cur.Kind == Tok::SLASH && Cur.End < Text.size() && Text[Cur.End] == '*')
-      return false;
-    Whole = {Start, LastEnd};
-    if (Memo)
-      *Memo = {Cur.Begin, Cur.End, static_cast<uint8_t>(Cur.Kind), LastEnd};
-    return true;
-  }
-
-private:
-  llvm::StringRef text() const { return Text.slice(Cur.Begin, Cur.End); }
-  char first() const { return Cur.End > Cur.Begin ? Text[Cur.Begin] : '\0'; }
-  void take() {
-    LastEnd = Cur.End;
-    Cur = Lex.next();
-  }
-  void keep(llvm::SmallVectorImpl<llvm::StringRef> &Args) {
-    Args.push_back(text());
-    take();
-  }
-  /// An INT of decimal digits (a leading 0 too).
-  bool number(llvm::SmallVectorImpl<llvm::StringRef> &Args) {
-    if (Cur.Kind != Tok::INT)
-      return false;
-    for (char C : text())
-      if (!lexchars::isDigit(C))
-        return false;
-    keep(Args);
-    return true;
-  }
-  /// `, inlined_at F L C` (any count of numbers) or `, function_name sym [+ N]`.
-  bool attribute(llvm::SmallVectorImpl<llvm::StringRef> &Args) {
-    keep(Args); // ','
-    if (Cur.Kind != Tok::IDENT || !lexchars::isAlpha(first()))
-      return false;
-    keep(Args);
-    if (lexchars::isDigit(first())) {
-      while (lexchars::isDigit(first()))
-        if (!number(Args))
-          return false;
-      return true;
-    }
-    if (Cur.Kind != Tok::IDENT)
-      return false;
-    keep(Args);
-    if (Cur.Kind != Tok::PLUS)
-      return true;
-    keep(Args);
-    return number(Args);
-  }
-
-  llvm::StringRef Text;
-  Lexer Lex;
-  Token Cur;
-  uint32_t LastEnd = 0;
-  TokenMemo *Memo;
-};
-
-/// nvcc's `.loc` lines read byte by byte, without the lexer: `.loc`, then
-/// tokens separated by blanks (' ', '\t') that the lexer would make exactly
-/// so (decimal digits and names, each followed by a blank, ',' or a line
-/// end), in LocRecognizer's shape. Anything else (a comment, a line break
-/// inside, another spelling of a number or name) is declined, with no side
-/// effect, and LocRecognizer reads it. The look-ahead token after the line
-/// is the lexer's, and is declined when it could continue the directive.
-class PlainLoc {
-public:
-  PlainLoc(llvm::StringRef Text, uint32_t Begin) : Text(Text), P(Begin) {}
-
-  bool read(llvm::SmallVectorImpl<llvm::StringRef> &Args, SourceRange &Whole, TokenMemo *Memo) {
-    const uint32_t Start = P;
-    if (!Text.substr(P).startswith(".loc") || !blank(at(P + 4)))
-      return false;
-    P += 4;
-    for (int K = 0; K < 3; ++K)
-      if (!number(Args))
-        return false;
-    for (skipBlanks(); at(P) == ',';)
-      if (!attribute(Args))
-        return false;
-    Lexer Lex(Text, LastEnd);
-    Token Next = Lex.next();
-    switch (Next.Kind) {
-    case Tok::COMMA: // after a line break: LocRecognizer's to read
-    case Tok::INT:
-    case Tok::DEC_FLOAT:
-    case Tok::FLOAT_HEX:
-    case Tok::DOUBLE_HEX:
-    case Tok::PLUS:
-    case Tok::SLASH:
-      return false;
-    default:
-      break;
-    }
-    Whole = {Start, LastEnd};
-    if (Memo)
-      *Memo = {Next.Begin, Next.End, static_cast<uint8_t>(Next.Kind), LastEnd};
-    return true;
-  }
-
-private:
-  char at(size_t K) const { return K < Text.size() ? Text[K] : '\0'; }
-  static bool blank(char C) { return C == ' ' || C == '\t'; }
-  /// What may follow a token: the lexer then ends it there.
-  static bool ends(char C) { return blank(C) || C == ',' || C == '\n' || C == '\r' || C == '\0'; }
-  void skipBlanks() {
-    while (blank(at(P)))
-      ++P;
-  }
-  void keep(llvm::SmallVectorImpl<llvm::StringRef> &Args, uint32_t B) {
-    Args.push_back(Text.slice(B, P));
-    LastEnd = P;
-  }
-  /// Blanks, then decimal digits (an INT of the lexer's fast path).
-  bool number(llvm::SmallVectorImpl<llvm::StringRef> &Args) {
-    skipBlanks();
-    uint32_t B = P;
-    while (lexchars::isDigit(at(P)))
-      ++P;
-    if (P == B || !ends(at(P)))
-      return false;
-    keep(Args, B);
-    return true;
-  }
-  /// Blanks, then an IDENT without dots: a letter, or [_$] and a name byte,
-  /// then name bytes. Alpha: a letter first (an attribute's name).
-  bool name(llvm::SmallVectorImpl<llvm::StringRef> &Args, bool Alpha) {
-    skipBlanks();
-    uint32_t B = P;
-    char C = at(P);
-    if (lexchars::isAlpha(C))
-      ++P;
-    else if (!Alpha && (C == '_' || C == '$') && lexchars::isIdentRest(at(P + 1)))
-      P += 2;
-    else
-      return false;
-    // nvcc's words are compared whole (name bytes all: the loop below
-    // would take them one at a time, a third of a line's cost).
-    llvm::StringRef Word = C == 'f'   ? "function_name"
-                           : C == 'i' ? "inlined_at"
-                           : C == '$' ? "$L__info_string"
-                                      : "";
-    if (!Word.empty() && Text.substr(B).startswith(Word))
-      P = B + static_cast<uint32_t>(Word.size());
-    while (lexchars::isIdentRest(at(P)))
-      ++P;
-    if (!ends(at(P)))
-      return false;
-    keep(Args, B);
-    return true;
-  }
-  /// `, inlined_at F L C` (any count of numbers) or `, function_name sym [+ N]`.
-  bool attribute(llvm::SmallVectorImpl<llvm::StringRef> &Args) {
-    uint32_t B = P++;
-    keep(Args, B); // ','
-    if (!name(Args, true))
-      return false;
-    skipBlanks();
-    if (lexchars::isDigit(at(P))) {
-      do {
-        if (!number(Args))
-          return false;
-        skipBlanks();
-      } while (lexchars::isDigit(at(P)));
-      return true;
-    }
-    if (!name(Args, false))
-      return false;
-    skipBlanks();
-    if (at(P) != '+')
-      return true;
-    B = P++;
-    keep(Args, B);
-    if (!number(Args))
-      return false;
-    skipBlanks();
-    return true;
-  }
-
-  llvm::StringRef Text;
-  uint32_t P;
-  uint32_t LastEnd = 0;
-};
-} // namespace
-
-const Directive *parseLocAt(const SourceFile &File, uint32_t Begin, ASTContext &Ctx, uint32_t &End,
-                            TokenMemo *Memo) {
-  // nvcc -lineinfo writes ".loc 1 2 3, function_name $L__info_string0,
-  // inlined_at 1 4 5": room for that without a heap allocation per line.
-  llvm::SmallVector<llvm::StringRef, 16> Args;
-  SourceRange Whole;
-  if (!PlainLoc(File.text(), Begin).read(Args, Whole, Memo)) {
-    Args.clear();
-    LocRecognizer R(File.text(), Begin, Memo);
-    if (!R.read(Args, Whole))
-      return nullptr;
-  }
-  auto *D = Ctx.create<Directive>();
-  D->Range = Whole;
-  D->Name = File.slice({Whole.Begin, Whole.Begin + 4});
-  D->Args = Ctx.copy<std::string_view>(Args);
-  End = Whole.End;
-  return D;
 }
 
 const Directive *parseGenericDirectiveAt(const SourceFile &File, uint32_t Begin, ASTContext &Ctx,

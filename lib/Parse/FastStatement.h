@@ -24,8 +24,12 @@
 #include "ptxlint/AST.h"
 #include "ptxlint/Source.h"
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
+
+#include <memory>
 
 namespace ptxlint {
 namespace parsedriver {
@@ -88,14 +92,44 @@ Function *parseFunctionHeaderAt(const SourceFile &File, uint32_t Begin, ASTConte
                                 uint32_t &End, TokenMemo *Memo = nullptr);
 
 /// A label "name:" at Begin: Name is the name's range, End the offset past ':'.
-bool parseLabelAt(const SourceFile &File, uint32_t Begin, SourceRange &Name, uint32_t &End,
-                  TokenMemo *Memo = nullptr);
+/// Nothing is allocated in Ctx (the recognizers' cursor needs one).
+bool parseLabelAt(const SourceFile &File, uint32_t Begin, ASTContext &Ctx, SourceRange &Name,
+                  uint32_t &End, TokenMemo *Memo = nullptr);
+
+/// The `.loc` lines of one text read so far (FastLoc.cpp), by their exact
+/// bytes up to the line break: a line read again hands back its arguments
+/// without being read again (nvcc -lineinfo writes a few hundred distinct
+/// lines thousands of times). A table of Slots lines, allocated on the
+/// first; a line in a taken slot replaces the one there.
+class LocCache {
+public:
+  LocCache();
+  ~LocCache();
+  LocCache(const LocCache &) = delete;
+  LocCache &operator=(const LocCache &) = delete;
+
+  /// The line at Begin, when it is one the cache takes (16 to MaxLine bytes
+  /// before its '\n' or the end of the text); else empty.
+  static llvm::StringRef lineAt(llvm::StringRef Text, uint32_t Begin);
+  /// Line's arguments (views of Line, in an array of Ctx) and the end of
+  /// its last one (an offset in Line), when the same bytes were stored.
+  bool lookup(llvm::StringRef Line, ASTContext &Ctx, Span<std::string_view> &Args,
+              uint32_t &LastEnd) const;
+  void store(llvm::StringRef Line, llvm::ArrayRef<llvm::StringRef> Args, uint32_t LastEnd);
+
+private:
+  static constexpr size_t Slots = 512, MaxLine = 200, MaxArgs = 24;
+  static size_t slot(const char *P, size_t Len);
+  struct Entry;
+  std::unique_ptr<Entry[]> Table;
+};
 
 /// ".loc F L C" at Begin, with nvcc's `, function_name sym [+ N]` and
 /// `, inlined_at F L C` attributes: the directive as the converter builds
-/// it, in Ctx. End is the offset past its last token.
+/// it, in Ctx. End is the offset past its last token. With a Cache, a line
+/// read before is not read again.
 const Directive *parseLocAt(const SourceFile &File, uint32_t Begin, ASTContext &Ctx, uint32_t &End,
-                            TokenMemo *Memo = nullptr);
+                            TokenMemo *Memo = nullptr, LocCache *Cache = nullptr);
 
 /// A directive the grammar reads as genericDirective (`.pragma "nounroll";`,
 /// `.maxnreg 32;` in a body, at module scope): a DOTNAME, then names,

@@ -25,6 +25,7 @@ public:
     if (accept(Tok::RBRACE))
       return true;
     for (;;) {
+      plainRun();
       if (Cur.Kind == Tok::LBRACE ? !list(Depth + 1) : !expr(0))
         return false;
       if (!accept(Tok::COMMA))
@@ -34,8 +35,46 @@ public:
   size_t end() const { return End; }
 
 private:
+  /// `1, 2, 3, ...`, the bulk of a large initializer, read byte by byte:
+  /// while the current token is an INT followed by ',' and a decimal INT
+  /// (as Lexer::next makes them: whitespace between, no comment), the INT
+  /// and the ',' are taken as expr and accept would take them, and the next
+  /// INT becomes the current token. Anything else is left as it is.
+  void plainRun() {
+    using namespace lexchars;
+    const char *D = T.data();
+    const size_t N = T.size();
+    while (Cur.Kind == Tok::INT) {
+      size_t P = Cur.End;
+      while (P < N && isSpace(D[P]))
+        ++P;
+      if (P >= N || D[P] != ',')
+        return;
+      const size_t Comma = P++;
+      while (P < N && isSpace(D[P]))
+        ++P;
+      if (P >= N || !isDigit(D[P]))
+        return;
+      size_t Q = P + 1;
+      while (Q < N && isDigit(D[Q]))
+        ++Q;
+      char After = Q < N ? D[Q] : '\0';
+      if (After == '.' || After == 'e' || After == 'E' || After == 'U' ||
+          (D[P] == '0' && Q == P + 1 && isAlpha(After)))
+        return; // another token than a decimal INT: the lexer's to make
+      if (Toks) {
+        Toks->push_back(Cur.text(T));
+        Toks->push_back(T.substr(Comma, 1));
+      }
+      End = Comma + 1;
+      Cur = {static_cast<uint32_t>(P), static_cast<uint32_t>(Q), Tok::INT};
+      Lex.seek(static_cast<uint32_t>(Q));
+    }
+  }
+
   /// Consumes the current token when it is of kind K (and keeps its text).
-  bool accept(Tok K) {
+  /// Inline: a large initializer is a few tokens per element.
+  LLVM_ATTRIBUTE_ALWAYS_INLINE bool accept(Tok K) {
     if (Cur.Kind != K)
       return false;
     if (Toks)
@@ -56,8 +95,9 @@ private:
   /// for parentheses, which nest at most as deep as braces do.
   bool expr(unsigned Depth) {
     for (;;) {
-      while (accept(Tok::MINUS) || accept(Tok::PLUS) || accept(Tok::TILDE) || accept(Tok::BANG))
-        ;
+      while (Cur.Kind == Tok::MINUS || Cur.Kind == Tok::PLUS || Cur.Kind == Tok::TILDE ||
+             Cur.Kind == Tok::BANG)
+        accept(Cur.Kind);
       if (!primary(Depth) || atOpenComment())
         return false;
       if (!binaryOp())
@@ -67,8 +107,8 @@ private:
 
   /// number | name | name '(' expr (',' expr)* ')' | '(' expr ')'
   bool primary(unsigned Depth) {
-    if (accept(Tok::INT) || accept(Tok::FLOAT_HEX) || accept(Tok::DOUBLE_HEX))
-      return true;
+    if (Cur.Kind == Tok::INT || Cur.Kind == Tok::FLOAT_HEX || Cur.Kind == Tok::DOUBLE_HEX)
+      return accept(Cur.Kind);
     if (Cur.Kind == Tok::LPAREN)
       return Depth < 64 && accept(Tok::LPAREN) && expr(Depth + 1) && accept(Tok::RPAREN);
     // A name without '.' parts; dotted names are the grammar's business.

@@ -9,6 +9,7 @@
 #include "Parse/FastStatement.h"
 
 #include <cctype>
+#include <cstring>
 
 namespace ptxlint {
 namespace parsedriver {
@@ -118,9 +119,11 @@ bool Lexer::skipTrivia() {
     if (C != '/' || Pos + 1 >= N)
       return true;
     if (D[Pos + 1] == '/') {
-      size_t E = Pos + 2;
-      while (E < N && D[E] != '\n' && D[E] != '\r')
-        ++E;
+      // To the line's end: its '\n', or a '\r' before it.
+      const void *NL = std::memchr(D + Pos + 2, '\n', N - Pos - 2);
+      size_t E = NL ? static_cast<size_t>(static_cast<const char *>(NL) - D) : N;
+      if (const void *CR = std::memchr(D + Pos + 2, '\r', E - Pos - 2))
+        E = static_cast<size_t>(static_cast<const char *>(CR) - D);
       if (Watch)
         Watch(WatchCtx, Pos, static_cast<uint32_t>(E), false);
       Pos = static_cast<uint32_t>(E);
@@ -302,8 +305,19 @@ void forEachCommentAndString(llvm::StringRef Text, Lexer::TextFn Fn, void *Ctx) 
 
 bool nextStatementAt(llvm::StringRef Text, size_t From, const TokenMemo &Memo, size_t &Pos) {
   Pos = From;
-  if (Memo.After != From)
+  if (Memo.After != From) {
+    // Only whitespace before the statement (most of them): no lexer. A
+    // comment, or an `@@DWARF` line, is skipTrivia's.
+    size_t P = From;
+    const size_t N = Text.size();
+    while (P < N && isSpace(Text[P]))
+      ++P;
+    if (P >= N || (Text[P] != '/' && Text[P] != '@')) {
+      Pos = P;
+      return true;
+    }
     return skipSpaceAndComments(Text, Pos);
+  }
   Pos = Memo.Begin;
   return !(static_cast<Tok>(Memo.Kind) == Tok::SLASH && Memo.End < Text.size() &&
            Text[Memo.End] == '*');

@@ -192,6 +192,12 @@ public:
     return T;
   }
 
+  /// The length of the IDENT at byte B (< In.size()) of In, as next()
+  /// makes it; 0 when none starts there.
+  static size_t identLength(llvm::StringRef In, size_t B) {
+    return Lexer(In, static_cast<uint32_t>(B)).ident();
+  }
+
   /// Where the next token's search starts.
   uint32_t pos() const { return Pos; }
   void seek(uint32_t P) { Pos = P; }

@@ -93,7 +93,7 @@ public:
   }
 
   /// Consumes the current token and returns it.
-  Token take() {
+  LLVM_ATTRIBUTE_ALWAYS_INLINE Token take() {
     Token T = Cur;
     LastEnd = T.End;
     if (HasAfter) {

@@ -7,6 +7,19 @@ namespace ptxlint {
 
 IntLiteral decodeIntLiteral(llvm::StringRef S) {
   IntLiteral L;
+  // Most literals: up to 18 decimal digits (below 2^63), no leading 0, no
+  // suffix.
+  if (!S.empty() && S.size() <= 18 && S[0] >= '1' && S[0] <= '9') {
+    uint64_t V = 0;
+    size_t I = 0;
+    for (; I < S.size() && S[I] >= '0' && S[I] <= '9'; ++I)
+      V = V * 10 + static_cast<unsigned>(S[I] - '0');
+    if (I == S.size()) {
+      L.Value = V;
+      L.State = IntLiteral::Fits;
+      return L;
+    }
+  }
   if (S.endswith("U") || S.endswith("u")) {
     L.Unsigned = true;
     S = S.drop_back();

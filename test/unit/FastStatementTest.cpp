@@ -86,6 +86,9 @@ TEST(FastStatementTest, EdgeCasesParseAsAntlrDoes) {
       "\tmov.u32 %r1, 99999999999999999999;\n\tbar.sync 0;\n\tret;\n",
       // Labels.
       "$L__BB0_1:\n\tret;\nL2 :\nL3:ret;\n$x: $y:\n\tret;\n_z:\n\tret;\n",
+      // Labels read byte by byte (parseLabelAt), and their near misses.
+      "a.b:\n\tret;\n%lab:\n\tret;\n_:\n\tret;\nL8:/*c*/:\n\tret;\n$p:$q:\n\tret;\nL9:\n:\n"
+      "\tret;\nL10:%r1:\n\tret;\n",
       // .loc in all its forms, comments between attributes.
       "\t.loc\t1 23 4\n\t.loc 1 23 4, function_name $L__info_string0, inlined_at 1 2 3\n"
       "\t.loc 1 23 4 // c\n\t, inlined_at 1 2 3\n\t.loc 1 2 3 /* c */ , function_name f+4\n"
@@ -126,6 +129,27 @@ TEST(FastStatementTest, EdgeCasesParseAsAntlrDoes) {
       "\tadd.s32 %r1, %r2, 4; /* open\n",
       "\t.reg .b32 %v<4> /* open\n",
       "$L__open: /* open\n",
+      // PlainInstruction (FastStatement.cpp) reads bytes, not tokens: each
+      // spelling where the lexer would end a token elsewhere, or where the
+      // token parser declines, must come out as ANTLR's parse.
+      "\tmov.b32 %r1, 00x1;\n\tmov.b32 %r1, 09;\n\tmov.b32 %r1, 1e5;\n\tmov.b32 %r1, 123abc;\n"
+      "\tmov.b32 %r1, 0x;\n\tmov.b32 %r1, 0xFFFFFFFFU;\n\tmov.b32 %r1, 0X1f;\n"
+      "\tmov.b32 %r1, 0x1G;\n\tmov.f64 %rd1, -0d3FF0000000000000;\n"
+      "\tmov.f64 %rd1, 0D3FF00000000000000;\n\tmov.f32 %f1, 0F3f800000;\n"
+      "\tld.u32 %r1, [%rd1 + 4 ];\n\tld.u32 %r1, [ -4 ];\n\tld.u32 %r1, [%rd1+0x10];\n"
+      "\tld.u32 %r1, [%rd1+0f10];\n\tld.u32 %r1, [4+8];\n\tld.u32 %r1, [%rd1-8];\n"
+      "\tld.u32 %r1, [%rd1+99999999999999999999];\n\tld.u32 %r1, [%rd1+4U];\n"
+      "\tst.v2.u32 [%rd1], {%r1,_};\n\tst.v2.u32 [%rd1], {};\n"
+      "\tst.v4.u32 [%rd1], { %r1 , -1 , 0f3F800000, 0x7 };\n\tst.v2.u32 [%rd1], {{%r1}};\n"
+      "\tst.v2.u32 [%rd1], {%r1, [%rd1]};\n\tst.v2.u32 [%rd1], {!%p1, %r1};\n"
+      "\tselp.b32 %r1, %r2, %r3, !%p1;\n\tselp.b32 %r1, %r2, %r3, ! %p1;\n\t@!=%p1 ret;\n"
+      "\t@%p1\tret;\n\t@%p1;\n\t@%p1 %r1;\n\t@@%p1 ret;\n\tbra$L;\n\tadd.s32 %r1, %r2, 4\n;\n"
+      "\tmov.b32 %r1, %r2\t,\t%r3;\n\tadd.s32 %r1, %r2, %r3.x;\n\tadd.s32 %r1, %r2, %r3::x;\n"
+      "\tmov.b32 %r1, 4-2;\n\tmov.b32 %r1, -%r2;\n\tmov.b32 %r1, %;\n\tmov.b32 %r1, $;\n"
+      "\tmov.b32 %r1, 4,;\n\tmov.b32 %r1, 4 5;\n\tmov.b32 %r1, 0f3F800000\f;\n"
+      "\tret;;\n\tRET.x;\n\ta;\n\tmov.b32 %r1,\n4;\n\tmov.b32 %r1, 4//c\n;\n"
+      "\tcall.uni (%r1), f, (%r2, -1, 0f3F800000, 0x10);\n\tcall f, ( );\n\tcall f, (1)x;\n"
+      "\tcall f, (%r1 ,);\n\tcall f, (1, (2));\n\tcall f, {1)};\n\tmov.b32 %r1, 4);\n\tret;\n",
       // Scopes and errors inside a body.
       "\t{\n\t.reg .b32 t;\n\tmov.b32 t, 1;\n\t}\n\tadd.s32 %r1, %r2 %r3;\n\tmov.u32 %r1, ;\n"
       "\tret\n\tret;\n",
@@ -146,6 +170,12 @@ TEST(FastStatementTest, ModuleScopeDirectivesParseAsAntlrDoes) {
       // unterminated comment.
       ".version 8.0\n.target sm_90\n.section .debug_info\n{\n.b8 1 /*c*/ , 2\n.b32 a+1\n"
       ".b64 x-y\nL1 /*c*/ :\n.b8 1$x\n.b8 .x.y\n.b8 0b1\n.b8 -1,-2\nL2::\n.b32 1 /* open\n}\n",
+      // Data lines read byte by byte (plainDataLine), and their near misses.
+      ".version 8.0\n.target sm_90\n.section .debug_info\n{\n.b8 1,2,3\n.b8\t-1, 2 ,\n 3\n"
+      ".b16 012, 0\n.b32 1\n.b8 1\n,2\n.b8 - 1\n.b8 1 , -2\n.b64 18446744073709551615\n.b8 1U\n"
+      ".b8 1.5\n.b8 0x\n.b8 1//c\n.b8 2 %r\n.b80 1\n.b8 1 2\n.b8 1,\n.b8 3e\n.b8 4\f.b8 5\n"
+      ".b8 6 $x:\n.b8 0a\n.b16 7\r\n}\n",
+      ".version 8.0\n.target sm_90\n.section .debug_info\n{\n.b8 1, 2",
       ".version 8.0\n.target sm_90\n.section .debug_str\n{\nL3:\n.b8 65,0\n.b8 0x1U, 07\n}\n"
       ".visible /*c*/ .entry k ( .param .u64 p /*c*/ ) .maxntid 32 /*c*/ , 1 , 1\n{\nret;\n}\n",
   };

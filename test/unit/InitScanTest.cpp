@@ -48,13 +48,21 @@ TEST(InitScanTest, AcceptsThePlainSubset) {
             "{ 1 << 2 >> 3 , 4 <= 5 >= 6 , 7 && 8 || 9 , 1 & 2 | 3 ^ 4 , 5 == 6 != 7 , 8 < 9 > 0 "
             ", 10 % 3 , 4 * 5 } @65");
   EXPECT_EQ(joined("{1/*c*/+2, 3//c\n}"), "{ 1 + 2 , 3 } @17");
+  // Runs of decimal numbers (read byte by byte, Scanner::plainRun), with
+  // other tokens among them.
+  EXPECT_EQ(joined("{1, 2, 3, 0x4, 5U, 06, 7, 0f3F800000, 8}"),
+            "{ 1 , 2 , 3 , 0x4 , 5U , 06 , 7 , 0f3F800000 , 8 } @40");
+  EXPECT_EQ(joined("{1 ,2\n,\t3, -4, 5 + 6, 7}"), "{ 1 , 2 , 3 , - 4 , 5 + 6 , 7 } @24");
 }
 
 TEST(InitScanTest, LeavesEverythingElseToTheGrammar) {
-  for (const char *L :
-       {"{1,}",   "{,1}",    "{1 2}", "{1.5}",       "{1e3}",   "{12abc}", "{a.b}", "{1?2:3}",
-        "{10%3}", "{1 %r1}", "{(1}",  "{1=2}",       "{1!2}",   "{1+}",    "{_}",   "{0x}",
-        "{0b2}",  "{0f3FU}", "{1",    "{1, /* open", "{\"s\"}", "1",       "{{{",   "{f(}"})
+  for (const char *L : {"{1,}",       "{,1}",        "{1 2}",         "{1.5}",      "{1e3}",
+                        "{12abc}",    "{a.b}",       "{1?2:3}",       "{10%3}",     "{1 %r1}",
+                        "{(1}",       "{1=2}",       "{1!2}",         "{1+}",       "{_}",
+                        "{0x}",       "{0b2}",       "{0f3FU}",       "{1",         "{1, /* open",
+                        "{\"s\"}",    "1",           "{{{",           "{f(}",       "{1, 2, 0f}",
+                        "{1, 2, 3e}", "{1, 2, 3.5}", "{1, 2, 12abc}", "{1, 2, 0x}", "{1, 2 3}",
+                        "{1, 2, 3,}", "{1, 2, 00x1}"})
     EXPECT_EQ(joined(L), "<rejected>") << L;
   // Nesting deeper than 64 is left to the grammar too.
   EXPECT_EQ(joined(std::string(70, '{') + std::string(70, '}')), "<rejected>");
