@@ -247,6 +247,9 @@ bool SymbolChecker::checkFunctionOperand(llvm::StringRef Name, SourceRange R, Us
     Why = "cannot be a vector element: move its address into a register first";
   else if (NoFunctionOperands)
     Why = "cannot be an operand of this instruction: move its address into a register first";
+  else if (FirstOperand)
+    Why = "cannot be the first operand, a destination or a register source: write a register "
+          "there (a function's address is a source operand of mov, add, selp, st ...)";
   if (!Why)
     return false;
   Diagnostic &Diag =
@@ -492,9 +495,11 @@ void SymbolChecker::onInstruction(const Instruction &I, CheckContext &Ctx) {
     // operand), an indexed variable (`q[4]`) is one, and a bare one is the
     // operand-kind check's (IsaOperandForms.cpp): a value elsewhere.
     NoVariableValues = NoVariables && (K >= 64 || !(Facts.AddressAt >> K & 1));
+    FirstOperand = K == 0 && !IsBranch;
     resolveOperand(Op, IsBranch && Op.Kind == OperandKind::Name ? UseKind::Label : UseKind::Operand,
                    &Ctx);
   }
+  FirstOperand = false;
   NoVariableValues = NoVariables;
 }
 

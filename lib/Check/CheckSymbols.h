@@ -151,6 +151,10 @@ private:
   /// `novariable` rows of the ISA tables).
   bool NoVariableValues = false;
   bool InCvtaTo = false; ///< the instruction is cvta.to (a variable: "must be register")
+  /// The operand being resolved is an instruction's first one, a destination
+  /// or a register source wherever it is no address (a function name there:
+  /// ptxas "Result register required" or "Arguments mismatch").
+  bool FirstOperand = false;
   /// mov's type when it is not one a function's address takes (.u32, .b32,
   /// .u64, .b64): ptxas warns "Unexpected instruction types"; empty otherwise.
   llvm::StringRef MovOddType;
