@@ -55,6 +55,8 @@ public:
   void onVar(const VarDecl &V, DeclSite Site);
   /// The effective target for the module-scope checks that follow (.unified).
   void setTarget(Target T) { Tgt = T; }
+  /// The code generation target (--arch sm_NN): its static .shared limit.
+  void setCodegenArch(Target Arch) { Shared.setLimit(staticSharedLimit(Arch), Arch.str()); }
   /// A function header: its parameters, its directives, its prototype
   /// against an earlier one of the same name.
   void onFunction(const Function &F);
