@@ -277,6 +277,22 @@ void SymbolChecker::checkVariableValue(llvm::StringRef Name, const RegisterInfo 
     Diag.Notes.push_back({V->DeclRange, "declared here"});
 }
 
+void SymbolChecker::reportParamAddress(llvm::StringRef Name, const RegisterInfo &V, SourceRange R) {
+  // ptxas 13.0: "Illegal to take address of parameter 'p'" for mov and cvta
+  // of a .param variable declared in a body (a call's argument or return
+  // slot); the function's own parameters' addresses can be taken
+  // (test/symbols/param-address.test).
+  Diagnostic &Diag = Diags.report(
+      Rule::IsaOperandKind, R,
+      "cannot take the address of '" + Name.str() +
+          "', a .param variable declared in a function body: such a variable is a call's "
+          "argument or return value, written with st.param and read with ld.param (the "
+          "addresses of the function's own parameters and of .local, .shared, .global and "
+          ".const variables can be taken)");
+  if (V.DeclRange.isValid())
+    Diag.Notes.push_back({V.DeclRange, "declared here"});
+}
+
 void SymbolChecker::checkFloatAddress(const Operand &Op) {
   // `gv+4` is an address, an integer, which a floating-point operand is not
   // (ptxas 13.0: "Arguments mismatch" for add.f32, st.global.f32, setp.eq.f32
@@ -308,6 +324,9 @@ void SymbolChecker::resolveName(llvm::StringRef Name, SourceRange R, UseKind K, 
   if (const RegisterInfo *V = Syms.lookup(Name)) {
     if (K == UseKind::Operand && P == Place::Value && NoVariableValues)
       checkVariableValue(Name, V, R);
+    else if (K == UseKind::Operand && P == Place::Value && TakesAddress &&
+             V->StateSpace == ".param" && V->DeclRange.isValid() && V->DeclRange.Begin >= HeaderEnd)
+      reportParamAddress(Name, *V, R);
     return;
   }
   size_t Dot = Name.find('.');
@@ -453,6 +472,7 @@ void SymbolChecker::onInstruction(const Instruction &I, CheckContext &Ctx) {
                                                      !hasQualifier(I, Row->FunctionOperandsWith));
   }
   InCvtaTo = Op == "cvta" && I.hasQualifier(".to");
+  TakesAddress = Op == "mov" || (Op == "cvta" && !InCvtaTo);
   MovOddType = "";
   if (Op == "mov" && !I.Qualifiers.empty()) {
     llvm::StringRef T = I.Qualifiers.back();

@@ -155,6 +155,12 @@ private:
   /// or a register source wherever it is no address (a function name there:
   /// ptxas "Result register required" or "Arguments mismatch").
   bool FirstOperand = false;
+  /// The instruction takes a variable's address as a value (mov, cvta): not
+  /// that of a .param variable declared in a function body (ptxas 13.0:
+  /// "Illegal to take address of parameter"), which begins after HeaderEnd.
+  bool TakesAddress = false;
+  uint32_t HeaderEnd = 0;
+  void reportParamAddress(llvm::StringRef Name, const RegisterInfo &V, SourceRange R);
   /// mov's type when it is not one a function's address takes (.u32, .b32,
   /// .u64, .b64): ptxas warns "Unexpected instruction types"; empty otherwise.
   llvm::StringRef MovOddType;
