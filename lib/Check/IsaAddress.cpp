@@ -157,6 +157,33 @@ void checkCvta32(const Instruction &I, CheckContext &Ctx) {
   }
 }
 
+/// mov.u32/.b32/.s32 of a .global variable's address in a 64-bit module, under
+/// --arch: ptxas 13.0 -arch sm_NN warns "Program uses 32-bit address on line N"
+/// and stops ("32-Bit ABI ... is not supported on sm_90 or higher", "32-Bit
+/// compilation is no longer supported"); -arch compute_NN accepts it, and so
+/// do `gv+4`, a .shared/.const/.local variable and a function (sample H's
+/// var-space mutants; test/isa/mov-global-32.test).
+void checkMovGlobal32(const Instruction &I, CheckContext &Ctx) {
+  if (I.Operands.size() != 2 || I.Operands[1].Kind != OperandKind::Name || I.Qualifiers.empty())
+    return;
+  llvm::StringRef T = I.Qualifiers.back();
+  if (T != ".u32" && T != ".b32" && T != ".s32")
+    return;
+  const Operand &Src = I.Operands[1];
+  std::string Name(Src.Text);
+  const RegisterInfo *Info = Ctx.Syms.lookup(Src.Text);
+  if (!Info || Info->StateSpace != ".global")
+    return;
+  Diagnostic &D = Ctx.Diags.report(
+      Rule::IsaOperandType, AddrSpec, Src.Range,
+      "mov" + T.str() + " takes a 32-bit address, and the address of .global variable '" + Name +
+          "' in a module of .address_size 64 has 64 bits: ptxas -arch sm_NN stops "
+          "('Program uses 32-bit address', '32-Bit ABI ... is not supported'); write mov.u64 "
+          "into a 64-bit register");
+  if (Info->DeclRange.isValid())
+    D.Notes.push_back({Info->DeclRange, Name + " is declared here"});
+}
+
 /// A component of a vector register as an address base, [%vd.x]: ptxas
 /// 13.0 answers "syntax error" (test/isa-operands/vector-registers.test).
 void checkComponentBase(CheckContext &Ctx, const Operand &Addr) {
@@ -548,6 +575,8 @@ void checkIsaAddresses(const Instruction &I, CheckContext &Ctx, const spec::Addr
     checkBase(I, Ctx, I.Operands[1], Row, true, 1);
   if (Row && Row->Converts && Ctx.Codegen && !Ctx.Address32)
     checkCvta32(I, Ctx);
+  if (I.Opcode == "mov" && Ctx.Codegen && !Ctx.Address32)
+    checkMovGlobal32(I, Ctx);
   checkVectorArity(I, Ctx, Row);
   checkCvtRounding(I, Ctx);
 }
