@@ -67,6 +67,7 @@ public:
   /// which must name a location some earlier `.loc` used.
   void onLoc(const Directive &D);
   bool checkLocAttributes(const Directive &D);
+  bool checkInlineInfo(const Directive &D);
   bool checkInlinedAt(const Directive &D, llvm::ArrayRef<std::string_view> N);
   /// A label in a body: the name of a `.callprototype` that follows it.
   void onLabel(std::string_view Name) {
