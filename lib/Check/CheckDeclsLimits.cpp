@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Check/CheckDecls.h"
+#include "Check/CheckUtil.h"
 #include "Support/IntLiteral.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -208,6 +209,14 @@ void DeclChecker::onLoc(const Directive &D) {
     return;
   // Line and column are 32-bit (ptxas 13.0: "Constant overflow" for
   // 4294967296; sample G's mutants, test/parse/loc-overflow.test).
+  for (llvm::StringRef T : {llvm::StringRef(A[0]), llvm::StringRef(A[1]), llvm::StringRef(A[2])})
+    if (badOctal(T)) {
+      Diags.report(Rule::Syntax, at(T, D.Range),
+                   "'" + T.str() +
+                       "' is an octal constant (it begins with 0) with an 8 or a 9: octal digits "
+                       "are 0-7 (ptxas: syntax error); drop the leading 0 for decimal");
+      return;
+    }
   for (llvm::StringRef T : {llvm::StringRef(A[1]), llvm::StringRef(A[2])}) {
     uint64_t V = 0;
     bool Digits = !T.empty() && llvm::all_of(T, llvm::isDigit);

@@ -83,7 +83,12 @@ void scanLiterals(CheckContext &Ctx, llvm::StringRef Text, bool InAddress) {
         Lit.contains('.') || Lit.startswith_insensitive("0f") || Lit.startswith_insensitive("0d") ||
         (!Lit.startswith_insensitive("0x") && Lit.find_insensitive('e') != llvm::StringRef::npos);
     SourceRange R = Ctx.rangeOf(Lit);
-    if (Float && InAddress)
+    if (!Float && badOctal(Lit))
+      Ctx.Diags.report(Rule::Syntax, R,
+                       "'" + Lit.str() +
+                           "' is an octal constant (it begins with 0) with an 8 or a 9: octal "
+                           "digits are 0-7 (ptxas: syntax error); drop the leading 0 for decimal");
+    else if (Float && InAddress)
       Ctx.Diags.report(Rule::IsaOperandImmediate, AddrSpec, R,
                        "an address offset must be an integer constant, not the floating-point "
                        "constant " +
