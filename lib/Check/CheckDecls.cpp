@@ -558,6 +558,16 @@ void DeclChecker::checkLinkage(llvm::ArrayRef<std::string_view> Prefix, SourceRa
   for (llvm::StringRef P : Prefix) {
     if (!isLinkage(P))
       continue;
+    // ptxas 13.0: "Feature '.weak directive' requires PTX ISA .version 3.1 or
+    // later", ".common directive ... 5.0" (sample H: nvopencc's PTX 2.1 with a
+    // linkage mutant; test/symbols/linkage-versions.test).
+    PtxVersion Need = P == ".weak"     ? PtxVersion(3, 1)
+                      : P == ".common" ? PtxVersion(5, 0)
+                                       : PtxVersion();
+    if (Need.isValid() && Version.isValid() && Version < Need)
+      Diags.report(Rule::IsaPtxVersion, at(P, Fallback),
+                   P.str() + " requires PTX ISA " + Need.str() +
+                       " or later; this file is .version " + Version.str());
     if (First.empty()) {
       First = P;
       continue;

@@ -523,6 +523,13 @@ void DeclChecker::onModuleDirective(const Directive &D, bool ArchGiven) {
   uint64_t N = 0;
   if (!isNumber(D.Args.front(), N))
     return;
+  // ptxas 13.0: "Feature 'timestamp and filesize in .file directive' requires
+  // PTX ISA .version 3.2 or later" (sample H; test/symbols/linkage-versions.test).
+  if (D.Args.size() > 2 && Version.isValid() && Version < PtxVersion(3, 2))
+    Diags.report(Rule::IsaPtxVersion, at(D.Args[2], D.Range),
+                 "a .file's timestamp and file size require PTX ISA 3.2 or later; this file is "
+                 ".version " +
+                     Version.str());
   auto Ins = FileIndices.try_emplace(static_cast<int64_t>(N), D.Range);
   if (Ins.second)
     return;
