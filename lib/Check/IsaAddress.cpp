@@ -189,6 +189,34 @@ void checkMovGlobal32(const Instruction &I, CheckContext &Ctx) {
     D.Notes.push_back({Info->DeclRange, Name + " is declared here"});
 }
 
+/// An immediate address, [32] or [+0], of ld, ldu, st, atom, red or prefetch:
+/// ptxas 13.0 takes one in .local only ("Immediate addresses allowed only for
+/// .local state space", generic and every other space; sample F and H,
+/// test/isa/immediate-address.test).
+void checkImmediateAddress(const Instruction &I, CheckContext &Ctx, const Operand &Addr, size_t K) {
+  static const char *const Opcodes[] = {"ld", "ldu", "st", "atom", "red", "prefetch", "prefetchu"};
+  if (llvm::none_of(Opcodes, [&](const char *Op) { return I.Opcode == Op; }))
+    return;
+  llvm::StringRef T = llvm::StringRef(Ctx.File.slice(Addr.Range)).trim("[] \t");
+  llvm::StringRef N = T.ltrim("+- \t");
+  if (N.empty() || !llvm::isDigit(N[0]))
+    return;
+  N = N.drop_back(N.back() == 'U' || N.back() == 'u');
+  uint64_t V;
+  if (N.getAsInteger(0, V) && !(N.startswith_insensitive("0x") && N.size() > 2))
+    return;
+  bool TwoSpaces = false;
+  llvm::StringRef S = spaceOf(I, K, TwoSpaces);
+  if (S == ".local" || S == "-")
+    return;
+  Ctx.Diags.report(Rule::IsaOperandKind, AddrSpec, Addr.Range,
+                   "an immediate address ([" + T.str() +
+                       "]) is allowed in the .local state space "
+                       "only, not in " +
+                       (S.empty() ? std::string("a generic address") : S.str()) +
+                       " (ptxas 13.0); hold the address in a register or name a variable");
+}
+
 /// A component of a vector register as an address base, [%vd.x]: ptxas
 /// 13.0 answers "syntax error" (test/isa-operands/vector-registers.test).
 void checkComponentBase(CheckContext &Ctx, const Operand &Addr) {
@@ -571,6 +599,8 @@ void checkIsaAddresses(const Instruction &I, CheckContext &Ctx, const spec::Addr
                   });
     if (O.Kind != OperandKind::Name)
       scanLiterals(Ctx, Ctx.File.slice(O.Range), IsAddr && !Coords);
+    if (IsAddr && O.Elements.size() <= 1)
+      checkImmediateAddress(I, Ctx, O, K);
     if (IsAddr && O.Elements.size() == 1) {
       checkBase(I, Ctx, O.Elements[0], Row, Space, K);
       checkComponentBase(Ctx, O);
