@@ -500,6 +500,14 @@ void DeclChecker::onModuleDirective(const Directive &D, bool ArchGiven) {
   // A header's directive standing alone: `.extern .func f .noreturn (...);`
   // ends the prototype at f (no ';' needed), and ptxas stops at the '('
   // ("Parsing error near '('"; sample F proto-attr mutants).
+  // .loc at module scope: ptxas 13.0 "Parsing error near '.loc'" at every
+  // version (sample H: a body's '{' deleted leaves its .loc lines outside).
+  if (D.Name == ".loc") {
+    Diags.report(Rule::Syntax, at(D.Name, D.Range),
+                 ".loc at module scope: a .loc directive belongs in a function body, before "
+                 "the instructions it describes");
+    return;
+  }
   if (isEntryOnly(D.Name) || D.Name == ".noreturn") {
     Diags.report(Rule::Syntax, at(D.Name, D.Range),
                  std::string(D.Name) +
