@@ -525,6 +525,19 @@ void checkCvtRounding(const Instruction &I, CheckContext &Ctx) {
                                           : "a floating-point";
   const char *IntR = ".rni, .rzi, .rmi or .rpi";
   const char *FltR = ".rn, .rz, .rm or .rp";
+  // .ftz flushes .f32 subnormals: ptxas 13.0 refuses it where neither type is
+  // .f32 ("Illegal modifier '.ftz' for instruction 'cvt'" between integers,
+  // "Modifier '.ftz' does not apply to this type of convert operation"
+  // otherwise; sample H, test/isa/cvt-ftz.test).
+  if (!(DC == 'f' && DB == 32) && !(AC == 'f' && AB == 32)) {
+    size_t K = llvm::find(I.Qualifiers, ".ftz") - I.Qualifiers.begin();
+    if (K < I.Qualifiers.size() && K < I.QualifierRanges.size()) {
+      Ctx.Diags.report(Rule::IsaQualifierCombination, isaSectionOf("cvt"), I.QualifierRanges[K],
+                       ".ftz applies to a conversion from or to .f32 only, not to '" + Spelled() +
+                           "'; remove .ftz");
+      return;
+    }
+  }
   // ptxas rejects .sat on an integer conversion that cannot saturate
   // (cvt.sat.u32.u16, cvt.sat.s64.s32, cvt.sat.s32.u16: every source value fits).
   if (DC == 'i' && AC == 'i' && I.hasQualifier(".sat")) {
