@@ -110,6 +110,14 @@ void DeclChecker::onVar(const VarDecl &V, DeclSite Site) {
     Shared.onLocalVar(V);
   if (Site == DeclSite::Module)
     checkLinkage(V.Prefix, V.Range);
+  // `_` is the sink operand, no name: ptxas 13.0 "Parsing error near '_'" for
+  // `.reg .b32 _;`, `_<4>`, `.shared .b32 _;` (a prototype's parameters take
+  // it; samples G and H, test/symbols/sink-declared.test).
+  for (const Declarator &D : V.Declarators)
+    if (D.Name == "_")
+      Diags.report(Rule::Syntax, D.Range,
+                   "'_' is the sink symbol (an operand that discards a result), not a name to "
+                   "declare; choose another name");
   if (Site == DeclSite::Module && V.StateSpace == ".param")
     Diags.report(Rule::SymbolScope, at(V.StateSpace, V.Range),
                  ".param variables are parameters or live in a function body; a module-scope "
