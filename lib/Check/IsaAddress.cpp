@@ -493,6 +493,75 @@ bool sameTypes(const Instruction &I) {
   return false;
 }
 
+/// The register types cvt takes for an operand of a packed narrow type, or of
+/// the types beside them (ptxas 13.0, sample H: "Arguments mismatch for
+/// instruction 'cvt'" for a .u16 or .f16 d of cvt.rn.satfinite.e4m3x2.f32, a
+/// .u32 source of .f16x2, a .b16 d of .e2m1x2; test/isa/cvt-packed-registers.test).
+/// Null for a type whose operands are not checked here.
+const char *const *cvtPackedRegisters(llvm::StringRef T) {
+  static const char *const B16[] = {".b16", nullptr};
+  static const char *const B8[] = {".b8", nullptr};
+  static const char *const F16x2[] = {".b32", ".f16x2", nullptr};
+  static const char *const BF16x2[] = {".b32", ".bf16x2", nullptr};
+  static const char *const F32[] = {".f32", ".b32", nullptr};
+  if (T == ".e4m3x2" || T == ".e5m2x2" || T == ".e2m3x2" || T == ".e3m2x2" || T == ".ue8m0x2")
+    return B16;
+  if (T == ".e2m1x2")
+    return B8;
+  if (T == ".f16x2")
+    return F16x2;
+  if (T == ".bf16x2")
+    return BF16x2;
+  if (T == ".f32")
+    return F32;
+  return nullptr;
+}
+
+/// cvt between a packed narrow type (.e4m3x2, .e5m2x2, .e2m3x2, .e3m2x2,
+/// .ue8m0x2, .e2m1x2) and .f32/.f16x2/.bf16x2: d of the first type written,
+/// the sources of the second.
+void checkCvtPackedRegisters(const Instruction &I, CheckContext &Ctx) {
+  llvm::SmallVector<llvm::StringRef, 2> Types;
+  bool Packed = false;
+  for (llvm::StringRef Q : I.Qualifiers) {
+    if (Q.endswith("x4"))
+      return; // the x4 forms take a vector and random bits: not checked here
+    unsigned Bits = 0;
+    if (cvtPackedRegisters(Q) || cvtClass(Q, Bits) || Q == ".tf32")
+      Types.push_back(Q);
+    Packed |= Q.endswith("x2") && Q != ".f16x2" && Q != ".bf16x2";
+  }
+  if (!Packed || Types.size() != 2)
+    return;
+  for (size_t K = 0; K < I.Operands.size(); ++K) {
+    const Operand &O = I.Operands[K];
+    const char *const *Allowed = cvtPackedRegisters(Types[K == 0 ? 0 : 1]);
+    if (!Allowed || O.Kind != OperandKind::Name)
+      continue;
+    const RegisterInfo *R = Ctx.Syms.lookup(O.Text);
+    if (!R || R->StateSpace != ".reg" || R->VectorWidth > 1)
+      continue;
+    std::string Valid;
+    bool Ok = false;
+    for (const char *const *A = Allowed; *A; ++A) {
+      Ok |= R->Type == *A;
+      Valid += (Valid.empty() ? "" : " or ") + std::string(*A);
+    }
+    if (Ok)
+      continue;
+    std::string Spelled = "cvt";
+    for (llvm::StringRef Q : I.Qualifiers)
+      Spelled += Q.str();
+    Diagnostic &D =
+        Ctx.Diags.report(Rule::IsaOperandType, isaSectionOf("cvt"), O.Range,
+                         std::string(K == 0 ? "the destination" : "a source") + " of '" + Spelled +
+                             "' (" + Types[K == 0 ? 0 : 1].str() + ") must be a " + Valid +
+                             " register; " + std::string(O.Text) + " is declared " + R->Type.str());
+    if (R->DeclRange.isValid())
+      D.Notes.push_back({R->DeclRange, std::string(O.Text) + " is declared here"});
+  }
+}
+
 void checkCvtRounding(const Instruction &I, CheckContext &Ctx) {
   if (I.Opcode != "cvt")
     return;
@@ -627,6 +696,8 @@ void checkIsaAddresses(const Instruction &I, CheckContext &Ctx, const spec::Addr
     checkMovGlobal32(I, Ctx);
   checkVectorArity(I, Ctx, Row);
   checkCvtRounding(I, Ctx);
+  if (I.Opcode == "cvt")
+    checkCvtPackedRegisters(I, Ctx);
 }
 
 } // namespace check
