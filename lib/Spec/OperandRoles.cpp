@@ -141,10 +141,16 @@ constexpr OperandRoleRow Rows[] = {
     // "Arguments mismatch for instruction 'mbarrier.try_wait'" for a .b32/.u32/.b64
     // waitComplete, a .b32 or .f64 state, a .b64, .f32 or .b16 parity or hint;
     // test/isa/s11-isa-round2.test).
+    // The state is a 64-bit integer register, never .f64 ("Arguments mismatch for
+    // instruction 'mbarrier.test_wait'/'try_wait'/'arrive'/'arrive_drop'/'pending_count'";
+    // issue 14's residue, test/isa-operands/mbarrier-state.test): typed .u64.
+    Row("mbarrier", One, bits({T::B64}), "S-C").with(".arrive").minOps(2).typeU64(),
+    Row("mbarrier", One, bits({T::B64}), "S-C").with(".arrive_drop").minOps(2).typeU64(),
+    Row("mbarrier", One, bits({T::B64}), "CS").with(".pending_count").typeU64(),
     Row("mbarrier", One, bits({T::B64}), "P-C").with(".test_wait", ".parity"),
-    Row("mbarrier", One, bits({T::B64}), "P-S").with(".test_wait"),
+    Row("mbarrier", One, bits({T::B64}), "P-S").with(".test_wait").typeU64(),
     Row("mbarrier", One, bits({T::B64}), "P-CC").with(".try_wait", ".parity").minOps(3),
-    Row("mbarrier", One, bits({T::B64}), "P-SC").with(".try_wait").minOps(3),
+    Row("mbarrier", One, bits({T::B64}), "P-SC").with(".try_wait").minOps(3).typeU64(),
     Row("min", One, Packed, "SSS").packedRegisters(),
     Row("min", One, Arith, "SSS").without(".wide"),
     Row("mov", One, Arith | Pred, "SS"),
