@@ -549,14 +549,18 @@ void checkCvtPackedRegisters(const Instruction &I, CheckContext &Ctx) {
     }
     if (Ok)
       continue;
-    std::string Spelled = "cvt";
+    std::string Msg = K == 0 ? "the destination of 'cvt" : "a source of 'cvt";
     for (llvm::StringRef Q : I.Qualifiers)
-      Spelled += Q.str();
-    Diagnostic &D =
-        Ctx.Diags.report(Rule::IsaOperandType, isaSectionOf("cvt"), O.Range,
-                         std::string(K == 0 ? "the destination" : "a source") + " of '" + Spelled +
-                             "' (" + Types[K == 0 ? 0 : 1].str() + ") must be a " + Valid +
-                             " register; " + std::string(O.Text) + " is declared " + R->Type.str());
+      Msg += Q;
+    Msg += "' (";
+    Msg += Types[K == 0 ? 0 : 1];
+    Msg += ") must be a ";
+    Msg += Valid;
+    Msg += " register; ";
+    Msg += O.Text;
+    Msg += " is declared ";
+    Msg += R->Type;
+    Diagnostic &D = Ctx.Diags.report(Rule::IsaOperandType, isaSectionOf("cvt"), O.Range, Msg);
     if (R->DeclRange.isValid())
       D.Notes.push_back({R->DeclRange, std::string(O.Text) + " is declared here"});
   }
