@@ -471,10 +471,11 @@ void SymbolChecker::onInstruction(const Instruction &I, CheckContext &Ctx) {
     NoFunctionOperands = Row->NoFunctionOperands && (Row->FunctionOperandsWith.empty() ||
                                                      !hasQualifier(I, Row->FunctionOperandsWith));
   }
-  InCvtaTo = Op == "cvta" && I.hasQualifier(".to");
-  TakesAddress = Op == "mov" || (Op == "cvta" && !InCvtaTo);
+  const bool IsCvta = Op == "cvta", IsMov = Op == "mov";
+  InCvtaTo = IsCvta && I.hasQualifier(".to");
+  TakesAddress = IsMov || (IsCvta && !InCvtaTo);
   MovOddType = "";
-  if (Op == "mov" && !I.Qualifiers.empty()) {
+  if (IsMov && !I.Qualifiers.empty()) {
     llvm::StringRef T = I.Qualifiers.back();
     if (T != ".u32" && T != ".b32" && T != ".u64" && T != ".b64")
       MovOddType = T;

@@ -189,17 +189,20 @@ void checkMovGlobal32(const Instruction &I, CheckContext &Ctx) {
     D.Notes.push_back({Info->DeclRange, Name + " is declared here"});
 }
 
-/// An immediate address, [32] or [+0], of ld, ldu, st, atom, red or prefetch:
+/// An immediate address, [32] or [+0], of ld, ldu, st, atom, red, prefetch, cp:
 /// ptxas 13.0 takes one in .local only ("Immediate addresses allowed only for
 /// .local state space", generic and every other space; sample F and H,
 /// test/isa/immediate-address.test).
-void checkImmediateAddress(const Instruction &I, CheckContext &Ctx, const Operand &Addr, size_t K) {
-  static const char *const Opcodes[] = {"ld", "ldu", "st", "atom", "red", "prefetch", "prefetchu"};
-  if (llvm::none_of(Opcodes, [&](const char *Op) { return I.Opcode == Op; }))
-    return;
+void checkImmediateAddress(const Instruction &I, CheckContext &Ctx, const Operand &Addr, size_t K,
+                           const spec::AddressingRow *Row) {
+  // The text first (cheap, and most addresses hold a register), the opcode then.
   llvm::StringRef T = llvm::StringRef(Ctx.File.slice(Addr.Range)).trim("[] \t");
   llvm::StringRef N = T.ltrim("+- \t");
   if (N.empty() || !llvm::isDigit(N[0]))
+    return;
+  // The memory instructions whose address names a state space (Addressing.cpp's
+  // ChecksSpace rows: ld, ldu, st, atom, red, prefetch, prefetchu, cp).
+  if (!Row || !Row->ChecksSpace)
     return;
   N = N.drop_back(N.back() == 'U' || N.back() == 'u');
   uint64_t V;
@@ -569,6 +572,7 @@ void checkCvtPackedRegisters(const Instruction &I, CheckContext &Ctx) {
 void checkCvtRounding(const Instruction &I, CheckContext &Ctx) {
   if (I.Opcode != "cvt")
     return;
+  checkCvtPackedRegisters(I, Ctx);
   llvm::SmallVector<std::pair<char, unsigned>, 2> Ts;
   size_t RoundAt = I.Qualifiers.size();
   for (size_t K = 0; K < I.Qualifiers.size(); ++K) {
@@ -686,7 +690,7 @@ void checkIsaAddresses(const Instruction &I, CheckContext &Ctx, const spec::Addr
     if (O.Kind != OperandKind::Name)
       scanLiterals(Ctx, Ctx.File.slice(O.Range), IsAddr && !Coords);
     if (IsAddr && O.Elements.size() <= 1)
-      checkImmediateAddress(I, Ctx, O, K);
+      checkImmediateAddress(I, Ctx, O, K, Row);
     if (IsAddr && O.Elements.size() == 1) {
       checkBase(I, Ctx, O.Elements[0], Row, Space, K);
       checkComponentBase(Ctx, O);
@@ -696,12 +700,10 @@ void checkIsaAddresses(const Instruction &I, CheckContext &Ctx, const spec::Addr
     checkBase(I, Ctx, I.Operands[1], Row, true, 1);
   if (Row && Row->Converts && Ctx.Codegen && !Ctx.Address32)
     checkCvta32(I, Ctx);
-  if (I.Opcode == "mov" && Ctx.Codegen && !Ctx.Address32)
+  if (Row && Row->Moves && Ctx.Codegen && !Ctx.Address32)
     checkMovGlobal32(I, Ctx);
   checkVectorArity(I, Ctx, Row);
   checkCvtRounding(I, Ctx);
-  if (I.Opcode == "cvt")
-    checkCvtPackedRegisters(I, Ctx);
 }
 
 } // namespace check
