@@ -524,17 +524,22 @@ const char *const *cvtPackedRegisters(llvm::StringRef T) {
 /// .ue8m0x2, .e2m1x2) and .f32/.f16x2/.bf16x2: d of the first type written,
 /// the sources of the second.
 void checkCvtPackedRegisters(const Instruction &I, CheckContext &Ctx) {
-  llvm::SmallVector<llvm::StringRef, 2> Types;
+  // Most cvt have no packed narrow type: one look at the last letters first.
   bool Packed = false;
   for (llvm::StringRef Q : I.Qualifiers) {
     if (Q.endswith("x4"))
       return; // the x4 forms take a vector and random bits: not checked here
+    Packed |= Q.endswith("x2") && Q != ".f16x2" && Q != ".bf16x2";
+  }
+  if (!Packed)
+    return;
+  llvm::SmallVector<llvm::StringRef, 2> Types;
+  for (llvm::StringRef Q : I.Qualifiers) {
     unsigned Bits = 0;
     if (cvtPackedRegisters(Q) || cvtClass(Q, Bits) || Q == ".tf32")
       Types.push_back(Q);
-    Packed |= Q.endswith("x2") && Q != ".f16x2" && Q != ".bf16x2";
   }
-  if (!Packed || Types.size() != 2)
+  if (Types.size() != 2)
     return;
   for (size_t K = 0; K < I.Operands.size(); ++K) {
     const Operand &O = I.Operands[K];
