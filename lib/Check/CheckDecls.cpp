@@ -291,6 +291,7 @@ size_t DeclChecker::checkAttributeSpec(llvm::ArrayRef<std::string_view> A, size_
 void DeclChecker::checkAttrs(const VarDecl &V, DeclSite Site) {
   llvm::ArrayRef<std::string_view> A = V.Attrs;
   bool SawType = false, SawPtr = false;
+  bool PtrAlign = false; // an .align after .ptr
   unsigned Width = 1;
   llvm::StringRef WidthTok, TypeTok;
   for (size_t I = 0; I < A.size(); ++I) {
@@ -313,10 +314,13 @@ void DeclChecker::checkAttrs(const VarDecl &V, DeclSite Site) {
     }
     if (T == ".align") {
       // ptxas: "Parsing error near '.align'" after the type (but a kernel
-      // parameter's .ptr takes its own .align), "near '.u32'" without a count.
+      // parameter's .ptr takes its own .align, once), "near '.u32'" without a count.
       uint64_t N = 0;
       bool Counted = I + 1 < A.size() && isNumber(A[I + 1], N);
-      if (SawType && !SawPtr)
+      if (SawPtr && PtrAlign)
+        Diags.report(Rule::Syntax, at(T, V.Range),
+                     ".ptr takes one .align (.param .u64 .ptr.global .align 8 p)");
+      else if (SawType && !SawPtr)
         Diags.report(Rule::Syntax, at(T, V.Range),
                      ".align goes before the type: .global .align 4 .b32 a (or after .ptr)");
       else if (!Counted)
@@ -326,6 +330,7 @@ void DeclChecker::checkAttrs(const VarDecl &V, DeclSite Site) {
         Diags.report(Rule::DeclAlign, at(A[I + 1], V.Range),
                      ".align " + std::string(A[I + 1]) +
                          ": an alignment is a power of two (1, 2, 4, 8, ... bytes)");
+      PtrAlign |= SawPtr;
       I += Counted;
       continue;
     }
@@ -346,6 +351,12 @@ void DeclChecker::checkAttrs(const VarDecl &V, DeclSite Site) {
       continue;
     }
     if (T == ".ptr") {
+      // ptxas 13.0: "Parsing error near '.ptr'" for a second one (sample H).
+      if (SawPtr) {
+        Diags.report(Rule::Syntax, at(T, V.Range),
+                     ".ptr is written once: .param .u64 .ptr.global .align 8 p");
+        continue;
+      }
       SawPtr = true;
       if (Site != DeclSite::EntryParam)
         Diags.report(Rule::DeclType, at(T, V.Range),
