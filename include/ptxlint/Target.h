@@ -11,6 +11,7 @@
 
 #include "ptxlint/Span.h"
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -84,6 +85,12 @@ unsigned targetFamily(Target T);
 /// sm_XZ, sm_XZa, sm_XZf of the same family with Z >= Y; sm_XYa only on
 /// sm_XYa. When it cannot, *Why (if given) gets the reason.
 bool canCompileFor(Target FileTarget, Target Arch, std::string *Why = nullptr);
+
+/// ptxas -arch Arch's limit on a kernel's static .shared data, in bytes
+/// ("uses too much shared data (0x38c08 bytes, 0x38c00 max)"): 48 KiB, but
+/// the whole shared memory on the arch-specific targets (sm_90a, sm_100a,
+/// sm_103a, sm_110a: 232448; sm_120a, sm_121a: 101376), measured with ptxas 13.0.
+uint64_t staticSharedLimit(Target Arch);
 
 } // namespace ptxlint
 

@@ -111,6 +111,14 @@ void DeclChecker::onVar(const VarDecl &V, DeclSite Site) {
     Shared.onLocalVar(V);
   if (Site == DeclSite::Module)
     checkLinkage(V.Prefix, V.Range);
+  // `_` is the sink operand, no name: ptxas 13.0 "Parsing error near '_'" for
+  // `.reg .b32 _;`, `_<4>`, `.shared .b32 _;` (a prototype's parameters take
+  // it; samples G and H, test/symbols/sink-declared.test).
+  for (const Declarator &D : V.Declarators)
+    if (D.Name == "_")
+      Diags.report(Rule::Syntax, D.Range,
+                   "'_' is the sink symbol (an operand that discards a result), not a name to "
+                   "declare; choose another name");
   if (Site == DeclSite::Module && V.StateSpace == ".param")
     Diags.report(Rule::SymbolScope, at(V.StateSpace, V.Range),
                  ".param variables are parameters or live in a function body; a module-scope "
@@ -284,6 +292,7 @@ size_t DeclChecker::checkAttributeSpec(llvm::ArrayRef<std::string_view> A, size_
 void DeclChecker::checkAttrs(const VarDecl &V, DeclSite Site) {
   llvm::ArrayRef<std::string_view> A = V.Attrs;
   bool SawType = false, SawPtr = false;
+  bool PtrAlign = false; // an .align after .ptr
   unsigned Width = 1;
   llvm::StringRef WidthTok, TypeTok;
   for (size_t I = 0; I < A.size(); ++I) {
@@ -306,10 +315,13 @@ void DeclChecker::checkAttrs(const VarDecl &V, DeclSite Site) {
     }
     if (T == ".align") {
       // ptxas: "Parsing error near '.align'" after the type (but a kernel
-      // parameter's .ptr takes its own .align), "near '.u32'" without a count.
+      // parameter's .ptr takes its own .align, once), "near '.u32'" without a count.
       uint64_t N = 0;
       bool Counted = I + 1 < A.size() && isNumber(A[I + 1], N);
-      if (SawType && !SawPtr)
+      if (SawPtr && PtrAlign)
+        Diags.report(Rule::Syntax, at(T, V.Range),
+                     ".ptr takes one .align (.param .u64 .ptr.global .align 8 p)");
+      else if (SawType && !SawPtr)
         Diags.report(Rule::Syntax, at(T, V.Range),
                      ".align goes before the type: .global .align 4 .b32 a (or after .ptr)");
       else if (!Counted)
@@ -319,6 +331,7 @@ void DeclChecker::checkAttrs(const VarDecl &V, DeclSite Site) {
         Diags.report(Rule::DeclAlign, at(A[I + 1], V.Range),
                      ".align " + std::string(A[I + 1]) +
                          ": an alignment is a power of two (1, 2, 4, 8, ... bytes)");
+      PtrAlign |= SawPtr;
       I += Counted;
       continue;
     }
@@ -339,6 +352,12 @@ void DeclChecker::checkAttrs(const VarDecl &V, DeclSite Site) {
       continue;
     }
     if (T == ".ptr") {
+      // ptxas 13.0: "Parsing error near '.ptr'" for a second one (sample H).
+      if (SawPtr) {
+        Diags.report(Rule::Syntax, at(T, V.Range),
+                     ".ptr is written once: .param .u64 .ptr.global .align 8 p");
+        continue;
+      }
       SawPtr = true;
       if (Site != DeclSite::EntryParam)
         Diags.report(Rule::DeclType, at(T, V.Range),
@@ -559,6 +578,16 @@ void DeclChecker::checkLinkage(llvm::ArrayRef<std::string_view> Prefix, SourceRa
   for (llvm::StringRef P : Prefix) {
     if (!isLinkage(P))
       continue;
+    // ptxas 13.0: "Feature '.weak directive' requires PTX ISA .version 3.1 or
+    // later", ".common directive ... 5.0" (sample H: nvopencc's PTX 2.1 with a
+    // linkage mutant; test/symbols/linkage-versions.test).
+    PtxVersion Need = P == ".weak"     ? PtxVersion(3, 1)
+                      : P == ".common" ? PtxVersion(5, 0)
+                                       : PtxVersion();
+    if (Need.isValid() && Version.isValid() && Version < Need)
+      Diags.report(Rule::IsaPtxVersion, at(P, Fallback),
+                   P.str() + " requires PTX ISA " + Need.str() +
+                       " or later; this file is .version " + Version.str());
     if (First.empty()) {
       First = P;
       continue;

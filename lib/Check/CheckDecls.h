@@ -55,6 +55,8 @@ public:
   void onVar(const VarDecl &V, DeclSite Site);
   /// The effective target for the module-scope checks that follow (.unified).
   void setTarget(Target T) { Tgt = T; }
+  /// The code generation target (--arch sm_NN): its static .shared limit.
+  void setCodegenArch(Target Arch) { Shared.setLimit(staticSharedLimit(Arch), Arch.str()); }
   /// A function header: its parameters, its directives, its prototype
   /// against an earlier one of the same name.
   void onFunction(const Function &F);
@@ -67,6 +69,7 @@ public:
   /// onLoc's checks, for a text not known to be clean (CleanLocs).
   void checkLoc(const Directive &D);
   bool checkLocAttributes(const Directive &D);
+  bool checkInlineInfo(const Directive &D);
   bool checkInlinedAt(const Directive &D, llvm::ArrayRef<std::string_view> N);
   /// A label in a body: the name of a `.callprototype` that follows it.
   void onLabel(std::string_view Name) {

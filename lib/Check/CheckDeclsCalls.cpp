@@ -528,6 +528,14 @@ void DeclChecker::onModuleDirective(const Directive &D, bool ArchGiven) {
   // A header's directive standing alone: `.extern .func f .noreturn (...);`
   // ends the prototype at f (no ';' needed), and ptxas stops at the '('
   // ("Parsing error near '('"; sample F proto-attr mutants).
+  // .loc at module scope: ptxas 13.0 "Parsing error near '.loc'" at every
+  // version (sample H: a body's '{' deleted leaves its .loc lines outside).
+  if (D.Name == ".loc") {
+    Diags.report(Rule::Syntax, at(D.Name, D.Range),
+                 ".loc at module scope: a .loc directive belongs in a function body, before "
+                 "the instructions it describes");
+    return;
+  }
   if (isEntryOnly(D.Name) || D.Name == ".noreturn") {
     Diags.report(Rule::Syntax, at(D.Name, D.Range),
                  std::string(D.Name) +
@@ -551,6 +559,13 @@ void DeclChecker::onModuleDirective(const Directive &D, bool ArchGiven) {
   uint64_t N = 0;
   if (!isNumber(D.Args.front(), N))
     return;
+  // ptxas 13.0: "Feature 'timestamp and filesize in .file directive' requires
+  // PTX ISA .version 3.2 or later" (sample H; test/symbols/linkage-versions.test).
+  if (D.Args.size() > 2 && Version.isValid() && Version < PtxVersion(3, 2))
+    Diags.report(Rule::IsaPtxVersion, at(D.Args[2], D.Range),
+                 "a .file's timestamp and file size require PTX ISA 3.2 or later; this file is "
+                 ".version " +
+                     Version.str());
   auto Ins = FileIndices.try_emplace(static_cast<int64_t>(N), D.Range);
   if (Ins.second)
     return;

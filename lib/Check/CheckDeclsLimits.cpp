@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Check/CheckDecls.h"
+#include "Check/CheckUtil.h"
 #include "Support/IntLiteral.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -179,6 +180,12 @@ bool DeclChecker::checkLocAttributes(const Directive &D) {
   }
   const char *Shape = ": .loc takes 'F L C' or 'F L C, function_name NAME[+N], inlined_at F L C'";
   if (K >= A.size()) {
+    // `.loc 1 2 3, function_name` at a line's end reads the next line's
+    // first word as the name (`ret`): the parser's error on the `;` after it
+    // is the one ptxas reports ("Parsing error near ';'"), once.
+    if (Named && K > 5 && A[5].data() > A[4].data() &&
+        llvm::StringRef(A[4].data(), A[5].data() - A[4].data()).contains('\n'))
+      return false;
     Diags.report(Rule::Syntax, at(A.back(), D.Range),
                  std::string(".loc ends early; expected ") + Want + Shape);
     return false;
@@ -219,6 +226,14 @@ void DeclChecker::checkLoc(const Directive &D) {
   llvm::ArrayRef<std::string_view> A = D.Args;
   // Line and column are 32-bit (ptxas 13.0: "Constant overflow" for
   // 4294967296; sample G's mutants, test/parse/loc-overflow.test).
+  for (llvm::StringRef T : {llvm::StringRef(A[0]), llvm::StringRef(A[1]), llvm::StringRef(A[2])})
+    if (badOctal(T)) {
+      Diags.report(Rule::Syntax, at(T, D.Range),
+                   "'" + T.str() +
+                       "' is an octal constant (it begins with 0) with an 8 or a 9: octal digits "
+                       "are 0-7 (ptxas: syntax error); drop the leading 0 for decimal");
+      return;
+    }
   for (llvm::StringRef T : {llvm::StringRef(A[1]), llvm::StringRef(A[2])}) {
     uint64_t V = 0;
     bool Digits = !T.empty() && llvm::all_of(T, llvm::isDigit);
@@ -231,13 +246,29 @@ void DeclChecker::checkLoc(const Directive &D) {
     }
   }
   // After checkLocAttributes, an attribute list ends with inlined_at F L C.
-  if (A.size() > 3 && (!checkLocAttributes(D) || !checkInlinedAt(D, A.take_back(3))))
+  if (A.size() > 3 && (!checkLocAttributes(D) || !checkInlineInfo(D)))
     return;
   uint64_t Key;
   if (packLoc(A.take_front(3), Key) && Key != LastLoc) {
     LocsUsed.insert(Key);
     LastLoc = Key;
   }
+}
+
+/// function_name/inlined_at by version, as ptxas 13.0 judges them (sample H):
+/// below PTX ISA 4.0 it reads and ignores them (no location check, no gate);
+/// from 4.0 to 6.x, "Feature 'Line information of inline functions' requires
+/// PTX ISA .version 7.0 or later" on the .loc's line, and the location check.
+bool DeclChecker::checkInlineInfo(const Directive &D) {
+  if (Version.isValid() && Version < PtxVersion(4, 0))
+    return true;
+  if (Version.isValid() && Version < PtxVersion(7, 0))
+    Diags.report(Rule::IsaPtxVersion, at(D.Args[4], D.Range),
+                 "line information of inline functions (.loc's function_name and inlined_at) "
+                 "requires PTX ISA 7.0 or later; this file is .version " +
+                     std::to_string(Version.Major) + "." + std::to_string(Version.Minor));
+  llvm::ArrayRef<std::string_view> A = D.Args;
+  return checkInlinedAt(D, A.take_back(3));
 }
 
 bool DeclChecker::checkInlinedAt(const Directive &D, llvm::ArrayRef<std::string_view> N) {

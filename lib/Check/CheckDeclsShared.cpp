@@ -170,8 +170,10 @@ void SharedBudget::report(DiagnosticEngine &Diags) const {
                  "kernel '" + Fns[E].Key.str() + "' uses at least " + std::to_string(Total) +
                      " bytes (" + hex(Total) +
                      ") of static .shared data (its own, its callees', the module-scope "
-                     ".shared variables they name); ptxas -arch sm_NN allows 49152 (0xc000) "
-                     "on every target; move large buffers to dynamic shared memory (.extern "
+                     ".shared variables they name); ptxas -arch " +
+                     Arch + " allows " + std::to_string(Limit) + " (" + hex(Limit) +
+                     ") (48 KiB but on sm_90a, sm_100a, sm_103a, sm_110a: 232448, and sm_120a, "
+                     "sm_121a: 101376); move large buffers to dynamic shared memory (.extern "
                      ".shared .align 16 .b8 buf[];) sized at launch");
   }
 }

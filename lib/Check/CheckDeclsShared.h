@@ -1,7 +1,8 @@
 //===- CheckDeclsShared.h - the static .shared memory of each kernel -----===//
 //
-// ptxas -arch sm_NN (code generation, every target sm_75 ... sm_120) refuses a
-// kernel whose static .shared data exceeds 48 KiB: "Entry function 'k' uses
+// ptxas -arch sm_NN (code generation) refuses a kernel whose static .shared
+// data exceeds 48 KiB (the whole shared memory on sm_90a, sm_100a, sm_103a,
+// sm_110a, sm_120a, sm_121a: staticSharedLimit): "Entry function 'k' uses
 // too much shared data (0xc001 bytes, 0xc000 max)", naming no line; -arch
 // compute_NN takes it. What it counts (measured, test/symbols/shared-limit.test):
 // every .shared variable declared in the body of the kernel or of a function
@@ -20,6 +21,7 @@
 #include "llvm/ADT/StringMap.h"
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 namespace ptxlint {
@@ -31,7 +33,11 @@ namespace check {
 /// bound of ptxas's: a kernel reported is one ptxas refuses.
 class SharedBudget {
 public:
-  static constexpr uint64_t Limit = 48 * 1024;
+  /// ptxas -arch's limit (staticSharedLimit): 48 KiB but on the sm_NNa targets.
+  void setLimit(uint64_t Bytes, llvm::StringRef ArchName) {
+    Limit = Bytes;
+    Arch = ArchName.str();
+  }
 
   /// A module-scope variable: a .shared one (not .extern) becomes nameable.
   void onModuleVar(const VarDecl &V);
@@ -46,6 +52,8 @@ public:
   void report(DiagnosticEngine &Diags) const;
 
 private:
+  uint64_t Limit = 48 * 1024;
+  std::string Arch = "sm_NN";
   struct Fn {
     llvm::StringRef Key; ///< the name, FnIds' copy
     SourceRange Name;

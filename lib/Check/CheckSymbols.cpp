@@ -22,6 +22,7 @@
 #include "Check/CheckSymbols.h"
 #include "Check/CheckUtil.h"
 #include "Check/SymbolsShared.h"
+#include "Spec/Addressing.h"
 #include "Spec/IsaTables.h"
 #include "Spec/SpecialRegisters.h"
 
@@ -247,6 +248,9 @@ bool SymbolChecker::checkFunctionOperand(llvm::StringRef Name, SourceRange R, Us
     Why = "cannot be a vector element: move its address into a register first";
   else if (NoFunctionOperands)
     Why = "cannot be an operand of this instruction: move its address into a register first";
+  else if (FirstOperand)
+    Why = "cannot be the first operand, a destination or a register source: write a register "
+          "there (a function's address is a source operand of mov, add, selp, st ...)";
   if (!Why)
     return false;
   Diagnostic &Diag =
@@ -272,6 +276,22 @@ void SymbolChecker::checkVariableValue(llvm::StringRef Name, const RegisterInfo 
   Diagnostic &Diag = Diags.report(Rule::IsaOperandKind, R, Msg);
   if (V->DeclRange.isValid())
     Diag.Notes.push_back({V->DeclRange, "declared here"});
+}
+
+void SymbolChecker::reportParamAddress(llvm::StringRef Name, const RegisterInfo &V, SourceRange R) {
+  // ptxas 13.0: "Illegal to take address of parameter 'p'" for mov and cvta
+  // of a .param variable declared in a body (a call's argument or return
+  // slot); the function's own parameters' addresses can be taken
+  // (test/symbols/param-address.test).
+  Diagnostic &Diag = Diags.report(
+      Rule::IsaOperandKind, R,
+      "cannot take the address of '" + Name.str() +
+          "', a .param variable declared in a function body: such a variable is a call's "
+          "argument or return value, written with st.param and read with ld.param (the "
+          "addresses of the function's own parameters and of .local, .shared, .global and "
+          ".const variables can be taken)");
+  if (V.DeclRange.isValid())
+    Diag.Notes.push_back({V.DeclRange, "declared here"});
 }
 
 void SymbolChecker::checkFloatAddress(const Operand &Op) {
@@ -305,6 +325,9 @@ void SymbolChecker::resolveName(llvm::StringRef Name, SourceRange R, UseKind K, 
   if (const RegisterInfo *V = Syms.lookup(Name)) {
     if (K == UseKind::Operand && P == Place::Value && NoVariableValues)
       checkVariableValue(Name, V, R);
+    else if (K == UseKind::Operand && P == Place::Value && TakesAddress &&
+             V->StateSpace == ".param" && V->DeclRange.isValid() && V->DeclRange.Begin >= HeaderEnd)
+      reportParamAddress(Name, *V, R);
     return;
   }
   size_t Dot = Name.find('.');
@@ -425,6 +448,7 @@ const SymbolChecker::OpcodeFacts &SymbolChecker::opcodeFacts(llvm::StringRef Op)
   if (!Ins.second)
     return F;
   F.Row = spec::findIsaOpcode(Op);
+  F.Addr = spec::addressingOf(Op);
   // Where a syntax line of the opcode takes an address (its operand letters,
   // IsaForm::Kinds); positions past 63 take none.
   if (F.Row)
@@ -459,6 +483,10 @@ void SymbolChecker::onInstruction(const Instruction &I, CheckContext &Ctx) {
   } else {
     InCvtaTo = false;
   }
+  // mov and cvta (not cvta.to) take a symbol's address: of a body .param,
+  // ptxas 13.0 "Illegal to take address of parameter".
+  const spec::AddressingRow *Addr = Facts.Addr;
+  TakesAddress = Addr && (Addr->Moves || (Addr->SymbolOperand && !InCvtaTo));
   checkGuard(I, Ctx);
   if (Control == spec::IsaControl::Call) {
     // call (rets), f, (args);  call (rets), %rd, (args), proto_or_targets;
@@ -495,9 +523,11 @@ void SymbolChecker::onInstruction(const Instruction &I, CheckContext &Ctx) {
     // operand), an indexed variable (`q[4]`) is one, and a bare one is the
     // operand-kind check's (IsaOperandForms.cpp): a value elsewhere.
     NoVariableValues = NoVariables && (K >= 64 || !(Facts.AddressAt >> K & 1));
+    FirstOperand = K == 0 && !IsBranch;
     resolveOperand(Op, IsBranch && Op.Kind == OperandKind::Name ? UseKind::Label : UseKind::Operand,
                    &Ctx);
   }
+  FirstOperand = false;
   NoVariableValues = NoVariables;
 }
 

@@ -33,6 +33,7 @@
 
 namespace ptxlint {
 namespace spec {
+struct AddressingRow;
 struct IsaOpcode;
 } // namespace spec
 namespace check {
@@ -173,6 +174,16 @@ private:
   /// `novariable` rows of the ISA tables).
   bool NoVariableValues = false;
   bool InCvtaTo = false; ///< the instruction is cvta.to (a variable: "must be register")
+  /// The operand being resolved is an instruction's first one, a destination
+  /// or a register source wherever it is no address (a function name there:
+  /// ptxas "Result register required" or "Arguments mismatch").
+  bool FirstOperand = false;
+  /// The instruction takes a variable's address as a value (mov, cvta): not
+  /// that of a .param variable declared in a function body (ptxas 13.0:
+  /// "Illegal to take address of parameter"), which begins after HeaderEnd.
+  bool TakesAddress = false;
+  uint32_t HeaderEnd = 0;
+  void reportParamAddress(llvm::StringRef Name, const RegisterInfo &V, SourceRange R);
   /// mov's type when it is not one a function's address takes (.u32, .b32,
   /// .u64, .b64): ptxas warns "Unexpected instruction types"; empty otherwise.
   llvm::StringRef MovOddType;
@@ -183,6 +194,7 @@ private:
   /// instruction or operand.
   struct OpcodeFacts {
     const spec::IsaOpcode *Row = nullptr;
+    const spec::AddressingRow *Addr = nullptr; ///< spec::addressingOf
     uint64_t AddressAt = 0;
   };
   llvm::StringMap<OpcodeFacts> OpcodeRows;

@@ -15,6 +15,8 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 
+#include <algorithm>
+
 namespace ptxlint {
 namespace check {
 
@@ -136,6 +138,13 @@ void SymbolChecker::onFunctionBegin(const Function &F) {
   SourceRange NameR = F.NameRange.isValid() ? F.NameRange : F.Range;
   declareModuleSym(F.Name, NameR, F.Range, true, F.HasBody, IsExtern);
   InFunction = F.HasBody;
+  // Where its own parameters end: a .param declared after is a body's.
+  HeaderEnd = F.NameRange.isValid() ? F.NameRange.End : 0;
+  for (llvm::ArrayRef<VarDecl> List : {F.Returns, F.Params})
+    for (const VarDecl &V : List)
+      for (const Declarator &D : V.Declarators)
+        if (D.Range.isValid())
+          HeaderEnd = std::max(HeaderEnd, D.Range.End);
   Depth = 1;
   if (Scopes.empty())
     Scopes.emplace_back();

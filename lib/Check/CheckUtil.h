@@ -22,6 +22,19 @@
 namespace ptxlint {
 namespace check {
 
+/// An integer constant with a leading 0 is octal (PTX ISA 9.0, 4.5.1): true
+/// when Lit (digits, an optional U) has such a 0 and then an 8 or a 9, which
+/// ptxas 13.0 refuses ("Parsing error near '9'"; sample H's char-digit mutant
+/// of a .loc line, `095`).
+inline bool badOctal(llvm::StringRef Lit) {
+  if (Lit.size() < 2 || Lit[0] != '0' || Lit[1] < '0' || Lit[1] > '9')
+    return false;
+  for (char C : Lit.drop_back(Lit.back() == 'U' || Lit.back() == 'u'))
+    if (C < '0' || C > '9')
+      return false;
+  return Lit.find_first_of("89") != llvm::StringRef::npos;
+}
+
 /// S as an unsigned decimal (digits only, at most UINT_MAX), as
 /// `S.getAsInteger(10, Out)` reads it, without its generic radix loop: true
 /// on failure, and then Out is left as it was. The checker reads a type's

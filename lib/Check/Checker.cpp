@@ -585,6 +585,8 @@ void Checker::onEndOfFile() {
   }
   if (symbolChecks())
     SymCheck.onEndOfFile();
+  if (codegenChecks())
+    DeclCheck.setCodegenArch(*Opts.Arch);
   DeclCheck.onEndOfFile(codegenChecks());
   // A header the parser could not read (".version" without a number) has
   // been reported as a syntax error already: do not add "missing" to it.

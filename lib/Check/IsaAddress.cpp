@@ -84,7 +84,12 @@ void scanLiterals(CheckContext &Ctx, llvm::StringRef Text, bool InAddress) {
         Lit.contains('.') || Lit.startswith_insensitive("0f") || Lit.startswith_insensitive("0d") ||
         (!Lit.startswith_insensitive("0x") && Lit.find_insensitive('e') != llvm::StringRef::npos);
     SourceRange R = Ctx.rangeOf(Lit);
-    if (Float && InAddress)
+    if (!Float && badOctal(Lit))
+      Ctx.Diags.report(Rule::Syntax, R,
+                       "'" + Lit.str() +
+                           "' is an octal constant (it begins with 0) with an 8 or a 9: octal "
+                           "digits are 0-7 (ptxas: syntax error); drop the leading 0 for decimal");
+    else if (Float && InAddress)
       Ctx.Diags.report(Rule::IsaOperandImmediate, AddrSpec, R,
                        "an address offset must be an integer constant, not the floating-point "
                        "constant " +
@@ -156,6 +161,64 @@ void checkCvta32(const Instruction &I, CheckContext &Ctx) {
                      "64-bit registers");
     return;
   }
+}
+
+/// mov.u32/.b32/.s32 of a .global variable's address in a 64-bit module, under
+/// --arch: ptxas 13.0 -arch sm_NN warns "Program uses 32-bit address on line N"
+/// and stops ("32-Bit ABI ... is not supported on sm_90 or higher", "32-Bit
+/// compilation is no longer supported"); -arch compute_NN accepts it, and so
+/// do `gv+4`, a .shared/.const/.local variable and a function (sample H's
+/// var-space mutants; test/isa/mov-global-32.test).
+void checkMovGlobal32(const Instruction &I, CheckContext &Ctx) {
+  if (I.Operands.size() != 2 || I.Operands[1].Kind != OperandKind::Name || I.Qualifiers.empty())
+    return;
+  llvm::StringRef T = I.Qualifiers.back();
+  if (T != ".u32" && T != ".b32" && T != ".s32")
+    return;
+  const Operand &Src = I.Operands[1];
+  std::string Name(Src.Text);
+  const RegisterInfo *Info = Ctx.Syms.lookup(Src.Text);
+  if (!Info || Info->StateSpace != ".global")
+    return;
+  Diagnostic &D = Ctx.Diags.report(
+      Rule::IsaOperandType, AddrSpec, Src.Range,
+      "mov" + T.str() + " takes a 32-bit address, and the address of .global variable '" + Name +
+          "' in a module of .address_size 64 has 64 bits: ptxas -arch sm_NN stops "
+          "('Program uses 32-bit address', '32-Bit ABI ... is not supported'); write mov.u64 "
+          "into a 64-bit register");
+  if (Info->DeclRange.isValid())
+    D.Notes.push_back({Info->DeclRange, Name + " is declared here"});
+}
+
+/// An immediate address, [32] or [+0], of ld, ldu, st, atom, red, prefetch, cp:
+/// ptxas 13.0 takes one in .local only ("Immediate addresses allowed only for
+/// .local state space", generic and every other space; sample F and H,
+/// test/isa/immediate-address.test).
+void checkImmediateAddress(const Instruction &I, CheckContext &Ctx, const Operand &Addr, size_t K,
+                           const spec::AddressingRow *Row) {
+  // The text first (cheap, and most addresses hold a register), the opcode then.
+  llvm::StringRef T = llvm::StringRef(Ctx.File.slice(Addr.Range)).trim("[] \t");
+  llvm::StringRef N = T.ltrim("+- \t");
+  if (N.empty() || !llvm::isDigit(N[0]))
+    return;
+  // The memory instructions whose address names a state space (Addressing.cpp's
+  // ChecksSpace rows: ld, ldu, st, atom, red, prefetch, prefetchu, cp).
+  if (!Row || !Row->ChecksSpace)
+    return;
+  N = N.drop_back(N.back() == 'U' || N.back() == 'u');
+  uint64_t V;
+  if (N.getAsInteger(0, V) && !(N.startswith_insensitive("0x") && N.size() > 2))
+    return;
+  bool TwoSpaces = false;
+  llvm::StringRef S = spaceOf(I, K, TwoSpaces);
+  if (S == ".local" || S == "-")
+    return;
+  Ctx.Diags.report(Rule::IsaOperandKind, AddrSpec, Addr.Range,
+                   "an immediate address ([" + T.str() +
+                       "]) is allowed in the .local state space "
+                       "only, not in " +
+                       (S.empty() ? std::string("a generic address") : S.str()) +
+                       " (ptxas 13.0); hold the address in a register or name a variable");
 }
 
 /// A component of a vector register as an address base, [%vd.x]: ptxas
@@ -460,9 +523,88 @@ bool sameTypes(const Instruction &I) {
   return false;
 }
 
-/// cvt (IsaOpcode::OperandChecks CvtRounding): the rounding its type pair
-/// requires or refuses.
+/// The register types cvt takes for an operand of a packed narrow type, or of
+/// the types beside them (ptxas 13.0, sample H: "Arguments mismatch for
+/// instruction 'cvt'" for a .u16 or .f16 d of cvt.rn.satfinite.e4m3x2.f32, a
+/// .u32 source of .f16x2, a .b16 d of .e2m1x2; test/isa/cvt-packed-registers.test).
+/// Null for a type whose operands are not checked here.
+const char *const *cvtPackedRegisters(llvm::StringRef T) {
+  static const char *const B16[] = {".b16", nullptr};
+  static const char *const B8[] = {".b8", nullptr};
+  static const char *const F16x2[] = {".b32", ".f16x2", nullptr};
+  static const char *const BF16x2[] = {".b32", ".bf16x2", nullptr};
+  static const char *const F32[] = {".f32", ".b32", nullptr};
+  if (T == ".e4m3x2" || T == ".e5m2x2" || T == ".e2m3x2" || T == ".e3m2x2" || T == ".ue8m0x2")
+    return B16;
+  if (T == ".e2m1x2")
+    return B8;
+  if (T == ".f16x2")
+    return F16x2;
+  if (T == ".bf16x2")
+    return BF16x2;
+  if (T == ".f32")
+    return F32;
+  return nullptr;
+}
+
+/// cvt between a packed narrow type (.e4m3x2, .e5m2x2, .e2m3x2, .e3m2x2,
+/// .ue8m0x2, .e2m1x2) and .f32/.f16x2/.bf16x2: d of the first type written,
+/// the sources of the second.
+void checkCvtPackedRegisters(const Instruction &I, CheckContext &Ctx) {
+  // Most cvt have no packed narrow type: one look at the last letters first.
+  bool Packed = false;
+  for (llvm::StringRef Q : I.Qualifiers) {
+    if (Q.endswith("x4"))
+      return; // the x4 forms take a vector and random bits: not checked here
+    Packed |= Q.endswith("x2") && Q != ".f16x2" && Q != ".bf16x2";
+  }
+  if (!Packed)
+    return;
+  llvm::SmallVector<llvm::StringRef, 2> Types;
+  for (llvm::StringRef Q : I.Qualifiers) {
+    unsigned Bits = 0;
+    if (cvtPackedRegisters(Q) || cvtClass(Q, Bits) || Q == ".tf32")
+      Types.push_back(Q);
+  }
+  if (Types.size() != 2)
+    return;
+  for (size_t K = 0; K < I.Operands.size(); ++K) {
+    const Operand &O = I.Operands[K];
+    const char *const *Allowed = cvtPackedRegisters(Types[K == 0 ? 0 : 1]);
+    if (!Allowed || O.Kind != OperandKind::Name)
+      continue;
+    const RegisterInfo *R = Ctx.Syms.lookup(O.Text);
+    if (!R || R->StateSpace != ".reg" || R->VectorWidth > 1)
+      continue;
+    std::string Valid;
+    bool Ok = false;
+    for (const char *const *A = Allowed; *A; ++A) {
+      Ok |= R->Type == *A;
+      Valid += (Valid.empty() ? "" : " or ") + std::string(*A);
+    }
+    if (Ok)
+      continue;
+    std::string Msg = K == 0 ? "the destination of 'cvt" : "a source of 'cvt";
+    for (llvm::StringRef Q : I.Qualifiers)
+      Msg += Q;
+    Msg += "' (";
+    Msg += Types[K == 0 ? 0 : 1];
+    Msg += ") must be a ";
+    Msg += Valid;
+    Msg += " register; ";
+    Msg += O.Text;
+    Msg += " is declared ";
+    Msg += R->Type;
+    Diagnostic &D = Ctx.Diags.report(Rule::IsaOperandType, isaSectionOf("cvt"), O.Range, Msg);
+    if (R->DeclRange.isValid())
+      D.Notes.push_back({R->DeclRange, std::string(O.Text) + " is declared here"});
+  }
+}
+
+/// cvt (IsaOpcode::OperandChecks CvtRounding): the registers of packed
+/// narrow types, and the rounding its type pair requires or refuses.
 void checkCvtRounding(const Instruction &I, CheckContext &Ctx) {
+  checkCvtPackedRegisters(I, Ctx);
   llvm::SmallVector<std::pair<char, unsigned>, 2> Ts;
   size_t RoundAt = I.Qualifiers.size();
   for (size_t K = 0; K < I.Qualifiers.size(); ++K) {
@@ -492,6 +634,19 @@ void checkCvtRounding(const Instruction &I, CheckContext &Ctx) {
                                           : "a floating-point";
   const char *IntR = ".rni, .rzi, .rmi or .rpi";
   const char *FltR = ".rn, .rz, .rm or .rp";
+  // .ftz flushes .f32 subnormals: ptxas 13.0 refuses it where neither type is
+  // .f32 ("Illegal modifier '.ftz' for instruction 'cvt'" between integers,
+  // "Modifier '.ftz' does not apply to this type of convert operation"
+  // otherwise; sample H, test/isa/cvt-ftz.test).
+  if (!(DC == 'f' && DB == 32) && !(AC == 'f' && AB == 32)) {
+    size_t K = llvm::find(I.Qualifiers, ".ftz") - I.Qualifiers.begin();
+    if (K < I.Qualifiers.size() && K < I.QualifierRanges.size()) {
+      Ctx.Diags.report(Rule::IsaQualifierCombination, isaSectionOf("cvt"), I.QualifierRanges[K],
+                       ".ftz applies to a conversion from or to .f32 only, not to '" + Spelled() +
+                           "'; remove .ftz");
+      return;
+    }
+  }
   // ptxas rejects .sat on an integer conversion that cannot saturate
   // (cvt.sat.u32.u16, cvt.sat.s64.s32, cvt.sat.s32.u16: every source value fits).
   if (DC == 'i' && AC == 'i' && I.hasQualifier(".sat")) {
@@ -567,6 +722,8 @@ void checkIsaAddresses(const Instruction &I, CheckContext &Ctx, const spec::Addr
                   });
     if (O.Kind != OperandKind::Name)
       scanLiterals(Ctx, Ctx.File.slice(O.Range), IsAddr && !Coords);
+    if (IsAddr && O.Elements.size() <= 1)
+      checkImmediateAddress(I, Ctx, O, K, Row);
     if (IsAddr && O.Elements.size() == 1) {
       checkBase(I, Ctx, O.Elements[0], Row, Space, K);
       checkComponentBase(Ctx, O);
@@ -576,6 +733,8 @@ void checkIsaAddresses(const Instruction &I, CheckContext &Ctx, const spec::Addr
     checkBase(I, Ctx, I.Operands[1], Row, true, 1);
   if (Row && Row->Converts && Ctx.Codegen && !Ctx.Address32)
     checkCvta32(I, Ctx);
+  if (Row && Row->Moves && Ctx.Codegen && !Ctx.Address32)
+    checkMovGlobal32(I, Ctx);
   checkVectorArity(I, Ctx, Row);
   if (Op.OperandChecks & spec::opcheck::CvtRounding)
     checkCvtRounding(I, Ctx);

@@ -369,11 +369,17 @@ void checkOperand(const Instruction &I, CheckContext &Ctx, const Operand &O, Rol
       return;
     }
   }
-  if (O.Kind == OperandKind::Name) {
-    if (const RegisterInfo *V = vectorRegister(Ctx, O.Text))
-      checkWholeVector(I, Ctx, O, *V, Rl, T, What);
+  // d|p where d is no predicate (elect.sync, shfl.sync, match): d as a
+  // scalar (ptxas 13.0: "Arguments mismatch for instruction 'elect'" for a
+  // .b8, .b64 or .v2 d; sample H).
+  const Operand &Scalar = O.Kind == OperandKind::PredPair && Rl != Role::Pred && !O.Elements.empty()
+                              ? O.Elements[0]
+                              : O;
+  if (Scalar.Kind == OperandKind::Name) {
+    if (const RegisterInfo *V = vectorRegister(Ctx, Scalar.Text))
+      checkWholeVector(I, Ctx, Scalar, *V, Rl, T, What);
     else
-      checkRegister(I, Ctx, O, Rl, T, What);
+      checkRegister(I, Ctx, Scalar, Rl, T, What);
   } else if (Elementwise) {
     bool InVector = O.Kind == OperandKind::Vector;
     bool AllFloat = InVector && llvm::all_of(O.Elements, [&](const Operand &E) {

@@ -114,6 +114,10 @@ constexpr OperandRoleRow Rows[] = {
     // dp4a/dp2a (9.7.1.23-24): d .b32/.u32/.s32 only.
     Row("dp2a", OneOrMore, Int32, "CSSS").ops(4).typeU32(),
     Row("dp4a", OneOrMore, Int32, "CSSS").ops(4).typeU32(),
+    // elect.sync d|p, membermask: d and the mask .b32/.u32/.s32 ("Arguments mismatch for
+    // instruction 'elect'" for a .b8, .b16, .b64, .f32 or .v2 d and an .f32 mask; sample H's
+    // mutants of inline-asm elect.sync, test/isa-operands/tanh-elect.test).
+    Row("elect", Any, 0, "CC").typeU32(),
     Row("ex2", One, Float | Packed, "SS").packedRegisters(),
     Row("fma", One, Arith | Packed, "SSSS").packedRegisters(),
     // isspacep.space p, a: p a .pred ("Arguments mismatch for instruction 'isspacep'" for a
@@ -137,10 +141,16 @@ constexpr OperandRoleRow Rows[] = {
     // "Arguments mismatch for instruction 'mbarrier.try_wait'" for a .b32/.u32/.b64
     // waitComplete, a .b32 or .f64 state, a .b64, .f32 or .b16 parity or hint;
     // test/isa/s11-isa-round2.test).
+    // The state is a 64-bit integer register, never .f64 ("Arguments mismatch for
+    // instruction 'mbarrier.test_wait'/'try_wait'/'arrive'/'arrive_drop'/'pending_count'";
+    // issue 14's residue, test/isa-operands/mbarrier-state.test): typed .u64.
+    Row("mbarrier", One, bits({T::B64}), "S-C").with(".arrive").minOps(2).typeU64(),
+    Row("mbarrier", One, bits({T::B64}), "S-C").with(".arrive_drop").minOps(2).typeU64(),
+    Row("mbarrier", One, bits({T::B64}), "CS").with(".pending_count").typeU64(),
     Row("mbarrier", One, bits({T::B64}), "P-C").with(".test_wait", ".parity"),
-    Row("mbarrier", One, bits({T::B64}), "P-S").with(".test_wait"),
+    Row("mbarrier", One, bits({T::B64}), "P-S").with(".test_wait").typeU64(),
     Row("mbarrier", One, bits({T::B64}), "P-CC").with(".try_wait", ".parity").minOps(3),
-    Row("mbarrier", One, bits({T::B64}), "P-SC").with(".try_wait").minOps(3),
+    Row("mbarrier", One, bits({T::B64}), "P-SC").with(".try_wait").minOps(3).typeU64(),
     Row("min", One, Packed, "SSS").packedRegisters(),
     Row("min", One, Arith, "SSS").without(".wide"),
     Row("mov", One, Arith | Pred, "SS"),
@@ -181,6 +191,9 @@ constexpr OperandRoleRow Rows[] = {
     // The data registers of suld/sust/sured: lib/Check/IsaTexture.cpp (nvcc
     // writes them as vectors of one, {%r3}).
     Row("suq", One, B32, "S-"),
+    // tanh.approx as ex2.approx: .f16x2 on .b32/.f16x2 registers, not .u32/.s32/.f32
+    // ("Arguments mismatch for instruction 'tanh'"; sample H, tanh-elect.test).
+    Row("tanh", One, Float | Packed, "SS").packedRegisters(),
     // testp.op.{f32,f64} p, a: p a .pred, a strict (ptxas 13.0: "Arguments mismatch for
     // instruction 'testp'" for a .b32/.u32/.f32 p, a .u32/.s32 a of .f32, a .f32 a of
     // .f64; a .b32 a of .f32 assembles; test/isa/s11-isa-round2.test).

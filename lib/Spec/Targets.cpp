@@ -130,6 +130,22 @@ std::string knownPtxVersionsText() {
 
 unsigned targetFamily(Target T) { return canonicalSm(T.Sm) / 10; }
 
+uint64_t staticSharedLimit(Target Arch) {
+  // ptxas 13.0 -arch sm_NN on a kernel with a .shared array of N bytes
+  // (test/symbols/shared-limit-ptxas.test): "0xc000 max" on every target but
+  // the arch-specific ones, whose limit is their whole shared memory.
+  struct Row {
+    unsigned Family;
+    uint64_t Bytes;
+  };
+  static constexpr Row ArchSpecific[] = {{9, 0x38c00}, {10, 0x38c00}, {11, 0x38c00}, {12, 0x18c00}};
+  if (Arch.isArchSpecific())
+    for (const Row &R : ArchSpecific)
+      if (R.Family == targetFamily(Arch))
+        return R.Bytes;
+  return 0xc000;
+}
+
 bool canCompileFor(Target FileTarget, Target Arch, std::string *Why) {
   unsigned F = canonicalSm(FileTarget.Sm), A = canonicalSm(Arch.Sm);
   auto Fail = [&](std::string Reason) {

@@ -430,57 +430,100 @@ def extract(spec):
         for q, v in qualifier_gates(tgt_notes, QTGT_RE, opcode_words):
             out.append(f"  qtarget {q} {v}+")
         for block in code_blocks(syntax):
-            out.append("  block")
             stmts = statements(block)
-            sets = {}
-            forms = []
-            for st in stmts:
-                for rx, repl in TEXT_FIXES:
-                    st = rx.sub(repl, st)
-                m = SET_RE.match(st)
-                if m:
-                    for names, body in split_set_definitions(st):
-                        for name in re.findall(r"((?:\.|::)?[A-Za-z_][A-Za-z0-9_:]*)\s*=", names):
-                            _, members = parse_set(name, body)
-                            sets.setdefault(name, [])
-                            for x in members:
-                                if x not in sets[name]:
-                                    sets[name].append(x)
-                    continue
-                forms.append(st)
-            for name, members in PROSE_SETS.get(num, {}).items():
-                if any(name in f for f in forms):
-                    sets.setdefault(name, members)
-            for name, members in IMPLIED_SETS.items():
-                if any(name in f for f in forms):
-                    sets[name] = members
-            for st in forms:
-                if kind == "directive":
-                    # 'Label:   .branchtargets  list-of-labels'
-                    m = re.search(r"(\.[A-Za-z_]+)", st)
-                    if m:
-                        out.append(f"  form {m.group(1)} | {st[m.end():].strip()}")
-                    continue
-                if st.startswith("@{!}p"):  # 9.7.12.2: a guard, written before an instruction
-                    out.append("  form @ | " + st[1:].split()[0] + " instruction")
-                    out.append("    ops ?")
-                    continue
-                if st.startswith("{"):  # 9.7.12.1: '{ instructionList }', a block
-                    out.append("  form {} | " + st.strip("{} "))
-                    out.append("    ops ?")
-                    continue
-                f = parse_form(st, sets)
-                if not f:
-                    out.append(f"  unparsed {st}")
-                    continue
-                opcode, slots, ops = f
-                slots = [mark_unknown(expand_alt(s, sets), sets) for s in slots]
-                out.append(f"  form {opcode} {' '.join(slots)} | {ops}".replace("  |", " |"))
-                cnt = count_operands(ops)
-                out.append("    ops " + (f"{cnt[0]} {cnt[1]}" if cnt else "?"))
-            for name, members in sets.items():
-                out.append(f"  set {name} = {' '.join(members)}")
+            for stmts in sub_blocks(stmts) if num in SPLIT_BLOCKS else [stmts]:
+                emit_block(out, num, kind, stmts)
     return "\n".join(out) + "\n"
+
+
+# Sections whose one syntax code block holds several syntax lines, each followed by
+# its own definitions of the same sets (9.7.9.22 cvt.pack: `.convertType = { .u16,
+# .s16 }` for d, a, b, then `{ .u2, .s2, .u4, .s4, .u8, .s8 }` for d, a, b, c; ptxas
+# 13.0 -arch sm_90: "Unexpected instruction types specified for 'cvt.pack'" for
+# cvt.pack.sat.u8.s32 d, a, b and cvt.pack.sat.s16.s32.b32 d, a, b, c). Read as
+# one block, their sets would be joined; they are split where a set is defined again.
+SPLIT_BLOCKS = {"9.7.9.22"}
+
+
+def sub_blocks(stmts):
+    """The statements of a SPLIT_BLOCKS code block, cut before the syntax lines
+    that come after a set the group already defines."""
+    groups, cur, defined = [], [], set()
+    for st in stmts:
+        if SET_RE.match(st):
+            names = set()
+            for nm, _ in split_set_definitions(st):
+                names.update(re.findall(r"((?:\.|::)?[A-Za-z_][A-Za-z0-9_:]*)\s*=", nm))
+            cut = groups_split_point(cur)
+            if names & defined and cut:
+                groups.append(cur[:cut])
+                cur = cur[cut:]
+                defined = set()
+            defined |= names
+        cur.append(st)
+    groups.append(cur)
+    return groups
+
+
+def groups_split_point(cur):
+    """Where the current group's last run of syntax lines (after its sets) starts."""
+    i = len(cur)
+    while i > 0 and not SET_RE.match(cur[i - 1]):
+        i -= 1
+    return i if 0 < i < len(cur) else 0
+
+
+def emit_block(out, num, kind, stmts):
+    """One `block` of a section: its forms, then the sets they use."""
+    out.append("  block")
+    sets = {}
+    forms = []
+    for st in stmts:
+        for rx, repl in TEXT_FIXES:
+            st = rx.sub(repl, st)
+        m = SET_RE.match(st)
+        if m:
+            for names, body in split_set_definitions(st):
+                for name in re.findall(r"((?:\.|::)?[A-Za-z_][A-Za-z0-9_:]*)\s*=", names):
+                    _, members = parse_set(name, body)
+                    sets.setdefault(name, [])
+                    for x in members:
+                        if x not in sets[name]:
+                            sets[name].append(x)
+            continue
+        forms.append(st)
+    for name, members in PROSE_SETS.get(num, {}).items():
+        if any(name in f for f in forms):
+            sets.setdefault(name, members)
+    for name, members in IMPLIED_SETS.items():
+        if any(name in f for f in forms):
+            sets[name] = members
+    for st in forms:
+        if kind == "directive":
+            # 'Label:   .branchtargets  list-of-labels'
+            m = re.search(r"(\.[A-Za-z_]+)", st)
+            if m:
+                out.append(f"  form {m.group(1)} | {st[m.end():].strip()}")
+            continue
+        if st.startswith("@{!}p"):  # 9.7.12.2: a guard, written before an instruction
+            out.append("  form @ | " + st[1:].split()[0] + " instruction")
+            out.append("    ops ?")
+            continue
+        if st.startswith("{"):  # 9.7.12.1: '{ instructionList }', a block
+            out.append("  form {} | " + st.strip("{} "))
+            out.append("    ops ?")
+            continue
+        f = parse_form(st, sets)
+        if not f:
+            out.append(f"  unparsed {st}")
+            continue
+        opcode, slots, ops = f
+        slots = [mark_unknown(expand_alt(s, sets), sets) for s in slots]
+        out.append(f"  form {opcode} {' '.join(slots)} | {ops}".replace("  |", " |"))
+        cnt = count_operands(ops)
+        out.append("    ops " + (f"{cnt[0]} {cnt[1]}" if cnt else "?"))
+    for name, members in sets.items():
+        out.append(f"  set {name} = {' '.join(members)}")
 
 
 PLACEHOLDER = re.compile(r"^\.(?:[a-z]*type|ss|space|op|shape|layout|scope|sem|dim|geom|mode|"
