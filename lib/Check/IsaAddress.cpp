@@ -257,7 +257,7 @@ void checkParamDirection(const Instruction &I, CheckContext &Ctx, const Operand 
     return;
   std::string Name(Base.Text);
   Diagnostic &D =
-      Ctx.Diags.report(Rule::IsaParamDirection, Base.Range,
+      Ctx.Diags.report(Rule::SymbolParamDirection, Base.Range,
                        Writes ? "'" + std::string(I.Opcode) + "' cannot write '" + Name + "'" +
                                     ", an input parameter (input parameters are read-only: "
                                     "ptxas 'Illegal to write to function input parameter'); "
