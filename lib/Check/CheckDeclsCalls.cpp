@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Check/CheckDecls.h"
+#include "Spec/Names.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
@@ -16,6 +17,17 @@
 
 namespace ptxlint {
 namespace check {
+
+namespace {
+/// A directive of a function's header only: a kernel's (the `entryonly`
+/// lines) or a .func's that ptx-lint reports elsewhere (spec::FuncOnlyDirectives).
+bool isHeaderOnly(llvm::StringRef N) {
+  if (isEntryOnly(N))
+    return true;
+  const spec::FuncOnlyDirective *D = spec::findFuncOnlyDirective(N);
+  return D && D->HeaderOnly;
+}
+} // namespace
 
 //===----------------------------------------------------------------------===//
 // Functions and calls
@@ -115,12 +127,12 @@ void DeclChecker::checkFunctionDirectives(const Function &F) {
                    N.str() + " applies to kernels (.entry) only, not to a .func");
       continue;
     }
-    // .abi_preserve and .abi_preserve_control go between a .func and its body
-    // (11.4.8-9); ptxas 13.0: "Parsing error near '.abi_preserve'" in a
-    // kernel's header, at any .version.
-    if (IsEntry && (N == ".abi_preserve" || N == ".abi_preserve_control")) {
-      Diags.report(Rule::FuncDirective, at(N, A.Range),
-                   N.str() + " applies to device functions (.func) only, not to a kernel (.entry)");
+    // .abi_preserve, .abi_preserve_control and .noreturn go between a .func
+    // and its body (spec::FuncOnlyDirectives; ptxas 13.0: "Parsing error near
+    // '.abi_preserve'" in a kernel's header, at any .version).
+    const spec::FuncOnlyDirective *FuncOnly = spec::findFuncOnlyDirective(N);
+    if (IsEntry && FuncOnly) {
+      Diags.report(Rule::FuncDirective, at(N, A.Range), N.str() + " " + FuncOnly->EntryReason);
       continue;
     }
     // .maxnctapersm was renamed .minnctapersm in PTX ISA 2.0 (11.4.5); ptxas
@@ -136,11 +148,6 @@ void DeclChecker::checkFunctionDirectives(const Function &F) {
         D.Fixes.push_back({R, ".minnctapersm"});
       continue;
     }
-    if (IsEntry && N == ".noreturn") {
-      Diags.report(Rule::FuncDirective, at(N, A.Range),
-                   ".noreturn applies to a .func only; a kernel (.entry) always returns");
-      continue;
-    }
     // ptxas 13.0 reads `.func f() .pragma "x";` as a prototype: a body after
     // it is "Parsing error near '{'" (a kernel's header takes the .pragma;
     // sample F, perf-directive mutants). Reported at the '{'.
@@ -152,11 +159,10 @@ void DeclChecker::checkFunctionDirectives(const Function &F) {
     }
     // ptxas 13.0: "Invalid directive '.noreturn' for function 'f'" when f
     // has a return list (sample F, proto-attr mutants).
-    if (N == ".noreturn" && F.HasReturnList) {
+    if (FuncOnly && FuncOnly->RefusesReturnList && F.HasReturnList) {
       Diags.report(Rule::FuncDirective, at(N, A.Range),
-                   "'" + std::string(F.Name) +
-                       "' returns values, so it cannot be .noreturn; drop .noreturn (or the "
-                       "return list)");
+                   "'" + std::string(F.Name) + "' returns values, so it cannot be " + N.str() +
+                       "; drop " + N.str() + " (or the return list)");
       continue;
     }
     // ptxas 13.0 takes 0 in .maxclusterrank and .reqnctapercluster.
@@ -349,7 +355,7 @@ void DeclChecker::onBodyDirective(const Directive &D) {
     return;
   if (D.Name == ".callprototype" && !LastLabel.empty())
     onCallPrototype(D);
-  if (isEntryOnly(D.Name) || D.Name == ".noreturn")
+  if (isHeaderOnly(D.Name))
     Diags.report(Rule::FuncDirective, at(D.Name, D.Range),
                  std::string(D.Name) +
                      " in a function body: it belongs between an .entry's parameter list and "
@@ -500,7 +506,7 @@ void DeclChecker::onModuleDirective(const Directive &D, bool ArchGiven) {
   // A header's directive standing alone: `.extern .func f .noreturn (...);`
   // ends the prototype at f (no ';' needed), and ptxas stops at the '('
   // ("Parsing error near '('"; sample F proto-attr mutants).
-  if (isEntryOnly(D.Name) || D.Name == ".noreturn") {
+  if (isHeaderOnly(D.Name)) {
     Diags.report(Rule::Syntax, at(D.Name, D.Range),
                  std::string(D.Name) +
                      " at module scope: it belongs to a function header, after the parameter "

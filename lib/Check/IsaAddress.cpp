@@ -24,6 +24,7 @@
 #include "Check/CheckUtil.h"
 #include "Spec/Addressing.h"
 #include "Spec/IsaTables.h"
+#include "Spec/Names.h"
 #include "Support/IntLiteral.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -403,14 +404,7 @@ void checkVectorArity(const Instruction &I, CheckContext &Ctx, const spec::Addre
 /// 'f' for .f16/.bf16/.f32/.f64, 'i' for the integer types, 0 otherwise;
 /// Bits is the size.
 char cvtClass(llvm::StringRef Q, unsigned &Bits) {
-  static const struct {
-    const char *Name;
-    char Cls;
-    unsigned Bits;
-  } Types[] = {{".f16", 'f', 16}, {".bf16", 'f', 16}, {".f32", 'f', 32}, {".f64", 'f', 64},
-               {".u8", 'i', 8},   {".u16", 'i', 16},  {".u32", 'i', 32}, {".u64", 'i', 64},
-               {".s8", 'i', 8},   {".s16", 'i', 16},  {".s32", 'i', 32}, {".s64", 'i', 64}};
-  for (const auto &T : Types)
+  for (const spec::CvtType &T : spec::CvtTypes)
     if (Q == T.Name) {
       Bits = T.Bits;
       return T.Cls;

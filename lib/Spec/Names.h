@@ -1,0 +1,109 @@
+//===- Names.h - small lists of names the checks test against -*- C++ -*-===//
+//
+// The lists of names that lib/Check reads and that are facts of PTX ISA 9.0
+// (or of ptxas 13.0), each with its section: state spaces, register
+// declaration types, cvt's type classes, the video byte/half selectors,
+// tensormap.replace's .field3 fields, wmma's sub-opcodes and matrices, the
+// .func-only directives and the fields of an opaque (texture, sampler,
+// surface) initializer. lib/Check names none of them itself
+// (docs/architecture.md, "Issue 11 status").
+//
+//===----------------------------------------------------------------------===//
+#ifndef PTXLINT_LIB_SPEC_NAMES_H
+#define PTXLINT_LIB_SPEC_NAMES_H
+
+#include "llvm/ADT/StringRef.h"
+
+namespace ptxlint {
+namespace spec {
+
+/// The state spaces an instruction's qualifier may name (5.1, Table 7), as
+/// prefixes: `.shared::cta` is `.shared` (CheckIsaQualifiers.cpp).
+inline constexpr llvm::StringLiteral StateSpaceQualifiers[] = {".const",  ".global", ".local",
+                                                               ".shared", ".param",  ".tex"};
+
+/// The types a `.reg` declaration may name, in the order diagnostics list
+/// them (5.2.1 fundamental types, and .f16x2 of 9.7.4); .b128 is listed
+/// apart (IsaOperandsTypes.cpp validRegs).
+inline constexpr const char *RegisterDeclTypes[] = {
+    ".pred", ".b8",  ".b16", ".b32", ".b64", ".u8",    ".u16", ".u32", ".u64",
+    ".s8",   ".s16", ".s32", ".s64", ".f16", ".f16x2", ".f32", ".f64"};
+
+/// A type of cvt's and its class: 'f' floating point, 'i' integer
+/// (9.7.9.21; cvt's rounding rules, IsaAddress.cpp checkCvtRounding).
+struct CvtType {
+  const char *Name;
+  char Cls;
+  unsigned Bits;
+};
+inline constexpr CvtType CvtTypes[] = {{".f16", 'f', 16}, {".bf16", 'f', 16}, {".f32", 'f', 32},
+                                       {".f64", 'f', 64}, {".u8", 'i', 8},    {".u16", 'i', 16},
+                                       {".u32", 'i', 32}, {".u64", 'i', 64},  {".s8", 'i', 8},
+                                       {".s16", 'i', 16}, {".s32", 'i', 32},  {".s64", 'i', 64}};
+
+/// The byte and half-word selectors a scalar register takes in the video
+/// instructions (9.7.18.1: `%r1.b0`, `%r2.h1`), without their dot.
+inline constexpr const char *VideoSelectors[] = {"b0", "b1", "b2", "b3", "h0", "h1"};
+
+/// tensormap.replace's .field3 fields (9.7.9.26): their new_val is an
+/// immediate (ptxas 13.0: "Integer constant expression expected").
+inline constexpr const char *TensormapField3[] = {
+    ".elemtype", ".interleave_layout", ".swizzle_mode", ".swizzle_atomicity", ".fill_mode"};
+
+/// wmma's sub-opcodes (9.7.14.4.3-5), the qualifier right after `wmma`.
+inline constexpr const char *WmmaOperations[] = {".load", ".store", ".mma"};
+/// The matrices of wmma.load (.a .b .c) and wmma.store (.d), which ptxas
+/// reads as part of the name (wmma.load.a).
+inline constexpr const char *WmmaLoadMatrices[] = {".a", ".b", ".c"};
+inline constexpr const char *WmmaStoreMatrices[] = {".d"};
+
+/// A directive of a device function's header only (11.4.6, 11.4.8-9).
+struct FuncOnlyDirective {
+  llvm::StringLiteral Name;
+  /// The message's text after the name when a kernel's header names it.
+  const char *EntryReason;
+  /// Reported in a function body and at module scope too (.noreturn; the
+  /// .abi_preserve directives there were not measured).
+  bool HeaderOnly;
+  /// ptxas 13.0 refuses it on a function with a return list ("Invalid
+  /// directive '.noreturn' for function 'f'").
+  bool RefusesReturnList;
+};
+inline constexpr FuncOnlyDirective FuncOnlyDirectives[] = {
+    // ptxas 13.0: "Parsing error near '.abi_preserve'" in a kernel's header.
+    {".abi_preserve", "applies to device functions (.func) only, not to a kernel (.entry)", false,
+     false},
+    {".abi_preserve_control", "applies to device functions (.func) only, not to a kernel (.entry)",
+     false, false},
+    {".noreturn", "applies to a .func only; a kernel (.entry) always returns", true, true},
+};
+/// The row of directive N; null when N is no .func-only directive.
+inline const FuncOnlyDirective *findFuncOnlyDirective(llvm::StringRef N) {
+  for (const FuncOnlyDirective &D : FuncOnlyDirectives)
+    if (N == D.Name)
+      return &D;
+  return nullptr;
+}
+
+/// The named fields of a texture, sampler or surface initializer (5.3,
+/// Tables 10 and 11: `= { filter_mode = nearest, width = 8 }`).
+inline constexpr llvm::StringLiteral OpaqueInitializerFields[] = {"width",
+                                                                  "height",
+                                                                  "depth",
+                                                                  "channel_data_type",
+                                                                  "channel_order",
+                                                                  "normalized_coords",
+                                                                  "force_unnormalized_coords",
+                                                                  "filter_mode",
+                                                                  "addr_mode_0",
+                                                                  "addr_mode_1",
+                                                                  "addr_mode_2",
+                                                                  "array_size",
+                                                                  "num_mipmap_levels",
+                                                                  "num_samples",
+                                                                  "memory_layout"};
+
+} // namespace spec
+} // namespace ptxlint
+
+#endif // PTXLINT_LIB_SPEC_NAMES_H
