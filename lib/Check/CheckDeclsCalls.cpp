@@ -19,13 +19,13 @@ namespace ptxlint {
 namespace check {
 
 namespace {
-/// A directive of a function's header only: a kernel's (the `entryonly`
-/// lines) or a .func's that ptx-lint reports elsewhere (spec::FuncOnlyDirectives).
-bool isHeaderOnly(llvm::StringRef N) {
+/// Whose header alone takes directive N: "an .entry's" (the `entryonly`
+/// lines), "a .func's" (spec::FuncOnlyDirectives), null for any other.
+const char *headerOwner(llvm::StringRef N) {
   if (isEntryOnly(N))
-    return true;
+    return "an .entry's";
   const spec::FuncOnlyDirective *D = spec::findFuncOnlyDirective(N);
-  return D && D->HeaderOnly;
+  return D && D->HeaderOnly ? "a .func's" : nullptr;
 }
 } // namespace
 
@@ -355,11 +355,10 @@ void DeclChecker::onBodyDirective(const Directive &D) {
     return;
   if (D.Name == ".callprototype" && !LastLabel.empty())
     onCallPrototype(D);
-  if (isHeaderOnly(D.Name))
+  if (const char *Owner = headerOwner(D.Name))
     Diags.report(Rule::FuncDirective, at(D.Name, D.Range),
-                 std::string(D.Name) +
-                     " in a function body: it belongs between an .entry's parameter list and "
-                     "its body (only .pragma goes in a body)");
+                 std::string(D.Name) + " in a function body: it belongs between " + Owner +
+                     " parameter list and its body (only .pragma goes in a body)");
 }
 
 void DeclChecker::onBranch(const Instruction &I) {
@@ -506,7 +505,7 @@ void DeclChecker::onModuleDirective(const Directive &D, bool ArchGiven) {
   // A header's directive standing alone: `.extern .func f .noreturn (...);`
   // ends the prototype at f (no ';' needed), and ptxas stops at the '('
   // ("Parsing error near '('"; sample F proto-attr mutants).
-  if (isHeaderOnly(D.Name)) {
+  if (headerOwner(D.Name)) {
     Diags.report(Rule::Syntax, at(D.Name, D.Range),
                  std::string(D.Name) +
                      " at module scope: it belongs to a function header, after the parameter "

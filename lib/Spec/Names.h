@@ -62,8 +62,8 @@ struct FuncOnlyDirective {
   llvm::StringLiteral Name;
   /// The message's text after the name when a kernel's header names it.
   const char *EntryReason;
-  /// Reported in a function body and at module scope too (.noreturn; the
-  /// .abi_preserve directives there were not measured).
+  /// Refused in a function body and at module scope too (ptxas 13.0:
+  /// "Parsing error near '.abi_preserve'"; test/symbols/func-only-directives.test).
   bool HeaderOnly;
   /// ptxas 13.0 refuses it on a function with a return list ("Invalid
   /// directive '.noreturn' for function 'f'").
@@ -71,10 +71,10 @@ struct FuncOnlyDirective {
 };
 inline constexpr FuncOnlyDirective FuncOnlyDirectives[] = {
     // ptxas 13.0: "Parsing error near '.abi_preserve'" in a kernel's header.
-    {".abi_preserve", "applies to device functions (.func) only, not to a kernel (.entry)", false,
+    {".abi_preserve", "applies to device functions (.func) only, not to a kernel (.entry)", true,
      false},
     {".abi_preserve_control", "applies to device functions (.func) only, not to a kernel (.entry)",
-     false, false},
+     true, false},
     {".noreturn", "applies to a .func only; a kernel (.entry) always returns", true, true},
 };
 /// The row of directive N; null when N is no .func-only directive.
