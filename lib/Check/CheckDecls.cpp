@@ -7,10 +7,10 @@
 
 #include "Check/CheckDecls.h"
 #include "Spec/IsaTables.h"
+#include "Spec/Names.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/ADT/StringSwitch.h"
 
 namespace ptxlint {
 namespace check {
@@ -18,10 +18,8 @@ namespace check {
 namespace {
 
 bool isStateSpace(llvm::StringRef T) {
-  return llvm::StringSwitch<bool>(T)
-      .Cases(".reg", ".sreg", ".const", ".global", ".local", ".param", true)
-      .Cases(".shared", ".tex", true)
-      .Default(T.startswith(".shared::") || T.startswith(".param::"));
+  return llvm::is_contained(spec::DeclarationStateSpaces, T) || T.startswith(".shared::") ||
+         T.startswith(".param::");
 }
 
 bool isLinkage(llvm::StringRef T) {
@@ -80,13 +78,10 @@ bool isKnownDirective(llvm::StringRef N) {
 
 /// .b8 ... .b128, .u8 ... .s64, .f16 ... .f64: size in bits; 0 otherwise.
 unsigned fundamentalBits(llvm::StringRef T) {
-  return llvm::StringSwitch<unsigned>(T)
-      .Cases(".b8", ".u8", ".s8", 8)
-      .Cases(".b16", ".u16", ".s16", ".f16", 16)
-      .Cases(".b32", ".u32", ".s32", ".f32", ".f16x2", 32)
-      .Cases(".b64", ".u64", ".s64", ".f64", 64)
-      .Case(".b128", 128)
-      .Default(0);
+  for (const spec::FundamentalType &F : spec::FundamentalTypes)
+    if (T == F.Name)
+      return F.Bits;
+  return 0;
 }
 
 bool isOpaqueType(llvm::StringRef T) {

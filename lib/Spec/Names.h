@@ -103,6 +103,32 @@ inline constexpr llvm::StringLiteral OpaqueInitializerFields[] = {"width",
                                                                   "num_samples",
                                                                   "memory_layout"};
 
+/// The state spaces a declaration starts with (5.1, Table 7; .sreg for the
+/// special registers' own declarations); `.shared::cta` and `.param::entry`
+/// are theirs too (CheckDecls.cpp isStateSpace).
+inline constexpr llvm::StringLiteral DeclarationStateSpaces[] = {
+    ".reg", ".sreg", ".const", ".global", ".local", ".param", ".shared", ".tex"};
+
+/// The fundamental types a variable is declared with and their size in bits
+/// (5.2.1; .f16x2 and .b128 too; CheckDecls.cpp fundamentalBits).
+struct FundamentalType {
+  llvm::StringLiteral Name;
+  unsigned Bits;
+};
+inline constexpr FundamentalType FundamentalTypes[] = {
+    {".b8", 8},   {".u8", 8},   {".s8", 8},   {".b16", 16}, {".u16", 16},  {".s16", 16},
+    {".f16", 16}, {".b32", 32}, {".u32", 32}, {".s32", 32}, {".f32", 32},  {".f16x2", 32},
+    {".b64", 64}, {".u64", 64}, {".s64", 64}, {".f64", 64}, {".b128", 128}};
+
+/// The type names a declaration or an instruction commonly spells (5.2,
+/// 5.3): SymbolTable.cpp keeps a declared register's type as a pointer to
+/// one of these when it is one (a token's text otherwise).
+inline constexpr llvm::StringLiteral CommonTypeNames[] = {
+    ".pred", ".b8",     ".b16",    ".b32",    ".b64",    ".b128",       ".u8",
+    ".u16",  ".u32",    ".u64",    ".s8",     ".s16",    ".s32",        ".s64",
+    ".f16",  ".f16x2",  ".bf16",   ".bf16x2", ".f32",    ".f64",        ".e4m3",
+    ".e5m2", ".e4m3x2", ".e5m2x2", ".tf32",   ".texref", ".samplerref", ".surfref"};
+
 } // namespace spec
 } // namespace ptxlint
 
