@@ -11,6 +11,7 @@
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSwitch.h"
 
 namespace ptxlint {
 namespace check {
@@ -18,8 +19,10 @@ namespace check {
 namespace {
 
 bool isStateSpace(llvm::StringRef T) {
-  return llvm::is_contained(spec::DeclarationStateSpaces, T) || T.startswith(".shared::") ||
-         T.startswith(".param::");
+#define PTXLINT_CASE(Name) .Case(Name, true)
+  return llvm::StringSwitch<bool>(T) PTXLINT_DECLARATION_STATE_SPACES(PTXLINT_CASE)
+      .Default(T.startswith(".shared::") || T.startswith(".param::"));
+#undef PTXLINT_CASE
 }
 
 bool isLinkage(llvm::StringRef T) {
@@ -78,10 +81,9 @@ bool isKnownDirective(llvm::StringRef N) {
 
 /// .b8 ... .b128, .u8 ... .s64, .f16 ... .f64: size in bits; 0 otherwise.
 unsigned fundamentalBits(llvm::StringRef T) {
-  for (const spec::FundamentalType &F : spec::FundamentalTypes)
-    if (T == F.Name)
-      return F.Bits;
-  return 0;
+#define PTXLINT_CASE(Name, Bits) .Case(Name, Bits)
+  return llvm::StringSwitch<unsigned>(T) PTXLINT_FUNDAMENTAL_TYPES(PTXLINT_CASE).Default(0);
+#undef PTXLINT_CASE
 }
 
 bool isOpaqueType(llvm::StringRef T) {

@@ -105,20 +105,21 @@ inline constexpr llvm::StringLiteral OpaqueInitializerFields[] = {"width",
 
 /// The state spaces a declaration starts with (5.1, Table 7; .sreg for the
 /// special registers' own declarations); `.shared::cta` and `.param::entry`
-/// are theirs too (CheckDecls.cpp isStateSpace).
-inline constexpr llvm::StringLiteral DeclarationStateSpaces[] = {
-    ".reg", ".sreg", ".const", ".global", ".local", ".param", ".shared", ".tex"};
+/// are theirs too (CheckDecls.cpp isStateSpace). X(Name) a row: a list of
+/// literals, so that a StringSwitch over it compares each at its known length,
+/// as fast as one written out (every token of a declaration is looked up).
+#define PTXLINT_DECLARATION_STATE_SPACES(X)                                                        \
+  X(".reg") X(".sreg") X(".const") X(".global") X(".local") X(".param") X(".shared") X(".tex")
 
 /// The fundamental types a variable is declared with and their size in bits
-/// (5.2.1; .f16x2 and .b128 too; CheckDecls.cpp fundamentalBits).
-struct FundamentalType {
-  llvm::StringLiteral Name;
-  unsigned Bits;
-};
-inline constexpr FundamentalType FundamentalTypes[] = {
-    {".b8", 8},   {".u8", 8},   {".s8", 8},   {".b16", 16}, {".u16", 16},  {".s16", 16},
-    {".f16", 16}, {".b32", 32}, {".u32", 32}, {".s32", 32}, {".f32", 32},  {".f16x2", 32},
-    {".b64", 64}, {".u64", 64}, {".s64", 64}, {".f64", 64}, {".b128", 128}};
+/// (5.2.1; .f16x2 and .b128 too; CheckDecls.cpp fundamentalBits). X(Name, Bits)
+/// a row, as above.
+// clang-format off
+#define PTXLINT_FUNDAMENTAL_TYPES(X)                                                               \
+  X(".b8", 8) X(".u8", 8) X(".s8", 8) X(".b16", 16) X(".u16", 16) X(".s16", 16) X(".f16", 16)     \
+  X(".b32", 32) X(".u32", 32) X(".s32", 32) X(".f32", 32) X(".f16x2", 32) X(".b64", 64)           \
+  X(".u64", 64) X(".s64", 64) X(".f64", 64) X(".b128", 128)
+// clang-format on
 
 /// The type names a declaration or an instruction commonly spells (5.2,
 /// 5.3): SymbolTable.cpp keeps a declared register's type as a pointer to
