@@ -10,7 +10,12 @@ bool g(llvm::StringRef Name) { return Name == ".loc"; } // a directive, not coun
 // Three lists of names (a brace list of dotted names, rows that start with
 // one, a StringSwitch .Cases of two); a single name and plain words are not.
 const char *const Ops[] = {".load", ".store", ".mma"};
-const struct { const char *N; unsigned B; } Ts[] = {{".f16", 16}, {".f32", 32}};
-unsigned h(llvm::StringRef T) { return llvm::StringSwitch<unsigned>(T).Cases(".b8", ".u8", 8).Case(".b16", 16).Default(0); }
+const struct {
+  const char *N;
+  unsigned B;
+} Ts[] = {{".f16", 16}, {".f32", 32}};
+unsigned h(llvm::StringRef T) {
+  return llvm::StringSwitch<unsigned>(T).Cases(".b8", ".u8", 8).Case(".b16", 16).Default(0);
+}
 const char *const One[] = {".d"};
 const char *const Fields[] = {"width", "height"};
