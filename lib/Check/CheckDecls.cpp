@@ -26,7 +26,9 @@ bool isStateSpace(llvm::StringRef T) {
 }
 
 bool isLinkage(llvm::StringRef T) {
-  return T == ".extern" || T == ".visible" || T == ".weak" || T == ".common";
+#define PTXLINT_CASE(Name) || T == Name
+  return false PTXLINT_LINKAGE_DIRECTIVES(PTXLINT_CASE);
+#undef PTXLINT_CASE
 }
 
 /// A token spelled like a sized type: .u128, .b1, .f8 (the instruction-only
@@ -87,7 +89,9 @@ unsigned fundamentalBits(llvm::StringRef T) {
 }
 
 bool isOpaqueType(llvm::StringRef T) {
-  return T == ".texref" || T == ".samplerref" || T == ".surfref";
+#define PTXLINT_CASE(Name) || T == Name
+  return false PTXLINT_OPAQUE_TYPES(PTXLINT_CASE);
+#undef PTXLINT_CASE
 }
 
 bool isNumber(llvm::StringRef T, uint64_t &V) { return !T.getAsInteger(0, V); }

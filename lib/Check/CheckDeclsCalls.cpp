@@ -27,6 +27,13 @@ const char *headerOwner(llvm::StringRef N) {
   const spec::FuncOnlyDirective *D = spec::findFuncOnlyDirective(N);
   return D && D->HeaderOnly ? "a .func's" : nullptr;
 }
+
+/// A function ptxas supplies itself (spec: PTXLINT_PTXAS_BUILTIN_FUNCTIONS).
+bool isPtxasBuiltin(llvm::StringRef N) {
+#define PTXLINT_CASE(Name) .Case(Name, true)
+  return llvm::StringSwitch<bool>(N) PTXLINT_PTXAS_BUILTIN_FUNCTIONS(PTXLINT_CASE).Default(false);
+#undef PTXLINT_CASE
+}
 } // namespace
 
 //===----------------------------------------------------------------------===//
@@ -48,9 +55,7 @@ void DeclChecker::onFunction(const Function &F) {
   } else if (!llvm::is_contained(F.Prefix, std::string_view(".extern")) && !Defined.count(F.Name) &&
              !F.Name.empty() &&
              // ptxas supplies these itself (ptxas 13.0; not cudaLaunchDevice and the like)
-             !llvm::StringSwitch<bool>(F.Name)
-                  .Cases("vprintf", "malloc", "free", "__assertfail", true)
-                  .Default(false)) {
+             !isPtxasBuiltin(F.Name)) {
     Undefined.try_emplace(F.Name, F.NameRange.isValid() ? F.NameRange : F.Range);
   }
   for (llvm::StringRef P : F.Prefix)

@@ -121,6 +121,19 @@ inline constexpr llvm::StringLiteral OpaqueInitializerFields[] = {"width",
   X(".u64", 64) X(".s64", 64) X(".f64", 64) X(".b128", 128)
 // clang-format on
 
+/// The linkage directives a declaration may start with (11.6: .extern,
+/// .visible, .weak, .common; CheckDecls.cpp isLinkage). X(Name) a row.
+#define PTXLINT_LINKAGE_DIRECTIVES(X) X(".extern") X(".visible") X(".weak") X(".common")
+
+/// The opaque types (5.3: texture, sampler and surface references;
+/// CheckDecls.cpp isOpaqueType). X(Name) a row.
+#define PTXLINT_OPAQUE_TYPES(X) X(".texref") X(".samplerref") X(".surfref")
+
+/// The functions ptxas 13.0 supplies itself: a call to one needs no
+/// definition in the module (CheckDeclsCalls.cpp; cudaLaunchDevice and the
+/// like are not among them). X(Name) a row.
+#define PTXLINT_PTXAS_BUILTIN_FUNCTIONS(X) X("vprintf") X("malloc") X("free") X("__assertfail")
+
 /// The type names a declaration or an instruction commonly spells (5.2,
 /// 5.3): SymbolTable.cpp keeps a declared register's type as a pointer to
 /// one of these when it is one (a token's text otherwise).
