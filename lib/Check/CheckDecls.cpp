@@ -7,6 +7,7 @@
 
 #include "Check/CheckDecls.h"
 #include "Spec/IsaTables.h"
+#include "Spec/Names.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
@@ -18,14 +19,16 @@ namespace check {
 namespace {
 
 bool isStateSpace(llvm::StringRef T) {
-  return llvm::StringSwitch<bool>(T)
-      .Cases(".reg", ".sreg", ".const", ".global", ".local", ".param", true)
-      .Cases(".shared", ".tex", true)
+#define PTXLINT_CASE(Name) .Case(Name, true)
+  return llvm::StringSwitch<bool>(T) PTXLINT_DECLARATION_STATE_SPACES(PTXLINT_CASE)
       .Default(T.startswith(".shared::") || T.startswith(".param::"));
+#undef PTXLINT_CASE
 }
 
 bool isLinkage(llvm::StringRef T) {
-  return T == ".extern" || T == ".visible" || T == ".weak" || T == ".common";
+#define PTXLINT_CASE(Name) || T == Name
+  return false PTXLINT_LINKAGE_DIRECTIVES(PTXLINT_CASE);
+#undef PTXLINT_CASE
 }
 
 /// A token spelled like a sized type: .u128, .b1, .f8 (the instruction-only
@@ -80,17 +83,15 @@ bool isKnownDirective(llvm::StringRef N) {
 
 /// .b8 ... .b128, .u8 ... .s64, .f16 ... .f64: size in bits; 0 otherwise.
 unsigned fundamentalBits(llvm::StringRef T) {
-  return llvm::StringSwitch<unsigned>(T)
-      .Cases(".b8", ".u8", ".s8", 8)
-      .Cases(".b16", ".u16", ".s16", ".f16", 16)
-      .Cases(".b32", ".u32", ".s32", ".f32", ".f16x2", 32)
-      .Cases(".b64", ".u64", ".s64", ".f64", 64)
-      .Case(".b128", 128)
-      .Default(0);
+#define PTXLINT_CASE(Name, Bits) .Case(Name, Bits)
+  return llvm::StringSwitch<unsigned>(T) PTXLINT_FUNDAMENTAL_TYPES(PTXLINT_CASE).Default(0);
+#undef PTXLINT_CASE
 }
 
 bool isOpaqueType(llvm::StringRef T) {
-  return T == ".texref" || T == ".samplerref" || T == ".surfref";
+#define PTXLINT_CASE(Name) || T == Name
+  return false PTXLINT_OPAQUE_TYPES(PTXLINT_CASE);
+#undef PTXLINT_CASE
 }
 
 bool isNumber(llvm::StringRef T, uint64_t &V) { return !T.getAsInteger(0, V); }

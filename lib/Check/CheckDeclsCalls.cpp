@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Check/CheckDecls.h"
+#include "Spec/Names.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
@@ -16,6 +17,24 @@
 
 namespace ptxlint {
 namespace check {
+
+namespace {
+/// Whose header alone takes directive N: "an .entry's" (the `entryonly`
+/// lines), "a .func's" (spec::FuncOnlyDirectives), null for any other.
+const char *headerOwner(llvm::StringRef N) {
+  if (isEntryOnly(N))
+    return "an .entry's";
+  const spec::FuncOnlyDirective *D = spec::findFuncOnlyDirective(N);
+  return D && D->HeaderOnly ? "a .func's" : nullptr;
+}
+
+/// A function ptxas supplies itself (spec: PTXLINT_PTXAS_BUILTIN_FUNCTIONS).
+bool isPtxasBuiltin(llvm::StringRef N) {
+#define PTXLINT_CASE(Name) .Case(Name, true)
+  return llvm::StringSwitch<bool>(N) PTXLINT_PTXAS_BUILTIN_FUNCTIONS(PTXLINT_CASE).Default(false);
+#undef PTXLINT_CASE
+}
+} // namespace
 
 //===----------------------------------------------------------------------===//
 // Functions and calls
@@ -36,9 +55,7 @@ void DeclChecker::onFunction(const Function &F) {
   } else if (!llvm::is_contained(F.Prefix, std::string_view(".extern")) && !Defined.count(F.Name) &&
              !F.Name.empty() &&
              // ptxas supplies these itself (ptxas 13.0; not cudaLaunchDevice and the like)
-             !llvm::StringSwitch<bool>(F.Name)
-                  .Cases("vprintf", "malloc", "free", "__assertfail", true)
-                  .Default(false)) {
+             !isPtxasBuiltin(F.Name)) {
     Undefined.try_emplace(F.Name, F.NameRange.isValid() ? F.NameRange : F.Range);
   }
   for (llvm::StringRef P : F.Prefix)
@@ -136,12 +153,12 @@ void DeclChecker::checkFunctionDirectives(const Function &F) {
                    N.str() + " applies to kernels (.entry) only, not to a .func");
       continue;
     }
-    // .abi_preserve and .abi_preserve_control go between a .func and its body
-    // (11.4.8-9); ptxas 13.0: "Parsing error near '.abi_preserve'" in a
-    // kernel's header, at any .version.
-    if (IsEntry && (N == ".abi_preserve" || N == ".abi_preserve_control")) {
-      Diags.report(Rule::FuncDirective, at(N, A.Range),
-                   N.str() + " applies to device functions (.func) only, not to a kernel (.entry)");
+    // .abi_preserve, .abi_preserve_control and .noreturn go between a .func
+    // and its body (spec::FuncOnlyDirectives; ptxas 13.0: "Parsing error near
+    // '.abi_preserve'" in a kernel's header, at any .version).
+    const spec::FuncOnlyDirective *FuncOnly = spec::findFuncOnlyDirective(N);
+    if (IsEntry && FuncOnly) {
+      Diags.report(Rule::FuncDirective, at(N, A.Range), N.str() + " " + FuncOnly->EntryReason);
       continue;
     }
     // .maxnctapersm was renamed .minnctapersm in PTX ISA 2.0 (11.4.5); ptxas
@@ -157,11 +174,6 @@ void DeclChecker::checkFunctionDirectives(const Function &F) {
         D.Fixes.push_back({R, ".minnctapersm"});
       continue;
     }
-    if (IsEntry && N == ".noreturn") {
-      Diags.report(Rule::FuncDirective, at(N, A.Range),
-                   ".noreturn applies to a .func only; a kernel (.entry) always returns");
-      continue;
-    }
     // ptxas 13.0 reads `.func f() .pragma "x";` as a prototype: a body after
     // it is "Parsing error near '{'" (a kernel's header takes the .pragma;
     // sample F, perf-directive mutants). Reported at the '{'.
@@ -173,11 +185,10 @@ void DeclChecker::checkFunctionDirectives(const Function &F) {
     }
     // ptxas 13.0: "Invalid directive '.noreturn' for function 'f'" when f
     // has a return list (sample F, proto-attr mutants).
-    if (N == ".noreturn" && F.HasReturnList) {
+    if (FuncOnly && FuncOnly->RefusesReturnList && F.HasReturnList) {
       Diags.report(Rule::FuncDirective, at(N, A.Range),
-                   "'" + std::string(F.Name) +
-                       "' returns values, so it cannot be .noreturn; drop .noreturn (or the "
-                       "return list)");
+                   "'" + std::string(F.Name) + "' returns values, so it cannot be " + N.str() +
+                       "; drop " + N.str() + " (or the return list)");
       continue;
     }
     // ptxas 13.0 takes 0 in .maxclusterrank and .reqnctapercluster.
@@ -377,11 +388,10 @@ void DeclChecker::onBodyDirective(const Directive &D) {
     return;
   if (D.Name == ".callprototype" && !LastLabel.empty())
     onCallPrototype(D);
-  if (isEntryOnly(D.Name) || D.Name == ".noreturn")
+  if (const char *Owner = headerOwner(D.Name))
     Diags.report(Rule::FuncDirective, at(D.Name, D.Range),
-                 std::string(D.Name) +
-                     " in a function body: it belongs between an .entry's parameter list and "
-                     "its body (only .pragma goes in a body)");
+                 std::string(D.Name) + " in a function body: it belongs between " + Owner +
+                     " parameter list and its body (only .pragma goes in a body)");
 }
 
 void DeclChecker::onBranch(const Instruction &I) {
@@ -525,9 +535,6 @@ void DeclChecker::onModuleDirective(const Directive &D, bool ArchGiven) {
   (void)ArchGiven;
   if (!checkKnown(D))
     return;
-  // A header's directive standing alone: `.extern .func f .noreturn (...);`
-  // ends the prototype at f (no ';' needed), and ptxas stops at the '('
-  // ("Parsing error near '('"; sample F proto-attr mutants).
   // .loc at module scope: ptxas 13.0 "Parsing error near '.loc'" at every
   // version (sample H: a body's '{' deleted leaves its .loc lines outside).
   if (D.Name == ".loc") {
@@ -536,7 +543,10 @@ void DeclChecker::onModuleDirective(const Directive &D, bool ArchGiven) {
                  "the instructions it describes");
     return;
   }
-  if (isEntryOnly(D.Name) || D.Name == ".noreturn") {
+  // A header's directive standing alone: `.extern .func f .noreturn (...);`
+  // ends the prototype at f (no ';' needed), and ptxas stops at the '('
+  // ("Parsing error near '('"; sample F proto-attr mutants).
+  if (headerOwner(D.Name)) {
     Diags.report(Rule::Syntax, at(D.Name, D.Range),
                  std::string(D.Name) +
                      " at module scope: it belongs to a function header, after the parameter "

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "Check/CheckDecls.h"
 #include "Check/CheckUtil.h"
+#include "Spec/Names.h"
 #include "Support/IntLiteral.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -40,21 +41,6 @@ void DeclChecker::checkOpaqueInit(const VarDecl &V, const Declarator &D, llvm::S
                      ": it is initialized by named fields, { filter_mode = nearest, ... }");
     return;
   }
-  static const llvm::StringRef Known[] = {"width",
-                                          "height",
-                                          "depth",
-                                          "channel_data_type",
-                                          "channel_order",
-                                          "normalized_coords",
-                                          "force_unnormalized_coords",
-                                          "filter_mode",
-                                          "addr_mode_0",
-                                          "addr_mode_1",
-                                          "addr_mode_2",
-                                          "array_size",
-                                          "num_mipmap_levels",
-                                          "num_samples",
-                                          "memory_layout"};
   for (size_t I = 1; I < In.size(); ++I) {
     llvm::StringRef Prev = In[I - 1], T = In[I];
     if ((Prev != "{" && Prev != ",") || T == "{" || T == "}")
@@ -65,7 +51,7 @@ void DeclChecker::checkOpaqueInit(const VarDecl &V, const Declarator &D, llvm::S
                        "named field, name = value (" + T.str() + " has no name)");
       return;
     }
-    if (!llvm::is_contained(Known, T)) {
+    if (!llvm::is_contained(spec::OpaqueInitializerFields, T)) {
       Diags.report(Rule::DeclInit, at(T, D.Range),
                    "unknown field '" + T.str() + "' of a " + Ty.str() +
                        " initializer; the fields are width, height, depth, channel_data_type, "

@@ -13,6 +13,7 @@
 #include "Check/CheckIsa.h"
 #include "Check/CheckUtil.h"
 #include "Spec/IsaTables.h"
+#include "Spec/Names.h"
 #include "Spec/Spec.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -155,7 +156,7 @@ bool isTypeQualifier(llvm::StringRef Q) {
 }
 
 bool isStateSpaceQualifier(llvm::StringRef Q) {
-  for (llvm::StringRef S : {".const", ".global", ".local", ".shared", ".param", ".tex"})
+  for (llvm::StringRef S : spec::StateSpaceQualifiers)
     if (Q == S || (Q.startswith(S) && Q.drop_front(S.size()).startswith("::")))
       return true;
   return false;

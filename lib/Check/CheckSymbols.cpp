@@ -24,9 +24,9 @@
 #include "Check/SymbolsShared.h"
 #include "Spec/Addressing.h"
 #include "Spec/IsaTables.h"
+#include "Spec/Names.h"
 #include "Spec/SpecialRegisters.h"
 
-#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 
@@ -168,8 +168,7 @@ void SymbolChecker::checkSelector(llvm::StringRef Base, llvm::StringRef Sel, con
   if (B.VectorWidth <= 1) {
     // Scalars take the video selectors of the video instructions (whether
     // this instruction takes them is the instruction tables' business).
-    static const char *const Video[] = {"b0", "b1", "b2", "b3", "h0", "h1"};
-    for (const char *V : Video)
+    for (const char *V : spec::VideoSelectors)
       if (Sel == V)
         return;
     Msg = "'" + Base.str() + "' is a scalar register: '." + Sel.str() +
@@ -756,24 +755,8 @@ void SymbolChecker::onFunctionEnd(const Function &F) {
   Depth = 0;
 }
 
-bool SymbolChecker::reportedByFamily(const Uses &U) {
-  // A matrix instruction's family check reports its undeclared registers
-  // itself (rule <family>-undeclared-register): one diagnostic per cause.
-  const std::vector<Diagnostic> &All = Diags.diagnostics();
-  for (; Scanned < All.size(); ++Scanned)
-    if (llvm::StringRef(All[Scanned].Rule).endswith("-undeclared-register"))
-      FamilyReported.insert(All[Scanned].Range.Begin);
-  if (FamilyReported.empty())
-    return false;
-  bool Covered = FamilyReported.count(U.First.Begin) != 0;
-  for (SourceRange M : U.More)
-    Covered |= FamilyReported.count(M.Begin) != 0;
-  return Covered;
-}
-
 void SymbolChecker::reportUnresolved(llvm::StringRef Name, Uses &U, const ModuleSym *Later) {
-  if (reportedByFamily(U) ||
-      (!Later && KnownElsewhere && KnownElsewhere(Name, U.Kind == UseKind::Label)))
+  if (!Later && KnownElsewhere && KnownElsewhere(Name, U.Kind == UseKind::Label))
     return;
   std::string N = "'" + Name.str() + "'";
   std::string Count;

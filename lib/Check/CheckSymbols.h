@@ -22,7 +22,6 @@
 #include "Check/CheckContext.h"
 
 #include "llvm/ADT/ArrayRef.h"
-#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
@@ -156,7 +155,6 @@ private:
                      SourceRange R);
   void checkSregDecl(const VarDecl &V);
   void checkDeclType(const VarDecl &V);
-  bool reportedByFamily(const Uses &U);
   void reportUnresolved(llvm::StringRef Name, Uses &U, const ModuleSym *Later);
   void reportGate(llvm::StringRef Key, SourceRange R, std::string Message, std::string Spec,
                   SourceRange FixAt, std::string Fix, const char *FixNote);
@@ -237,10 +235,6 @@ private:
     const char *FixNote = "";
   };
   llvm::StringMap<Gate> Gates;
-  /// Offsets of the family checks' undeclared-register diagnostics, and how
-  /// many diagnostics have been scanned for them.
-  llvm::DenseSet<uint32_t> FamilyReported;
-  size_t Scanned = 0;
   std::function<bool(llvm::StringRef, bool)> KnownElsewhere;
 };
 

@@ -8,6 +8,7 @@
 #include "Check/CheckUtil.h"
 #include "Spec/IsaTables.h"
 #include "Spec/Spec.h"
+#include "Spec/SpecialRegisters.h"
 
 #include "llvm/ADT/StringExtras.h"
 
@@ -201,43 +202,9 @@ SourceRange qualifierRange(const Instruction &I, llvm::StringRef Q) {
 }
 
 namespace {
-/// Special registers (PTX ISA 10) and their types; components (`%tid.x`)
-/// are looked up with their suffix.
-/// StringLiterals: a compare is a length test first (no strlen per entry;
-/// every register of an instruction is looked up here when undeclared).
-struct SpecialReg {
-  llvm::StringLiteral Name;
-  llvm::StringLiteral Type;
-};
-const SpecialReg SpecialRegs[] = {
-    {"%laneid", ".u32"},
-    {"%warpid", ".u32"},
-    {"%nwarpid", ".u32"},
-    {"%smid", ".u32"},
-    {"%nsmid", ".u32"},
-    {"%gridid", ".u64"},
-    {"%lanemask_eq", ".u32"},
-    {"%lanemask_le", ".u32"},
-    {"%lanemask_lt", ".u32"},
-    {"%lanemask_ge", ".u32"},
-    {"%lanemask_gt", ".u32"},
-    {"%clock", ".u32"},
-    {"%clock_hi", ".u32"},
-    {"%clock64", ".u64"},
-    {"%globaltimer", ".u64"},
-    {"%globaltimer_lo", ".u32"},
-    {"%globaltimer_hi", ".u32"},
-    {"%dynamic_smem_size", ".u32"},
-    {"%total_smem_size", ".u32"},
-    {"%aggr_smem_size", ".u32"},
-    {"%cluster_ctarank", ".u32"},
-    {"%cluster_nctarank", ".u32"},
-    {"%is_explicit_cluster", ".pred"},
-    {"%current_graph_exec", ".u64"},
-};
-const llvm::StringLiteral SpecialVectors[] = {"%tid",           "%ntid",          "%ctaid",
-                                              "%nctaid",        "%clusterid",     "%nclusterid",
-                                              "%cluster_ctaid", "%cluster_nctaid"};
+using spec::SpecialRegisterTypes;
+using spec::SpecialVectors;
+using SpecialReg = spec::SpecialRegisterType;
 
 /// False when Name cannot be a special register: its second byte starts
 /// none of their names (ordinary registers, %r1 %rd1 %f1, are ruled out
@@ -245,7 +212,7 @@ const llvm::StringLiteral SpecialVectors[] = {"%tid",           "%ntid",        
 bool maybeSpecialName(llvm::StringRef Name) {
   static const std::array<bool, 256> Second = [] {
     std::array<bool, 256> S{};
-    for (const SpecialReg &R : SpecialRegs)
+    for (const SpecialReg &R : SpecialRegisterTypes)
       S[static_cast<unsigned char>(R.Name[1])] = true;
     for (llvm::StringRef V : SpecialVectors)
       S[static_cast<unsigned char>(V[1])] = true;
@@ -289,7 +256,7 @@ RegisterRef resolveRegister(const CheckContext &Ctx, llvm::StringRef Name) {
       }
   if (!maybeSpecialName(Name))
     return R;
-  for (const SpecialReg &S : SpecialRegs)
+  for (const SpecialReg &S : SpecialRegisterTypes)
     if (Name == S.Name) {
       R.Type = S.Type;
       R.Special = true;

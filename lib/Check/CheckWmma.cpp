@@ -26,12 +26,11 @@
 #include "Check/CheckContext.h"
 #include "Check/CheckUtil.h"
 #include "Check/FormMatcher.h"
+#include "Spec/Names.h"
 #include "Spec/Spec.h"
 #include "Spec/WmmaLowering.h"
 
 #include "llvm/ADT/STLExtras.h"
-
-#include <vector>
 
 namespace ptxlint {
 
@@ -67,7 +66,7 @@ int findQual(const Instruction &I, llvm::ArrayRef<const char *> Values, unsigned
 /// matrix qualifier right after it. Returns false when the instruction
 /// cannot be classified.
 bool checkSubOpcode(const Instruction &I, check::CheckContext &Ctx, Family &Fam, bool &Reordered) {
-  static const char *const Ops[] = {".load", ".store", ".mma"};
+  llvm::ArrayRef<const char *> Ops = spec::WmmaOperations;
   int Op = findQual(I, Ops);
   if (Op != 0) {
     SourceRange R = Op > 0 ? qualRange(I, Op, Ctx) : I.opcodeRange();
@@ -77,7 +76,7 @@ bool checkSubOpcode(const Instruction &I, check::CheckContext &Ctx, Family &Fam,
                              : "wmma needs an operation: one of .load, .store, .mma";
     if (Op < 0 && !I.Qualifiers.empty())
       Msg += " (found '" + std::string(I.Qualifiers[0]) + "'" +
-             check::didYouMean(I.Qualifiers[0], llvm::ArrayRef<const char *>(Ops)) + ")";
+             check::didYouMean(I.Qualifiers[0], Ops) + ")";
     Ctx.Diags.report(Rule::WmmaOperation, R, Msg);
     return false;
   }
@@ -94,8 +93,8 @@ bool checkSubOpcode(const Instruction &I, check::CheckContext &Ctx, Family &Fam,
     return PrevEnd != SourceRange::Invalid && I.QualifierRanges[K].Begin != PrevEnd;
   };
   unsigned NameParts = Fam != Family::WmmaMma && I.Qualifiers.size() > 1 &&
-                               (I.Qualifiers[1] == ".a" || I.Qualifiers[1] == ".b" ||
-                                I.Qualifiers[1] == ".c" || I.Qualifiers[1] == ".d")
+                               (llvm::is_contained(spec::WmmaLoadMatrices, I.Qualifiers[1]) ||
+                                llvm::is_contained(spec::WmmaStoreMatrices, I.Qualifiers[1]))
                            ? 2
                            : 1;
   for (unsigned K = 0; K < NameParts; ++K)
@@ -112,11 +111,9 @@ bool checkSubOpcode(const Instruction &I, check::CheckContext &Ctx, Family &Fam,
     }
   if (Fam == Family::WmmaMma)
     return true; // `.popc` after `.xor`/`.and`: FormSet::Order
-  std::vector<const char *> Matrices;
+  llvm::ArrayRef<const char *> Matrices = spec::WmmaStoreMatrices;
   if (Fam == Family::WmmaLoad)
-    Matrices = {".a", ".b", ".c"};
-  else
-    Matrices = {".d"};
+    Matrices = spec::WmmaLoadMatrices;
   int M = findQual(I, Matrices);
   if (M > 1) {
     SourceRange R = qualRange(I, M, Ctx);

@@ -24,6 +24,7 @@
 #include "Check/CheckUtil.h"
 #include "Spec/Addressing.h"
 #include "Spec/IsaTables.h"
+#include "Spec/Names.h"
 #include "Support/IntLiteral.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -492,14 +493,7 @@ void checkVectorArity(const Instruction &I, CheckContext &Ctx, const spec::Addre
 /// 'f' for .f16/.bf16/.f32/.f64, 'i' for the integer types, 0 otherwise;
 /// Bits is the size.
 char cvtClass(llvm::StringRef Q, unsigned &Bits) {
-  static const struct {
-    const char *Name;
-    char Cls;
-    unsigned Bits;
-  } Types[] = {{".f16", 'f', 16}, {".bf16", 'f', 16}, {".f32", 'f', 32}, {".f64", 'f', 64},
-               {".u8", 'i', 8},   {".u16", 'i', 16},  {".u32", 'i', 32}, {".u64", 'i', 64},
-               {".s8", 'i', 8},   {".s16", 'i', 16},  {".s32", 'i', 32}, {".s64", 'i', 64}};
-  for (const auto &T : Types)
+  for (const spec::CvtType &T : spec::CvtTypes)
     if (Q == T.Name) {
       Bits = T.Bits;
       return T.Cls;
@@ -523,30 +517,6 @@ bool sameTypes(const Instruction &I) {
   return false;
 }
 
-/// The register types cvt takes for an operand of a packed narrow type, or of
-/// the types beside them (ptxas 13.0, sample H: "Arguments mismatch for
-/// instruction 'cvt'" for a .u16 or .f16 d of cvt.rn.satfinite.e4m3x2.f32, a
-/// .u32 source of .f16x2, a .b16 d of .e2m1x2; test/isa/cvt-packed-registers.test).
-/// Null for a type whose operands are not checked here.
-const char *const *cvtPackedRegisters(llvm::StringRef T) {
-  static const char *const B16[] = {".b16", nullptr};
-  static const char *const B8[] = {".b8", nullptr};
-  static const char *const F16x2[] = {".b32", ".f16x2", nullptr};
-  static const char *const BF16x2[] = {".b32", ".bf16x2", nullptr};
-  static const char *const F32[] = {".f32", ".b32", nullptr};
-  if (T == ".e4m3x2" || T == ".e5m2x2" || T == ".e2m3x2" || T == ".e3m2x2" || T == ".ue8m0x2")
-    return B16;
-  if (T == ".e2m1x2")
-    return B8;
-  if (T == ".f16x2")
-    return F16x2;
-  if (T == ".bf16x2")
-    return BF16x2;
-  if (T == ".f32")
-    return F32;
-  return nullptr;
-}
-
 /// cvt between a packed narrow type (.e4m3x2, .e5m2x2, .e2m3x2, .e3m2x2,
 /// .ue8m0x2, .e2m1x2) and .f32/.f16x2/.bf16x2: d of the first type written,
 /// the sources of the second.
@@ -563,14 +533,14 @@ void checkCvtPackedRegisters(const Instruction &I, CheckContext &Ctx) {
   llvm::SmallVector<llvm::StringRef, 2> Types;
   for (llvm::StringRef Q : I.Qualifiers) {
     unsigned Bits = 0;
-    if (cvtPackedRegisters(Q) || cvtClass(Q, Bits) || Q == ".tf32")
+    if (spec::cvtPackedRegisters(Q) || cvtClass(Q, Bits) || Q == ".tf32")
       Types.push_back(Q);
   }
   if (Types.size() != 2)
     return;
   for (size_t K = 0; K < I.Operands.size(); ++K) {
     const Operand &O = I.Operands[K];
-    const char *const *Allowed = cvtPackedRegisters(Types[K == 0 ? 0 : 1]);
+    const char *const *Allowed = spec::cvtPackedRegisters(Types[K == 0 ? 0 : 1]);
     if (!Allowed || O.Kind != OperandKind::Name)
       continue;
     const RegisterInfo *R = Ctx.Syms.lookup(O.Text);

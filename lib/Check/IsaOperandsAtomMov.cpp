@@ -10,6 +10,7 @@
 #include "Check/CheckUtil.h"
 #include "Check/IsaOperandsImpl.h"
 #include "Spec/IsaTables.h"
+#include "Spec/Names.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -233,10 +234,8 @@ void checkMovVector(const Instruction &I, CheckContext &Ctx) {
 /// tensormap.replace with a .field3 (9.7.9.26): "the operand new_val must be
 /// an immediate" (ptxas 13.0: "Integer constant expression expected").
 void checkTensormapReplace(const Instruction &I, CheckContext &Ctx) {
-  static const char *const Field3[] = {".elemtype", ".interleave_layout", ".swizzle_mode",
-                                       ".swizzle_atomicity", ".fill_mode"};
   if (I.Operands.size() != 2 || !I.hasQualifier(".replace") ||
-      !llvm::any_of(Field3, [&](const char *F) { return I.hasQualifier(F); }))
+      !llvm::any_of(spec::TensormapField3, [&](const char *F) { return I.hasQualifier(F); }))
     return;
   const Operand &O = I.Operands[1];
   if (O.Kind == OperandKind::Name)

@@ -8,6 +8,7 @@
 #include "Check/CheckUtil.h"
 #include "Check/IsaOperandsImpl.h"
 #include "Spec/Addressing.h"
+#include "Spec/Names.h"
 #include "Support/IntLiteral.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -135,17 +136,11 @@ bool immOk(Ty T, const Operand &O) {
     return false;
   }
 }
-namespace {
-const char *const DeclTypes[] = {".pred", ".b8",  ".b16",   ".b32", ".b64", ".u8",
-                                 ".u16",  ".u32", ".u64",   ".s8",  ".s16", ".s32",
-                                 ".s64",  ".f16", ".f16x2", ".f32", ".f64"};
-
-} // namespace
 std::string validRegs(Role Rl, Ty T) {
   if (T.Bits == 128 && Rl != Role::Pred)
     return ".b128"; // the one 128-bit register type
   llvm::SmallVector<llvm::StringRef, 16> Ok;
-  for (const char *D : DeclTypes)
+  for (const char *D : spec::RegisterDeclTypes)
     if (regOk(Rl, T, parseTy(D)) &&
         !(Rl == Role::Strict && T.Cls == 'p' && parseTy(D).Cls == 'h') &&
         !(Rl == Role::Strict && T.Cls == 'g' && parseTy(D).Cls == 'p'))

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Check/CheckContext.h"
+#include "Spec/Names.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -25,12 +26,7 @@ namespace {
 /// a token of the source text, which outlives the table.
 llvm::StringRef internType(llvm::StringRef T) {
   // StringLiterals: a compare tests the length first (no strlen per entry).
-  static constexpr llvm::StringLiteral Known[] = {
-      ".pred", ".b8",     ".b16",    ".b32",    ".b64",    ".b128",       ".u8",
-      ".u16",  ".u32",    ".u64",    ".s8",     ".s16",    ".s32",        ".s64",
-      ".f16",  ".f16x2",  ".bf16",   ".bf16x2", ".f32",    ".f64",        ".e4m3",
-      ".e5m2", ".e4m3x2", ".e5m2x2", ".tf32",   ".texref", ".samplerref", ".surfref"};
-  for (llvm::StringRef K : Known)
+  for (llvm::StringRef K : spec::CommonTypeNames)
     if (T.size() == K.size() && T.size() > 1 && T[1] == K[1] && T == K)
       return K;
   return T;

@@ -52,6 +52,46 @@ struct SpecialRegisterReader {
 /// The reader row of Opcode, or null where it reads no special register.
 const SpecialRegisterReader *specialRegisterReader(llvm::StringRef Opcode);
 
+/// The scalar special registers (PTX ISA 10) and their types, and the vector
+/// ones (each component .x .y .z a .u32), as lib/Check/CheckUtil.cpp
+/// resolveRegister reads them; components (`%tid.x`) are looked up with their
+/// suffix.
+/// StringLiterals: a compare is a length test first (no strlen per entry;
+/// every register of an instruction is looked up here when undeclared).
+struct SpecialRegisterType {
+  llvm::StringLiteral Name;
+  llvm::StringLiteral Type;
+};
+inline constexpr SpecialRegisterType SpecialRegisterTypes[] = {
+    {"%laneid", ".u32"},
+    {"%warpid", ".u32"},
+    {"%nwarpid", ".u32"},
+    {"%smid", ".u32"},
+    {"%nsmid", ".u32"},
+    {"%gridid", ".u64"},
+    {"%lanemask_eq", ".u32"},
+    {"%lanemask_le", ".u32"},
+    {"%lanemask_lt", ".u32"},
+    {"%lanemask_ge", ".u32"},
+    {"%lanemask_gt", ".u32"},
+    {"%clock", ".u32"},
+    {"%clock_hi", ".u32"},
+    {"%clock64", ".u64"},
+    {"%globaltimer", ".u64"},
+    {"%globaltimer_lo", ".u32"},
+    {"%globaltimer_hi", ".u32"},
+    {"%dynamic_smem_size", ".u32"},
+    {"%total_smem_size", ".u32"},
+    {"%aggr_smem_size", ".u32"},
+    {"%cluster_ctarank", ".u32"},
+    {"%cluster_nctarank", ".u32"},
+    {"%is_explicit_cluster", ".pred"},
+    {"%current_graph_exec", ".u64"},
+};
+inline constexpr llvm::StringLiteral SpecialVectors[] = {
+    "%tid",       "%ntid",       "%ctaid",         "%nctaid",
+    "%clusterid", "%nclusterid", "%cluster_ctaid", "%cluster_nctaid"};
+
 } // namespace spec
 } // namespace ptxlint
 

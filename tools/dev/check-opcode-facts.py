@@ -10,7 +10,12 @@ each C++ file under PATH (.cpp, .h), what writes such a fact in code:
            or a list of names an opcode is looked up in (`opIn(Op, {...})`,
            `Is({"add", ...})`);
   section  a section number written as a literal ("9.7.1.1", "6.4.1"):
-           sections come from the rule registry or the spec tables.
+           sections come from the rule registry or the spec tables;
+  names    a list of qualifier, type or directive names: a brace list that
+           starts with two dotted names (`{".load", ".store"}`), an array of
+           rows that starts with one (`{{".f16", 'f', 16}, ...}`), or a
+           StringSwitch `.Cases(` of two or more (lib/Spec/Names.h and the
+           spec tables hold them).
 
 Comments are not counted. --allow FILE holds the counts that may stay for now,
 one `path kind count` a line (# comments); a file over its count is an error
@@ -30,6 +35,12 @@ OPCODE = [
     re.compile(r'\bIs\s*\(\s*\{\s*"'),
 ]
 SECTION = re.compile(r'"(?:[1-9]|1[0-3])\.[0-9]+(?:\.[0-9]+)*"')
+_NAME = r'"\.[A-Za-z_][\w:]*"'
+NAMES = [
+    re.compile(r'\{\s*' + _NAME + r'\s*,\s*' + _NAME),
+    re.compile(r'\{\s*\{\s*' + _NAME + r'\s*,'),
+    re.compile(r'\.Cases\s*\(\s*' + _NAME + r'\s*,\s*' + _NAME),
+]
 
 
 def strip_comments(text):
@@ -61,7 +72,8 @@ def count(path):
         code = strip_comments(f.read())
     ops = sum(len(p.findall(line)) for line in code.splitlines() for p in OPCODE)
     secs = len(SECTION.findall(code))
-    return {"opcode": ops, "section": secs}
+    names = sum(len(p.findall(code)) for p in NAMES)
+    return {"opcode": ops, "section": secs, "names": names}
 
 
 def files_under(paths):
@@ -106,8 +118,9 @@ def main():
             seen.add((rel, kind))
             if n > allowed:
                 problems += 1
-                what = "opcode facts (comparisons with opcode names, lists of names)" \
-                    if kind == "opcode" else "section literals"
+                what = {"opcode": "opcode facts (comparisons with opcode names, lists of names)",
+                        "section": "section literals",
+                        "names": "lists of qualifier, type or directive names"}[kind]
                 print(f"{rel}: error: {n} {what}, {allowed} allowed: move the new ones into "
                       f"the spec tables (spec/isa/*.txt, lib/Spec)")
             elif n < allowed:
