@@ -7,51 +7,13 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Spec/MmaCommon.h"
-#include "Spec/Interned.h"
+#include "Spec/MadeOnce.h"
 
 #include "llvm/ADT/SmallString.h"
-#include "llvm/ADT/StringMap.h"
 
 namespace ptxlint {
 namespace spec {
 namespace mma {
-
-namespace {
-/// The interned elements makeMmaForm makes again for most of its ~4,000
-/// forms (`.sync`, `.shape` = `.m16n8k16`, a `d` fragment of four .f32), by
-/// the text of what made them: each is built and hashed once, not once a form.
-/// One per thread (two families may be built at once); the pointers are the
-/// process-wide pool's.
-template <typename T> class MadeOnce {
-public:
-  template <typename MakeFn> const T *get(llvm::StringRef Key, MakeFn Make) {
-    auto It = Map.try_emplace(Key, nullptr).first;
-    if (!It->second)
-      It->second = intern(Make());
-    return It->second;
-  }
-
-private:
-  llvm::StringMap<const T *> Map;
-};
-
-/// F.Quals.push_back(Make()), made once for the text Key.
-template <typename MakeFn> void pushQual(Form &F, llvm::StringRef Key, MakeFn Make) {
-  thread_local MadeOnce<QualSlot> Slots;
-  F.Quals.pushInterned(Slots.get(Key, Make));
-}
-
-/// F.Quals.push_back(req(Slot, Value, G)), the slot made once.
-void pushReq(Form &F, llvm::StringRef Slot, llvm::StringRef Value,
-             OrderGroup G = OrderGroup::Free) {
-  llvm::SmallString<64> Key("req");
-  Key += char('0' + static_cast<int>(G));
-  Key += Slot;
-  Key += '\0';
-  Key += Value;
-  pushQual(F, Key, [&] { return req(Slot, Value, G); });
-}
-} // namespace
 
 std::vector<std::string> fragmentRegTypes(const std::string &E) {
   // f16 pairs: the packed type or untyped bits; not .u32/.s32/.f32.
