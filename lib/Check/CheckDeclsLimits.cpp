@@ -10,6 +10,7 @@
 #include "Check/CheckUtil.h"
 #include "Spec/Names.h"
 #include "Support/IntLiteral.h"
+#include "Support/MemoSwitch.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -198,7 +199,7 @@ void DeclChecker::onLoc(const Directive &D) {
   std::string_view Src = File.text();
   llvm::StringRef Whole;
   const char *Begin = A.front().data(), *End = A.back().data() + A.back().size();
-  if (Begin >= Src.data() && End <= Src.data() + Src.size() && Begin < End)
+  if (Begin >= Src.data() && End <= Src.data() + Src.size() && Begin < End && !memosDisabled())
     Whole = llvm::StringRef(Begin, static_cast<size_t>(End - Begin));
   if (!Whole.empty() && CleanLocs.contains(Whole))
     return;

@@ -153,17 +153,35 @@ void SymbolChecker::onFunctionBegin(const Function &F) {
   if (!F.HasBody)
     return;
   // Parameters and return parameters share the function's scope (and its
-  // body's top level): a clash among them is a duplicate.
+  // body's top level): a clash among them is a duplicate. A few names are
+  // compared in place (most functions); many go through a map.
+  llvm::SmallVector<const Declarator *, 16> Seen;
   llvm::StringMap<SourceRange> Params;
   for (llvm::ArrayRef<VarDecl> List : {F.Returns, F.Params})
     for (const VarDecl &V : List)
       for (const Declarator &D : V.Declarators) {
-        auto Ins = Params.try_emplace(D.Name, D.Range);
-        if (!Ins.second) {
+        const SourceRange *First = nullptr;
+        if (Params.empty() && Seen.size() < 16) {
+          for (const Declarator *E : Seen)
+            if (E->Name == D.Name) {
+              First = &E->Range;
+              break;
+            }
+          if (!First)
+            Seen.push_back(&D);
+        } else {
+          if (Params.empty())
+            for (const Declarator *E : Seen)
+              Params.try_emplace(E->Name, E->Range);
+          auto Ins = Params.try_emplace(D.Name, D.Range);
+          if (!Ins.second)
+            First = &Ins.first->second;
+        }
+        if (First) {
           Diagnostic &Diag = Diags.report(Rule::SymbolDuplicate, D.Range,
                                           "duplicate parameter '" + std::string(D.Name) + "' of '" +
                                               std::string(F.Name) + "'");
-          Diag.Notes.push_back({Ins.first->second, "previous declaration is here"});
+          Diag.Notes.push_back({*First, "previous declaration is here"});
         }
       }
 }

@@ -19,6 +19,7 @@
 #include "Check/IsaExpression.h"
 #include "Spec/IsaTables.h"
 #include "Spec/TargetOptions.h"
+#include "Support/MemoSwitch.h"
 
 #include "llvm/ADT/SmallVector.h"
 
@@ -84,8 +85,8 @@ std::string unknownTargetMessage(llvm::StringRef Name) {
 Checker::Checker(const SourceFile &File, DiagnosticEngine &Diags, const LintOptions &Opts)
     : File(File), Diags(Diags), Opts(Opts), Locs(File, Diags) {
   // Remembered lookups pay off over a file; a one-instruction check would
-  // spend more on setting them up than they save.
-  if (File.text().size() >= 4096) {
+  // spend more on setting them up than they save. PTXLINT_NO_MEMO=1: no memo.
+  if (File.text().size() >= 4096 && !memosDisabled()) {
     Syms.setStableText(File.text());
     Memo = std::make_unique<InstructionMemo>();
   }
@@ -670,7 +671,7 @@ void Checker::checkBodyDirective(llvm::StringRef Name, SourceRange R) {
     return;
   unsigned Before = Diags.reportsMade(), Gates = gateReportCount();
   checkDirective(Name, R);
-  if (Diags.reportsMade() == Before && gateReportCount() == Gates)
+  if (Diags.reportsMade() == Before && gateReportCount() == Gates && !memosDisabled())
     GatesMetBody.assign(Name.data(), Name.size());
 }
 

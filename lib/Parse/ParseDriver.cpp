@@ -15,6 +15,7 @@
 
 #include "Parse/ParseDriver.h"
 #include "Parse/StreamParser.h"
+#include "Support/MemoSwitch.h"
 
 #include "llvm/ADT/StringExtras.h"
 
@@ -242,7 +243,8 @@ uint32_t StreamParser::fastBodyStatement(uint32_t B) {
     return B + 1;
   }
   if (C == '.') {
-    const Directive *D = parseLocAt(File, B, Transient, End, &Memo, &Locs);
+    const Directive *D =
+        parseLocAt(File, B, Transient, End, &Memo, memosDisabled() ? nullptr : &Locs);
     const VarDecl *V = D ? nullptr : parseRegDeclAt(File, B, Transient, End, &Memo);
     if (V) {
       S.Kind = StmtKind::VarDecl;

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 #include "Spec/Spec.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/Hashing.h"
 #include "llvm/ADT/STLExtras.h"
 
@@ -271,19 +272,37 @@ void FormSet::finalize() {
   Forms.shrink_to_fit();
   Rejected.shrink_to_fit();
   Vocab.clear();
-  auto Add = [&](const Form &F) {
-    for (const QualSlot &Q : F.Quals)
-      for (const std::string &V : Q.Values) {
-        VocabEntry &E = Vocab[V];
-        E.Group = Q.Group;
-        if (!llvm::is_contained(E.Slots, Q.Slot))
-          E.Slots.push_back(Q.Slot);
-      }
+  // Slots are interned: each distinct one is read once, not once a form. A
+  // value's slots are listed by their first use, its group is that of the
+  // last slot that has it, as a scan of every form's slots would leave them.
+  llvm::DenseMap<const QualSlot *, unsigned> Last;
+  std::vector<const QualSlot *> Distinct; // by first use
+  unsigned At = 0;
+  auto Scan = [&](const Form &F) {
+    for (const QualSlot &Q : F.Quals) {
+      auto Ins = Last.try_emplace(&Q, At);
+      if (Ins.second)
+        Distinct.push_back(&Q);
+      else
+        Ins.first->second = At;
+      ++At;
+    }
   };
   for (const Form &F : Forms)
-    Add(F);
+    Scan(F);
   for (const RejectedForm &R : Rejected)
-    Add(R.F);
+    Scan(R.F);
+  for (const QualSlot *Q : Distinct)
+    for (const std::string &V : Q->Values) {
+      VocabEntry &E = Vocab[V];
+      if (!llvm::is_contained(E.Slots, Q->Slot))
+        E.Slots.push_back(Q->Slot);
+    }
+  llvm::sort(Distinct,
+             [&](const QualSlot *A, const QualSlot *B) { return Last.lookup(A) < Last.lookup(B); });
+  for (const QualSlot *Q : Distinct)
+    for (const std::string &V : Q->Values)
+      Vocab[V].Group = Q->Group;
 }
 
 //===----------------------------------------------------------------------===//

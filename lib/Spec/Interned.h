@@ -65,6 +65,9 @@ public:
   const_iterator end() const { return const_iterator(Items.end()); }
 
   void push_back(const T &V) { Items.push_back(intern(V)); }
+  /// Appends an element that intern() returned, without hashing it again
+  /// (a builder that makes the same element for many forms keeps its pointer).
+  void pushInterned(const T *Interned) { Items.push_back(Interned); }
   void insert(const_iterator Pos, const T &V) {
     Items.insert(Items.begin() + (Pos - begin()), intern(V));
   }

@@ -12,6 +12,7 @@
 // accepted on the sm_100/sm_110/sm_120 families' a and f targets only.
 //
 //===----------------------------------------------------------------------===//
+#include "Spec/MadeOnce.h"
 #include "Spec/Spec.h"
 
 namespace ptxlint {
@@ -119,30 +120,35 @@ Form makeLdSt(const LdStDesc &D) {
   Form F;
   F.Fam = D.Store ? Family::Stmatrix : Family::Ldmatrix;
   F.Opcode = D.Store ? "stmatrix" : "ldmatrix";
-  F.Quals.push_back(req(".sync", ".sync"));
-  F.Quals.push_back(req(".aligned", ".aligned"));
-  F.Quals.push_back(req(".shape", D.Shape));
-  F.Quals.push_back(req(".num", D.Num));
+  // Each slot and operand is made once (MadeOnce.h): the same ones recur.
+  pushReq(F, ".sync", ".sync");
+  pushReq(F, ".aligned", ".aligned");
+  pushReq(F, ".shape", D.Shape);
+  pushReq(F, ".num", D.Num);
   if (D.Trans)
-    F.Quals.push_back(req(".trans", ".trans"));
-  F.Quals.push_back(D.Cta ? req(".ss", ".shared::cta") : opt(".ss", {".shared"}));
+    pushReq(F, ".trans", ".trans");
+  if (D.Cta)
+    pushReq(F, ".ss", ".shared::cta");
+  else
+    pushQual(F, "opt .ss .shared", [] { return opt(".ss", {".shared"}); });
   if (D.Types.size() == 1) {
-    F.Quals.push_back(req(".type", D.Types[0], OrderGroup::Type));
+    pushReq(F, ".type", D.Types[0], OrderGroup::Type);
   } else {
-    F.Quals.push_back(req(".dst_fmt", D.Types[0], OrderGroup::Type));
-    F.Quals.push_back(req(".src_fmt", D.Types[1], OrderGroup::Type));
+    pushReq(F, ".dst_fmt", D.Types[0], OrderGroup::Type);
+    pushReq(F, ".src_fmt", D.Types[1], OrderGroup::Type);
   }
   bool B16 = D.Types[0] == ".b16";
-  OperandSpec R = vecOperand("r", D.Regs, fragmentRegTypes(), B16 ? ".b16" : ".b8", B16 ? 2 : 4,
-                             /*IsDest=*/!D.Store);
-  R.ImmAllowed = D.Store; // ptxas accepts immediates in stmatrix sources
-  if (D.Store) {
-    F.Operands.push_back(addressOperand());
-    F.Operands.push_back(R);
-  } else {
-    F.Operands.push_back(R);
-    F.Operands.push_back(addressOperand());
-  }
+  thread_local MadeOnce<OperandSpec> Ops;
+  std::string RKey = "r" + std::to_string(D.Regs) + (B16 ? "h" : "b") + (D.Store ? "s" : "l");
+  const OperandSpec *R = Ops.get(RKey, [&] {
+    OperandSpec O = vecOperand("r", D.Regs, fragmentRegTypes(), B16 ? ".b16" : ".b8", B16 ? 2 : 4,
+                               /*IsDest=*/!D.Store);
+    O.ImmAllowed = D.Store; // ptxas accepts immediates in stmatrix sources
+    return O;
+  });
+  const OperandSpec *Addr = Ops.get("address", [] { return addressOperand(); });
+  F.Operands.pushInterned(D.Store ? Addr : R);
+  F.Operands.pushInterned(D.Store ? R : Addr);
   F.Shape = D.Shape;
   F.Spec = Sec.str();
   F.FragmentSpec = Sec.str();

@@ -7,6 +7,9 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Spec/MmaCommon.h"
+#include "Spec/MadeOnce.h"
+
+#include "llvm/ADT/SmallString.h"
 
 namespace ptxlint {
 namespace spec {
@@ -132,36 +135,36 @@ Form makeMmaForm(Family Fam, const MmaDesc &D) {
                                 &F.BuiltinArgs);
 
   if (F.Sparse)
-    F.Quals.push_back(req(".spvariant", D.SpVariant));
-  F.Quals.push_back(req(".sync", ".sync"));
-  F.Quals.push_back(req(".aligned", ".aligned"));
-  F.Quals.push_back(req(".shape", D.Shape));
-  F.Quals.push_back(req(".alayout", D.ALayout, OrderGroup::Layout));
-  F.Quals.push_back(req(".blayout", D.BLayout, OrderGroup::Layout));
+    pushReq(F, ".spvariant", D.SpVariant);
+  pushReq(F, ".sync", ".sync");
+  pushReq(F, ".aligned", ".aligned");
+  pushReq(F, ".shape", D.Shape);
+  pushReq(F, ".alayout", D.ALayout, OrderGroup::Layout);
+  pushReq(F, ".blayout", D.BLayout, OrderGroup::Layout);
   if (!D.Kind.empty())
-    F.Quals.push_back(req(".kind", D.Kind));
+    pushReq(F, ".kind", D.Kind);
   if (D.BlockScale)
-    F.Quals.push_back(req(".block_scale", ".block_scale"));
+    pushReq(F, ".block_scale", ".block_scale");
   if (!D.ScaleVec.empty())
     F.Quals.push_back(D.ScaleVecRequired ? req(".scale_vec_size", D.ScaleVec)
                                          : dflt(".scale_vec_size", D.ScaleVec));
   if (D.Rounding)
-    F.Quals.push_back(opt(".rnd", {".rn", ".rz", ".rm", ".rp"}));
+    pushQual(F, "opt .rnd", [] { return opt(".rnd", {".rn", ".rz", ".rm", ".rp"}); });
   if (D.Satfinite)
-    F.Quals.push_back(opt(".satfinite", {".satfinite"}));
-  F.Quals.push_back(req(".dtype", D.DType, OrderGroup::Type));
-  F.Quals.push_back(req(".atype", D.AType, OrderGroup::Type));
-  F.Quals.push_back(req(".btype", D.BType, OrderGroup::Type));
-  F.Quals.push_back(req(".ctype", D.CType, OrderGroup::Type));
+    pushQual(F, "opt .satfinite", [] { return opt(".satfinite", {".satfinite"}); });
+  pushReq(F, ".dtype", D.DType, OrderGroup::Type);
+  pushReq(F, ".atype", D.AType, OrderGroup::Type);
+  pushReq(F, ".btype", D.BType, OrderGroup::Type);
+  pushReq(F, ".ctype", D.CType, OrderGroup::Type);
   if (!D.SType.empty())
-    F.Quals.push_back(req(".stype", D.SType, OrderGroup::Type));
+    pushReq(F, ".stype", D.SType, OrderGroup::Type);
   if (!D.BitOp.empty()) {
-    F.Quals.push_back(req(".bitOp", D.BitOp));
-    F.Quals.push_back(req(".popc", ".popc"));
+    pushReq(F, ".bitOp", D.BitOp);
+    pushReq(F, ".popc", ".popc");
   }
 
-  const std::vector<std::string> Any32 = fragmentRegTypes(".b32");
-  auto Frag = [&](const char *Name, unsigned N, const std::string &T, bool Dest) {
+  static const std::vector<std::string> Any32 = fragmentRegTypes(".b32");
+  auto MakeFrag = [&](const char *Name, unsigned N, const std::string &T, bool Dest) {
     std::vector<std::string> Types = fragmentRegTypes(T);
     bool IsAB = Name[0] == 'a' || Name[0] == 'b';
     // ptxas 13.0 is stricter or looser than the element type in places
@@ -181,10 +184,25 @@ Form makeMmaForm(Family Fam, const MmaDesc &D) {
     O.ImmAllowed = !Dest;
     return O;
   };
-  F.Operands.push_back(Frag("d", D.ND, D.DType, true));
-  F.Operands.push_back(Frag("a", D.NA, D.AType, false));
-  F.Operands.push_back(Frag("b", D.NB, D.BType, false));
-  F.Operands.push_back(Frag("c", D.NC, D.CType, false));
+  // A fragment made once for everything MakeFrag reads.
+  thread_local MadeOnce<OperandSpec> Frags;
+  auto Frag = [&](const char *Name, unsigned N, const std::string &T, bool Dest) {
+    llvm::SmallString<96> Key;
+    for (llvm::StringRef S : {llvm::StringRef(Name), llvm::StringRef(T), llvm::StringRef(D.Shape),
+                              llvm::StringRef(D.AType), llvm::StringRef(D.Kind)}) {
+      Key += S;
+      Key += '\0';
+    }
+    Key += std::to_string(N);
+    Key += Dest ? 'd' : 's';
+    Key += D.BlockScale ? 'b' : '-';
+    Key += D.SpVariant.empty() ? '-' : 'p';
+    return Frags.get(Key, [&] { return MakeFrag(Name, N, T, Dest); });
+  };
+  F.Operands.pushInterned(Frag("d", D.ND, D.DType, true));
+  F.Operands.pushInterned(Frag("a", D.NA, D.AType, false));
+  F.Operands.pushInterned(Frag("b", D.NB, D.BType, false));
+  F.Operands.pushInterned(Frag("c", D.NC, D.CType, false));
   if (F.Sparse) {
     OperandSpec E;
     E.Name = "e";
