@@ -158,6 +158,9 @@ struct CheckContext {
   bool Codegen = false;
   /// The module's .target says texmode_independent (IsaTexture.cpp).
   bool TexIndependent = false;
+  /// --arch as given (sm_NN or compute_NN; invalid when not given): the
+  /// target ptxas compiles for, where it differs from the module's .target.
+  Target Arch;
   /// The instruction's spelling id (Spelling.h), set by checkIsa for the
   /// per-spelling memos of the checks it runs; 0: not computed.
   uint32_t Spelling = 0;

@@ -547,31 +547,7 @@ void DeclChecker::checkInit(const VarDecl &V, const Declarator &D) {
                      "' is a scalar: it takes one initial value, not a { } list");
     return;
   }
-  uint64_t N = 0;
-  // [0] with an initializer is sized by it, as [] is (ptxas 13.0).
-  if (S.size() != 3 || !isNumber(S[1], N) || N == 0)
-    return; // several dimensions, or the size comes from the initializer
-  unsigned Count = 0, Depth = 0;
-  bool Any = false;
-  for (llvm::StringRef T : In) {
-    if (T == "{" || T == "(") {
-      if (T == "{" && Depth > 0)
-        return; // nested lists: not counted
-      ++Depth;
-    } else if (T == "}" || T == ")") {
-      --Depth;
-    } else if (T == "," && Depth == 1) {
-      ++Count;
-    } else {
-      Any = true;
-    }
-  }
-  if (Any)
-    ++Count;
-  if (Count > N)
-    Diags.report(Rule::DeclInit, at(In.front(), D.Range),
-                 "'" + std::string(D.Name) + "' has " + std::to_string(N) + " elements but " +
-                     std::to_string(Count) + " initial values");
+  checkArrayInitShape(D);
 }
 
 void DeclChecker::checkLinkage(llvm::ArrayRef<std::string_view> Prefix, SourceRange Fallback) {

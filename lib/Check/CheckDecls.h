@@ -133,6 +133,11 @@ private:
   void checkArray(const VarDecl &V, const Declarator &D, DeclSite Site);
   void checkInit(const VarDecl &V, const Declarator &D);
   void checkOpaqueInit(const VarDecl &V, const Declarator &D, llvm::StringRef Ty);
+  /// An array initializer nests one { } list per dimension, no longer than
+  /// it (CheckDeclsInit.cpp).
+  void checkArrayInitShape(const Declarator &D);
+  /// The operand after an indirect call's arguments: a label or a table, no register.
+  void checkCallTargetOperand(const Operand &Op);
   void checkLinkage(llvm::ArrayRef<std::string_view> Prefix, SourceRange Fallback);
   /// Two or more return parameters: all of them .reg.
   void checkReturnSpaces(const Function &F);

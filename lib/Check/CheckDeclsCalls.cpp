@@ -426,8 +426,11 @@ void DeclChecker::onCall(const Instruction &I) {
   SourceRange CalleeR = Ops[K++].Range;
   if (K < Ops.size() && Ops[K].Kind == OperandKind::List)
     Args = &Ops[K];
-  if (Syms.lookup(Callee)) { // call (rets), %fptr, (args), proto;
+  size_t Tail = K + (Args ? 1 : 0);                  // the operand after the arguments, if any
+  if (const RegisterInfo *R = Syms.lookup(Callee)) { // call (rets), %fptr, (args), proto;
     const Operand &Last = Ops.back();
+    if (Tail < Ops.size() && R->StateSpace == ".reg")
+      checkCallTargetOperand(Ops[Tail]);
     if (&Last == &Ops[K - 1] || Last.Kind != OperandKind::Name)
       return;
     auto It = CallProtos.find(Last.Text);
@@ -438,6 +441,15 @@ void DeclChecker::onCall(const Instruction &I) {
   auto It = ProtoIds.find(Callee);
   if (It == ProtoIds.end())
     return;
+  if (Tail < Ops.size()) {
+    // ptxas 13.0: "Argument 1 of instruction 'call': must be register" (sample I).
+    Diags.report(Rule::CallPrototype, CalleeR,
+                 "'" + Callee.str() +
+                     "' is called directly, so nothing follows the call's arguments; a "
+                     ".calltargets or .callprototype label after them needs the callee's "
+                     "address in a register (call (r), %fptr, (a), label)");
+    return;
+  }
   const Proto &P = Protos[It->second];
   if (P.IsEntry) {
     Diags.report(Rule::CallPrototype, CalleeR,
@@ -446,6 +458,20 @@ void DeclChecker::onCall(const Instruction &I) {
     return;
   }
   checkCall(I, Rets, Args, P, Callee);
+}
+
+void DeclChecker::checkCallTargetOperand(const Operand &Op) {
+  // ptxas 13.0: "Label or .u32/.u64/.u8 array expected for argument 3 of
+  // instruction 'call'" for a register there (sample I).
+  if (Op.Kind != OperandKind::Name)
+    return;
+  const RegisterInfo *R = Syms.lookup(Op.Text);
+  if (!R || R->StateSpace != ".reg")
+    return;
+  Diags.report(Rule::CallPrototype, Op.Range,
+               "'" + std::string(Op.Text) +
+                   "' is a register; an indirect call's last operand is a .calltargets or "
+                   ".callprototype label (or a table of function addresses)");
 }
 
 void DeclChecker::checkCall(const Instruction &I, const Operand *Rets, const Operand *Args,

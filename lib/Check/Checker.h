@@ -131,7 +131,8 @@ private:
             &Gates,
             Address32,
             codegenChecks() && !FixedContext,
-            TexMode == "texmode_independent"};
+            TexMode == "texmode_independent",
+            Opts.Arch ? *Opts.Arch : Target{}};
   }
   LocTracker Locs; ///< .file/.loc: the source origin of each diagnostic
 

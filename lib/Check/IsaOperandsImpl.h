@@ -113,6 +113,10 @@ void checkTensormapFenceproxy(const Instruction &I, CheckContext &Ctx);
 void checkCpAsyncSize(const Instruction &I, CheckContext &Ctx);
 void checkWaitGroup(const Instruction &I, CheckContext &Ctx);
 
+/// Below sm_90, an over-aligned register operand of an instruction ptxas
+/// compiles as a built-in call (IsaOperandsAlign.cpp; opcheck::BuiltinCall).
+void checkBuiltinCallAlign(const Instruction &I, CheckContext &Ctx);
+
 } // namespace isaop
 } // namespace check
 } // namespace ptxlint

@@ -142,6 +142,9 @@ enum : uint16_t {
   SurfaceStore = 1 << 11,     ///< sust: data width, coordinates, the source vector
   SurfaceReduce = 1 << 12,    ///< sured: data width
   CvtRounding = 1 << 13,      ///< cvt: the rounding its type pair requires or refuses
+  /// ptxas below sm_90 calls a built-in function for it (unless .aligned is
+  /// written): its register operands must be naturally aligned.
+  BuiltinCall = 1 << 14,
 };
 } // namespace opcheck
 
