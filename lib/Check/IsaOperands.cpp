@@ -61,6 +61,8 @@ void checkIsaOperands(const Instruction &I, CheckContext &Ctx, const spec::IsaOp
   checkTcgen05MmaAddresses(I, Ctx);
   if (Own & spec::opcheck::WaitGroup)
     checkWaitGroup(I, Ctx);
+  if (Own & spec::opcheck::RegCount)
+    checkRegCount(I, Ctx);
   if (Own & spec::opcheck::Atom) {
     checkAtom(I, Ctx, Own & spec::opcheck::Reduction);
     return;

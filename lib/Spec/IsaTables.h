@@ -142,6 +142,7 @@ enum : uint16_t {
   SurfaceStore = 1 << 11,     ///< sust: data width, coordinates, the source vector
   SurfaceReduce = 1 << 12,    ///< sured: data width
   CvtRounding = 1 << 13,      ///< cvt: the rounding its type pair requires or refuses
+  RegCount = 1 << 14,         ///< setmaxnreg: a constant multiple of 8 in [24, 256]
 };
 } // namespace opcheck
 
