@@ -130,6 +130,11 @@ constexpr OperandRoleRow Rows[] = {
     Row("lop3", One, B32, "SSSSI").ops(5),
     Row("mad", One, Int16To32, "WSSW").with(".wide"),
     Row("mad", One, Arith, "SSSS").without(".wide"),
+    // mapa{.space}.type d, a, b (9.7.9.23): d and a of the type's size, a register or a
+    // variable, b a 32-bit integer register or constant (ptxas 13.0 -arch sm_90a: "Arguments
+    // mismatch for instruction 'mapa'" for .b32 registers with .u64, .b64 ones with .u32, an
+    // .f32 d or a, a .b64, .b16 or .f32 b; sample J, test/isa-operands/mapa-operands.test).
+    Row("mapa", One, Int32Up, "SSC").ops(3),
     // match.{any,all}.sync.{b32,b64} d[|p], a, membermask: d and the mask
     // .b32/.u32/.s32, a of the type.
     Row("match", One, Bit32To64, "CSC"),
