@@ -122,6 +122,11 @@ constexpr OperandRoleRow Rows[] = {
     Row("elect", Any, 0, "CC").typeU32(),
     Row("ex2", One, Float | Packed, "SS").packedRegisters(),
     Row("fma", One, Arith | Packed, "SSSS").packedRegisters(),
+    // getctarank{.space}.type d, a: d a .b32/.u32/.s32 register, a of the type's size or a
+    // variable (ptxas 13.0 -arch sm_90a: "Arguments mismatch for instruction 'getctarank'" for a
+    // .b64 d of .u32 and a .b32 a of .u64; sample J,
+    // test/isa-operands/mbarrier-count-getctarank.test).
+    Row("getctarank", One, Int32Up, "CS").ops(2),
     // isspacep.space p, a: p a .pred ("Arguments mismatch for instruction 'isspacep'" for a
     // .b32 or .b64 p; session-11 hand mutants); a, an address, is not checked here.
     Row("isspacep", Any, 0, "P-").typeU32(),
@@ -154,6 +159,14 @@ constexpr OperandRoleRow Rows[] = {
     Row("mbarrier", One, bits({T::B64}), "S-C").with(".arrive").minOps(2).typeU64(),
     Row("mbarrier", One, bits({T::B64}), "S-C").with(".arrive_drop").minOps(2).typeU64(),
     Row("mbarrier", One, bits({T::B64}), "CS").with(".pending_count").typeU64(),
+    // mbarrier.init [addr], count and mbarrier.expect_tx/complete_tx [addr], txCount: count
+    // .b32/.u32/.s32 ("Arguments mismatch for instruction 'mbarrier.init'"/'mbarrier.expect_tx'
+    // for a .b64 or .f32 count; sample J, test/isa-operands/mbarrier-count-getctarank.test).
+    Row("mbarrier", One, bits({T::B64}), "-C").with(".init").ops(2).typeU64(),
+    Row("mbarrier", One, bits({T::B64}), "-C").with(".expect_tx").without(".arrive").ops(2)
+        .typeU64(),
+    Row("mbarrier", One, bits({T::B64}), "-C").with(".complete_tx").ops(2).typeU64(),
+
     Row("mbarrier", One, bits({T::B64}), "P-C").with(".test_wait", ".parity"),
     Row("mbarrier", One, bits({T::B64}), "P-S").with(".test_wait").typeU64(),
     Row("mbarrier", One, bits({T::B64}), "P-CC").with(".try_wait", ".parity").minOps(3),
