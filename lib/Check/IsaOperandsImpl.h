@@ -117,6 +117,8 @@ void checkWaitGroup(const Instruction &I, CheckContext &Ctx);
 void checkRegCount(const Instruction &I, CheckContext &Ctx);
 /// cvt.rs's four-element packed forms: d and rbits (IsaCvtX4.cpp).
 void checkCvtX4Registers(const Instruction &I, CheckContext &Ctx);
+/// A constant among the elements of a destination vector (IsaDestVector.cpp).
+void checkDestinationVector(const Instruction &I, CheckContext &Ctx);
 
 } // namespace isaop
 } // namespace check
