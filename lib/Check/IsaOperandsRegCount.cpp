@@ -7,7 +7,8 @@
 //    expected to be in range [24..256]",
 //   "... unexpected value '236', expected to be multiple of 8",
 //   "Arguments mismatch for instruction 'setmaxnreg.inc'" (a register).
-// Routed by the `operands regcount` line of spec/isa/corrections.txt (test/isa-operands/setmaxnreg-cvt-x4.test).
+// Routed by the `operands regcount` line of spec/isa/corrections.txt
+// (test/isa-operands/setmaxnreg-cvt-x4.test).
 //
 //===----------------------------------------------------------------------===//
 
