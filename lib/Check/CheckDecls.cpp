@@ -441,6 +441,15 @@ void DeclChecker::checkType(const VarDecl &V, llvm::StringRef T, DeclSite Site) 
                      std::to_string(Version.Major) + "." + std::to_string(Version.Minor) + ")");
     return;
   }
+  // .f16x2 variables of any state space, arrays too, need sm_53 (ptxas 13.0: "Feature
+  // '.f16x2 packed data-type' requires .target sm_53 or higher"; sample J's `.reg .f16x2`
+  // at .target sm_52, test/isa/f16x2-target.test).
+  if (T == ".f16x2" && Tgt.isValid() && Tgt.Sm < 53) {
+    Diags.report(Rule::IsaTarget, at(T, V.Range),
+                 ".f16x2 variables require sm_53 or higher; the target is sm_" +
+                     std::to_string(Tgt.Sm));
+    return;
+  }
   // A scalar only: ptxas 13.0 takes .f16x2 parameter arrays (`.param .f16x2
   // p[2]`, entry, func and return; sample G, test/symbols/f16x2-param-array.test).
   bool Arrays =

@@ -22,6 +22,7 @@
 
 #include "Check/IsaAddress.h"
 #include "Check/CheckUtil.h"
+#include "Check/IsaOperandsImpl.h"
 #include "Spec/Addressing.h"
 #include "Spec/IsaTables.h"
 #include "Spec/Names.h"
@@ -577,6 +578,7 @@ void checkCvtPackedRegisters(const Instruction &I, CheckContext &Ctx) {
 /// narrow types, and the rounding its type pair requires or refuses.
 void checkCvtRounding(const Instruction &I, CheckContext &Ctx) {
   checkCvtPackedRegisters(I, Ctx);
+  isaop::checkCvtX4Registers(I, Ctx);
   llvm::SmallVector<std::pair<char, unsigned>, 2> Ts;
   size_t RoundAt = I.Qualifiers.size();
   for (size_t K = 0; K < I.Qualifiers.size(); ++K) {

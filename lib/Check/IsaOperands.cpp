@@ -43,6 +43,7 @@ using namespace isaop;
 
 void checkIsaOperands(const Instruction &I, CheckContext &Ctx, const spec::IsaOpcode &Op) {
   checkSpecialOperands(I, Ctx);
+  checkDestinationVector(I, Ctx);
   // The instruction's own checks, as the `operands` lines of
   // spec/isa/corrections.txt route them.
   uint16_t Own = Op.OperandChecks;
@@ -63,6 +64,8 @@ void checkIsaOperands(const Instruction &I, CheckContext &Ctx, const spec::IsaOp
     checkWaitGroup(I, Ctx);
   if (Own & spec::opcheck::BuiltinCall)
     checkBuiltinCallAlign(I, Ctx);
+  if (Own & spec::opcheck::RegCount)
+    checkRegCount(I, Ctx);
   if (Own & spec::opcheck::Atom) {
     checkAtom(I, Ctx, Own & spec::opcheck::Reduction);
     return;

@@ -112,6 +112,13 @@ void checkTensormapReplace(const Instruction &I, CheckContext &Ctx);
 void checkTensormapFenceproxy(const Instruction &I, CheckContext &Ctx);
 void checkCpAsyncSize(const Instruction &I, CheckContext &Ctx);
 void checkWaitGroup(const Instruction &I, CheckContext &Ctx);
+/// setmaxnreg's register count: a constant multiple of 8 in [24, 256]
+/// (IsaOperandsRegCount.cpp).
+void checkRegCount(const Instruction &I, CheckContext &Ctx);
+/// cvt.rs's four-element packed forms: d and rbits (IsaCvtX4.cpp).
+void checkCvtX4Registers(const Instruction &I, CheckContext &Ctx);
+/// A constant among the elements of a destination vector (IsaDestVector.cpp).
+void checkDestinationVector(const Instruction &I, CheckContext &Ctx);
 
 /// Below sm_90, an over-aligned register operand of an instruction ptxas
 /// compiles as a built-in call (IsaOperandsAlign.cpp; opcheck::BuiltinCall).

@@ -93,7 +93,9 @@ constexpr OperandRoleRow Rows[] = {
     // (test/isa-operands/bit-field-range.test).
     Row("bfe", One, Int32To64, "SSCC").fieldConstants(),
     Row("bfi", One, Int32To64, "SSSCC").fieldConstants(),
-    Row("bfind", One, Int32, "CS"),
+    // bfind.u64/.s64 too: d .b32/.u32/.s32, a of the type (ptxas 13.0 -arch sm_90a: "Arguments
+    // mismatch for instruction 'bfind'" for a .b64 d; sample J, test/isa-operands/bfind-64.test).
+    Row("bfind", One, Int32To64, "CS"),
     // brev.b64 too (ptxas 13.0: "Arguments mismatch for instruction 'brev'" for a .b32
     // d or a of brev.b64; session-11 hand mutants, test/isa/s11-isa-round2.test).
     Row("brev", One, Bit32To64, "SS"),
@@ -120,6 +122,11 @@ constexpr OperandRoleRow Rows[] = {
     Row("elect", Any, 0, "CC").typeU32(),
     Row("ex2", One, Float | Packed, "SS").packedRegisters(),
     Row("fma", One, Arith | Packed, "SSSS").packedRegisters(),
+    // getctarank{.space}.type d, a: d a .b32/.u32/.s32 register, a of the type's size or a
+    // variable (ptxas 13.0 -arch sm_90a: "Arguments mismatch for instruction 'getctarank'" for a
+    // .b64 d of .u32 and a .b32 a of .u64; sample J,
+    // test/isa-operands/mbarrier-count-getctarank.test).
+    Row("getctarank", One, Int32Up, "CS").ops(2),
     // isspacep.space p, a: p a .pred ("Arguments mismatch for instruction 'isspacep'" for a
     // .b32 or .b64 p; session-11 hand mutants); a, an address, is not checked here.
     Row("isspacep", Any, 0, "P-").typeU32(),
@@ -130,6 +137,11 @@ constexpr OperandRoleRow Rows[] = {
     Row("lop3", One, B32, "SSSSI").ops(5),
     Row("mad", One, Int16To32, "WSSW").with(".wide"),
     Row("mad", One, Arith, "SSSS").without(".wide"),
+    // mapa{.space}.type d, a, b (9.7.9.23): d and a of the type's size, a register or a
+    // variable, b a 32-bit integer register or constant (ptxas 13.0 -arch sm_90a: "Arguments
+    // mismatch for instruction 'mapa'" for .b32 registers with .u64, .b64 ones with .u32, an
+    // .f32 d or a, a .b64, .b16 or .f32 b; sample J, test/isa-operands/mapa-operands.test).
+    Row("mapa", One, Int32Up, "SSC").ops(3),
     // match.{any,all}.sync.{b32,b64} d[|p], a, membermask: d and the mask
     // .b32/.u32/.s32, a of the type.
     Row("match", One, Bit32To64, "CSC"),
@@ -147,6 +159,14 @@ constexpr OperandRoleRow Rows[] = {
     Row("mbarrier", One, bits({T::B64}), "S-C").with(".arrive").minOps(2).typeU64(),
     Row("mbarrier", One, bits({T::B64}), "S-C").with(".arrive_drop").minOps(2).typeU64(),
     Row("mbarrier", One, bits({T::B64}), "CS").with(".pending_count").typeU64(),
+    // mbarrier.init [addr], count and mbarrier.expect_tx/complete_tx [addr], txCount: count
+    // .b32/.u32/.s32 ("Arguments mismatch for instruction 'mbarrier.init'"/'mbarrier.expect_tx'
+    // for a .b64 or .f32 count; sample J, test/isa-operands/mbarrier-count-getctarank.test).
+    Row("mbarrier", One, bits({T::B64}), "-C").with(".init").ops(2).typeU64(),
+    Row("mbarrier", One, bits({T::B64}), "-C").with(".expect_tx").without(".arrive").ops(2)
+        .typeU64(),
+    Row("mbarrier", One, bits({T::B64}), "-C").with(".complete_tx").ops(2).typeU64(),
+
     Row("mbarrier", One, bits({T::B64}), "P-C").with(".test_wait", ".parity"),
     Row("mbarrier", One, bits({T::B64}), "P-S").with(".test_wait").typeU64(),
     Row("mbarrier", One, bits({T::B64}), "P-CC").with(".try_wait", ".parity").minOps(3),

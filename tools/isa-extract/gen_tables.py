@@ -26,7 +26,8 @@ OPERAND_CHECKS = {"barrier": "Barrier", "tensormap": "Tensormap", "movvector": "
                   "waitgroup": "WaitGroup", "atom": "Atom", "reduction": "Reduction",
                   "txq": "TextureQuery", "texture": "Texture", "surface": "Surface",
                   "surfacestore": "SurfaceStore", "surfacereduce": "SurfaceReduce",
-                  "cvtrounding": "CvtRounding", "builtincall": "BuiltinCall"}
+                  "cvtrounding": "CvtRounding", "builtincall": "BuiltinCall",
+                  "regcount": "RegCount"}
 # The `family` names (IsaOpcode::Family, spec::IsaFamilyCheck) and the
 # `control` kinds (IsaOpcode::Control, spec::IsaControl).
 FAMILY_CHECKS = {"mma": "Mma", "wmma": "Wmma", "wgmma": "Wgmma", "ldmatrix": "Ldmatrix",
