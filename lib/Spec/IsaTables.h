@@ -145,7 +145,7 @@ enum : uint16_t {
   /// ptxas below sm_90 calls a built-in function for it (unless .aligned is
   /// written): its register operands must be naturally aligned.
   BuiltinCall = 1 << 14,
-  RegCount = 1 << 15,         ///< setmaxnreg: a constant multiple of 8 in [24, 256]
+  RegCount = 1 << 15, ///< setmaxnreg: a constant multiple of 8 in [24, 256]
 };
 } // namespace opcheck
 
