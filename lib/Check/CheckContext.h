@@ -15,6 +15,8 @@
 
 #include "llvm/ADT/StringMap.h"
 
+#include <cstdint>
+#include <cstring>
 #include <memory>
 #include <vector>
 
@@ -44,6 +46,21 @@ struct RegisterInfo {
   ParamRole Role = ParamRole::None;
   SourceRange DeclRange;
 };
+
+/// The bytes of a name of 1 to 8 bytes as a 64-bit key, which with the
+/// length tells names apart: two overlapping 4-byte loads cover 4 to 8
+/// bytes, three byte loads 1 to 3 (the name caches of SymbolTable and
+/// InstructionMemo).
+inline uint64_t packShortName(const char *Data, size_t N) {
+  const unsigned char *P = reinterpret_cast<const unsigned char *>(Data);
+  if (N >= 4) {
+    uint32_t Lo, Hi;
+    std::memcpy(&Lo, P, 4);
+    std::memcpy(&Hi, P + N - 4, 4);
+    return Lo | (uint64_t(Hi) << 32);
+  }
+  return P[0] | (uint64_t(P[N / 2]) << 8) | (uint64_t(P[N - 1]) << 16);
+}
 
 /// Scoped declarations: module scope, function scope, nested { } scopes.
 /// Handles parameterized names: ".reg .b32 %r<100>" declares %r0..%r99.

@@ -204,18 +204,7 @@ LLVM_ATTRIBUTE_ALWAYS_INLINE void InstructionMemo::addName(llvm::StringRef Name,
     addNameSlow(Name, R, Syms, Text, 0, nullptr);
     return;
   }
-  // The bytes as a key: two overlapping 4-byte loads cover 4 to 8 bytes,
-  // three byte loads 1 to 3 (the length tells the cases apart).
-  const unsigned char *P = reinterpret_cast<const unsigned char *>(Name.data());
-  uint64_t Packed;
-  if (N >= 4) {
-    uint32_t Lo, Hi;
-    std::memcpy(&Lo, P, 4);
-    std::memcpy(&Hi, P + N - 4, 4);
-    Packed = Lo | (uint64_t(Hi) << 32);
-  } else {
-    Packed = P[0] | (uint64_t(P[N / 2]) << 8) | (uint64_t(P[N - 1]) << 16);
-  }
+  uint64_t Packed = packShortName(Name.data(), N);
   NameSlot *Slot = &Names[((Packed + N) * 0x9E3779B97F4A7C15ull) >> (64 - NameBits)];
   if (Slot->Gen != Syms.generation() || Slot->Packed != Packed || Slot->Len != N) {
     addNameSlow(Name, R, Syms, Text, Packed, Slot);

@@ -206,18 +206,7 @@ const RegisterInfo *SymbolTable::lookupByName(llvm::StringRef Name) const {
   size_t N = Name.size();
   if (N == 0 || N > 8)
     return lookupUncached(Name);
-  // The bytes as a key: two overlapping 4-byte loads cover 4 to 8 bytes,
-  // three byte loads 1 to 3 (the length tells the cases apart).
-  const unsigned char *P = reinterpret_cast<const unsigned char *>(Name.data());
-  uint64_t Key;
-  if (N >= 4) {
-    uint32_t Lo, Hi;
-    std::memcpy(&Lo, P, 4);
-    std::memcpy(&Hi, P + N - 4, 4);
-    Key = Lo | (uint64_t(Hi) << 32);
-  } else {
-    Key = P[0] | (uint64_t(P[N / 2]) << 8) | (uint64_t(P[N - 1]) << 16);
-  }
+  uint64_t Key = packShortName(Name.data(), N);
   NameEntry &E = NameCache[((Key + N) * 0x9E3779B97F4A7C15ull) >> (64 - NameCacheBits)];
   if (E.Key == Key && E.Len == N && E.Gen == Gen)
     return E.Info;
