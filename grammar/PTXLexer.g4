@@ -38,13 +38,17 @@ COMMON  : '.common';
 // ".b32", ".align", ".maxntid", ".debug_info", ".shared::cta", ...
 DOTNAME : '.' [a-zA-Z_] [a-zA-Z0-9_$]* ('::' [a-zA-Z0-9_]+)*;
 
-// Numbers. 0f/0d are IEEE bit patterns; U marks unsigned integers.
-FLOAT_HEX  : '0' [fF] HEXDIGIT+;
-DOUBLE_HEX : '0' [dD] HEXDIGIT+;
+// Numbers. 0f/0d are IEEE bit patterns of exactly 8 and 16 hexadecimal
+// digits (ptxas lexes 0f3F80000 as 0 and f3F80000); U marks unsigned
+// integers; an integer with a leading 0 is octal, so 09 is 0 and then 9, as
+// ptxas reads it (a syntax error). 09.5 and 08e1 are decimal floats.
+FLOAT_HEX  : '0' [fF] HEX4 HEX4;
+DOUBLE_HEX : '0' [dD] HEX4 HEX4 HEX4 HEX4;
 INT
   : '0' [xX] HEXDIGIT+ 'U'?
   | '0' [bB] [01]+ 'U'?
-  | [0-9]+ 'U'?
+  | '0' [0-7]* 'U'?
+  | [1-9] [0-9]* 'U'?
   ;
 DEC_FLOAT
   : [0-9]+ '.' [0-9]* EXPONENT?
@@ -107,4 +111,5 @@ DWARF_LINE    : '@@DWARF' [ \t]+ ('.byte' | '.4byte' | '.quad' | '.b8' | '.b16' 
 ERROR_CHAR : .;
 
 fragment HEXDIGIT : [0-9a-fA-F];
+fragment HEX4 : HEXDIGIT HEXDIGIT HEXDIGIT HEXDIGIT;
 fragment EXPONENT : [eE] [+-]? [0-9]+;

@@ -124,12 +124,17 @@ pairName : IDENT | UNDERSCORE;
 expr
   : primary                                           # primaryExpr
   | (MINUS | PLUS | TILDE | BANG) expr                # unaryExpr
+  // (.u64) and (.s64) casts, PTX ISA 4.5.4; other types are checked after
+  // parsing (ptxas: "Unsupported cast operation")
+  | LPAREN DOTNAME RPAREN expr                        # castExpr
   | expr (STAR | SLASH | PERCENT) expr                # mulExpr
   | expr (PLUS | MINUS) expr                          # addExpr
   | expr (SHL | SHR) expr                             # shiftExpr
   | expr (LT | GT | LE | GE | EQEQ | NE) expr         # compareExpr
   | expr AMP expr                                     # bitAndExpr
   | expr CARET expr                                   # bitXorExpr
+  // `%p|%q` as an operand is a predicate pair (predPairOperand comes first)
+  | expr PIPE expr                                    # bitOrExpr
   | expr ANDAND expr                                  # andExpr
   | expr OROR expr                                    # orExpr
   | <assoc = right> expr QUESTION expr COLON expr     # condExpr

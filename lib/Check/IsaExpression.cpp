@@ -79,6 +79,9 @@ llvm::SmallVector<Token, 16> tokenize(llvm::StringRef S) {
       while (E < S.size() && (isNameChar(S[E]) || S[E] == '.'))
         ++E;
       Kind = Tok::Name;
+    } else if (C == '.' && E < S.size() && isNameStart(S[E])) {
+      while (E < S.size() && isNameChar(S[E]))
+        ++E; // a cast's type, (.u64)
     } else if (llvm::isDigit(C) || (C == '.' && E < S.size() && llvm::isDigit(S[E]))) {
       while (E < S.size() && (llvm::isAlnum(S[E]) || S[E] == '.'))
         ++E;

@@ -61,7 +61,8 @@ constexpr std::array<uint8_t, 256> IdClass = [] {
   for (unsigned C = 0; C < 256; ++C) {
     bool Alpha = (C >= 'a' && C <= 'z') || (C >= 'A' && C <= 'Z');
     bool Digit = C >= '0' && C <= '9';
-    bool Starts = Alpha || Digit || C == '_' || C == '$' || C == '%' || C == '/' || C == '"';
+    bool Starts =
+        Alpha || Digit || C == '_' || C == '$' || C == '%' || C == '/' || C == '"' || C == '.';
     T[C] = (Starts ? 0 : IdPlain) | (Alpha || C == '_' || C == '$' || C == '%' ? IdNameStart : 0) |
            (Alpha || Digit || C == '_' || C == '$' || C == '.' ? IdNumberRun : 0);
   }
@@ -109,6 +110,9 @@ template <typename Fn> void forEachIdentifier(llvm::StringRef Text, Fn F) {
       // A number runs on through its letters (0x1F, 0f3F800000, 1U).
       if (C >= '0' && C <= '9')
         while (I < N && (IdClass[static_cast<unsigned char>(Text[I])] & IdNumberRun))
+          ++I;
+      else if (C == '.') // a cast's type, (.u64)1, names nothing
+        for (++I; I < N && isIdentChar(Text[I]);)
           ++I;
       else
         ++I;

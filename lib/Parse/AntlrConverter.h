@@ -17,6 +17,7 @@
 #include "Parse/InitScan.h"
 #include "Parse/LexerTokenSource.h"
 #include "ptxlint/AST.h"
+#include "ptxlint/Rules.h"
 #include "ptxlint/Source.h"
 
 #include "PTXLexer.h"
@@ -147,9 +148,25 @@ public:
   /// Whether data contents (initializer tokens) are wanted in full.
   bool KeepData = true;
 
-  /// Syntax errors the grammar lets through but ptxas does not, found while
-  /// converting (the driver reports and clears them): where, and why.
-  std::vector<std::pair<SourceRange, std::string>> Problems;
+  /// Errors the grammar lets through but ptxas does not, found while
+  /// converting (the driver reports and clears them): where, why, and the
+  /// rule (a syntax error unless said otherwise).
+  struct Problem {
+    Problem(SourceRange R, std::string Msg, Rule Id = Rule::Syntax)
+        : R(R), Msg(std::move(Msg)), Id(Id) {}
+    SourceRange R;
+    std::string Msg;
+    Rule Id;
+  };
+  std::vector<Problem> Problems;
+
+  /// Checks a whole constant expression as ptxas evaluates it
+  /// (ConstExprCheck.cpp); the problems go to Problems. InAddress: E is (in)
+  /// an address, whose name+offset the operand checks judge.
+  void checkConstExpr(PTXParser::ExprContext *E, bool InAddress = false);
+
+  /// checkConstExpr on every outermost expression below T.
+  void checkExprsIn(antlr4::tree::ParseTree *T);
 
   StringRef text(Token *T) const {
     if (!T || T->getType() == Token::EOF)

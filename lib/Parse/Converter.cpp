@@ -259,8 +259,10 @@ Instruction *Converter::convertInstruction(PTXParser::InstructionContext *C) {
     Split.addPart(text(P->getStart()), static_cast<uint32_t>(P->getStart()->getStartIndex()));
   Split.finish(*Ctx);
   llvm::SmallVector<Operand, 8> Ops;
-  for (auto *O : C->operand())
+  for (auto *O : C->operand()) {
     Ops.push_back(convertOperand(O));
+    checkExprsIn(O);
+  }
   I->Operands = Ctx->copy<Operand>(Ops);
   return I;
 }
@@ -278,8 +280,15 @@ Declarator Converter::convertDeclarator(PTXParser::DeclaratorContext *D) {
     llvm::SmallVector<StringRef, 8> Toks;
     for (auto *A : D->arraySpec()) {
       Toks.push_back("[");
-      if (A->expr())
-        Toks.push_back(normalizedText(A->expr()));
+      if (auto *E = A->expr()) {
+        Toks.push_back(normalizedText(E));
+        // -N is decl-array's to report (a negative size).
+        auto *U = dynamic_cast<PTXParser::UnaryExprContext *>(E);
+        auto *P = dynamic_cast<PTXParser::PrimaryExprContext *>(U && U->MINUS() ? U->expr() : E);
+        if (!P || !P->primary()->number() || !P->primary()->number()->INT())
+          Problems.emplace_back(range(E), "an array size is an integer literal ([16], [0x10]): "
+                                          "ptxas parses no expression between [ and ]");
+      }
       Toks.push_back("]");
     }
     R.ArraySuffix = Ctx->copy<std::string_view>(Toks);
@@ -297,6 +306,7 @@ Declarator Converter::convertDeclarator(PTXParser::DeclaratorContext *D) {
         R.Init = Ctx->copy<std::string_view>({ListText});
     } else {
       R.Init = tokensOf(D->initializer());
+      checkExprsIn(D->initializer());
     }
   }
   return R;

@@ -382,7 +382,7 @@ bool plainDataLine(llvm::StringRef Text, uint32_t Begin,
     while (isDigit(At(P)))
       ++P;
     char After = At(P);
-    if (P == B || (D[B] == '0' && P == B + 1 && isAlpha(After)) ||
+    if (P == B || (D[B] == '0' && (P > B + 1 || isAlpha(After))) ||
         !(isSpace(After) || After == ',' || After == '\0'))
       return false; // not a decimal INT ending here (0x1, 1.5, 1U, 12abc)
     Toks.push_back(Text.slice(B, P));

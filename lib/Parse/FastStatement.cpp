@@ -87,7 +87,8 @@ private:
     uint32_t B = pos();
     bool Neg = accept(Tok::MINUS);
     Token N;
-    if (!number(N))
+    // -0f3F800000 is a ptxas syntax error (-0d... is not): the parser says so.
+    if ((Neg && is(Tok::FLOAT_HEX)) || !number(N))
       return false;
     SourceRange R{B, N.End};
     if (N.Kind == Tok::INT)
@@ -369,7 +370,8 @@ private:
       Q += 2;
       while (lexchars::isHex(at(Q)))
         ++Q;
-      if (!Float || Q - B - 2 > (C1 == 'f' || C1 == 'F' ? 8u : 16u))
+      // Exactly 8 / 16 digits (the lexer's FLOAT_HEX / DOUBLE_HEX).
+      if (!Float || Q - B - 2 != (C1 == 'f' || C1 == 'F' ? 8u : 16u))
         return false;
     } else if (at(Q) == '0' && (C1 == 'x' || C1 == 'X') && lexchars::isHex(at(Q + 2))) {
       Q += 2;
@@ -399,6 +401,9 @@ private:
     const uint32_t NB = P;
     int64_t V = 0;
     if (!literal(true, IsFloat, V))
+      return false;
+    // -0f3F800000 is a ptxas syntax error (-0d... is not): the parser says so.
+    if (Neg && IsFloat && (Text[NB + 1] == 'f' || Text[NB + 1] == 'F'))
       return false;
     SourceRange R{B, P};
     O = IsFloat ? build::floatOperand(Text.slice(NB, P), Neg, R, Text.slice(B, P))

@@ -60,7 +60,7 @@ private:
         ++Q;
       char After = Q < N ? D[Q] : '\0';
       if (After == '.' || After == 'e' || After == 'E' || After == 'U' ||
-          (D[P] == '0' && Q == P + 1 && isAlpha(After)))
+          (D[P] == '0' && (Q > P + 1 || isAlpha(After))))
         return; // another token than a decimal INT: the lexer's to make
       if (Toks) {
         Toks->push_back(Cur.text(T));

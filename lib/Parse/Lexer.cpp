@@ -159,9 +159,13 @@ size_t Lexer::number(Tok &K) const {
     return E == Q ? 0 : E - P;
   };
   char C1 = at(B + 1);
-  if (In[B] == '0' && (C1 == 'f' || C1 == 'F' || C1 == 'd' || C1 == 'D') && isHex(at(B + 2))) {
-    K = (C1 == 'f' || C1 == 'F') ? Tok::FLOAT_HEX : Tok::DOUBLE_HEX;
-    return Run(B + 2, isHex) - B;
+  if (In[B] == '0' && (C1 == 'f' || C1 == 'F' || C1 == 'd' || C1 == 'D')) {
+    // Exactly 8 (0f) or 16 (0d) digits; fewer: the INT 0 and a name.
+    size_t Digits = (C1 == 'f' || C1 == 'F') ? 8 : 16;
+    if (Run(B + 2, isHex) - (B + 2) >= Digits) {
+      K = Digits == 8 ? Tok::FLOAT_HEX : Tok::DOUBLE_HEX;
+      return 2 + Digits;
+    }
   }
   if (In[B] == '0' && (C1 == 'x' || C1 == 'X') && isHex(at(B + 2))) {
     size_t E = Run(B + 2, isHex);
@@ -174,7 +178,9 @@ size_t Lexer::number(Tok &K) const {
     return E + (at(E) == 'U') - B;
   }
   size_t D = Run(B, isDigit);
-  size_t IntLen = D + (at(D) == 'U') - B, DecLen = 0;
+  // An integer with a leading 0 is octal: it ends before an 8 or a 9.
+  size_t IntEnd = In[B] == '0' ? Run(B + 1, [](char C) { return C >= '0' && C <= '7'; }) : D;
+  size_t IntLen = IntEnd + (at(IntEnd) == 'U') - B, DecLen = 0;
   if (at(D) == '.') {
     size_t F = Run(D + 1, isDigit);
     DecLen = F + Exponent(F) - B;

@@ -167,7 +167,9 @@ public:
       while (isDigit(at(P)))
         ++P;
       char After = at(P);
-      if ((C == '0' && P == Pos + 1 && isAlpha(After)) || After == '.' || After == 'e' ||
+      // 0x1F, 0f..., 1.5, 1e3, 1U, and 0-led octal (07, 09: 0 and 9):
+      // number() decides.
+      if ((C == '0' && (P > Pos + 1 || isAlpha(After))) || After == '.' || After == 'e' ||
           After == 'E' || After == 'U')
         return nextSlow();
       T.Kind = Tok::INT;

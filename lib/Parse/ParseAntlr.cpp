@@ -10,6 +10,10 @@
 
 #include "Parse/StreamParser.h"
 
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/ScopeExit.h"
+#include "llvm/ADT/StringExtras.h"
+
 #include <algorithm>
 
 namespace ptxlint {
@@ -179,6 +183,41 @@ SourceRange StreamParser::ptxasAnchor(size_t Start, Token *Offending, SourceRang
   return R;
 }
 
+/// A number whose spelling the lexer split, as ptxas's does: an octal
+/// constant with an 8 or a 9 (09 is 0, then 9) or a 0f/0d constant without
+/// exactly 8/16 digits (0f3F80000 is 0, then f3F80000). Offending begins at
+/// B, right after the number's first part; the message and the whole
+/// literal's range, or an empty message.
+static std::string splitNumberMessage(llvm::StringRef Text, size_t B, SourceRange &R) {
+  auto Word = [](char C) { return llvm::isAlnum(C) || C == '_'; };
+  size_t A = B;
+  while (A > 0 && Word(Text[A - 1]))
+    --A;
+  size_t E = B;
+  while (E < Text.size() && Word(Text[E]))
+    ++E;
+  llvm::StringRef Lit = Text.slice(A, E);
+  if (A == B || Lit.size() < 2 || Lit[0] != '0')
+    return "";
+  SourceRange Whole{static_cast<uint32_t>(A), static_cast<uint32_t>(E)};
+  char C1 = Lit[1];
+  if ((C1 == 'f' || C1 == 'F' || C1 == 'd' || C1 == 'D') &&
+      llvm::all_of(Lit.drop_front(2), llvm::isHexDigit)) {
+    R = Whole;
+    size_t Want = (C1 == 'f' || C1 == 'F') ? 8 : 16;
+    return "'" + Lit.str() + "' has " + std::to_string(Lit.size() - 2) + " digits: a 0" +
+           std::string(1, C1) + " constant is exactly " + std::to_string(Want) +
+           " hexadecimal digits (the IEEE bits of a ." + (Want == 8 ? "f32" : "f64") +
+           " value; ptxas: syntax error)";
+  }
+  if (!llvm::all_of(Lit.endswith("U") ? Lit.drop_back() : Lit, llvm::isDigit))
+    return "";
+  R = Whole;
+  return "'" + Lit.str() +
+         "' is an octal constant (it begins with 0) with an 8 or a 9: octal "
+         "digits are 0-7 (ptxas: syntax error); drop the leading 0 for decimal";
+}
+
 /// Reports a syntax error at the offending token, then resynchronises after
 /// the next ';' or at the next '{' / '}' (a section line: at the next line).
 void StreamParser::recover(size_t Start, Token *Offending, const std::string &Expected) {
@@ -190,6 +229,8 @@ void StreamParser::recover(size_t Start, Token *Offending, const std::string &Ex
   std::string Msg;
   if (R.isValid() && R.Begin < File.size())
     R = ptxasAnchor(Start, Offending, R, Msg);
+  if (Msg.empty() && R.isValid() && R.Begin < File.size())
+    Msg = splitNumberMessage(File.text(), R.Begin, R);
   if (Msg.empty()) {
     Msg = "unexpected " + describeToken(Offending, Conv.text(Offending));
     if (!Expected.empty())
@@ -305,7 +346,17 @@ void StreamParser::convertSectionPiece(Entry What, antlr4::ParserRuleContext *Pa
   }
 }
 
+void StreamParser::reportProblems() {
+  for (auto &P : Conv.Problems)
+    if (P.Id == Rule::Syntax)
+      syntaxError(P.R, std::move(P.Msg));
+    else
+      Diags.report(P.Id, P.R, std::move(P.Msg));
+  Conv.Problems.clear();
+}
+
 void StreamParser::convertUnit(PTXParser::UnitContext *U) {
+  auto Report = llvm::make_scope_exit([this] { reportProblems(); });
   Conv.Ctx = &Transient;
   Statement S;
   if (auto *I = U->instruction()) {
@@ -314,9 +365,7 @@ void StreamParser::convertUnit(PTXParser::UnitContext *U) {
     S.Kind = StmtKind::Instruction;
     S.Inst = Conv.convertInstruction(I);
     S.Range = S.Inst->Range;
-    for (auto &P : Conv.Problems)
-      syntaxError(P.first, std::move(P.second));
-    Conv.Problems.clear();
+    reportProblems();
     emitStatement(S);
   } else if (auto *L = U->label()) {
     if (Depth == 0)

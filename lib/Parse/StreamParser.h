@@ -63,6 +63,8 @@ private:
   void skipToSync(bool Consumed);
   void finishUnit();
   void convertSectionPiece(Entry What, antlr4::ParserRuleContext *Parsed);
+  /// Reports and clears the converter's problems (Converter::Problems).
+  void reportProblems();
   void convertUnit(PTXParser::UnitContext *U);
   void convertDirective(PTXParser::UnitContext *U);
   void finishFile();

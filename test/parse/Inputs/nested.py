@@ -1,5 +1,6 @@
 """Prints a PTX file that nests each construct the parser recurses on N deep
-(nesting-limit.test): every statement is valid PTX at any depth."""
+(nesting-limit.test): every statement is valid PTX syntax at any depth (an array size is
+an integer literal to ptxas, so the parenthesized initializer stands in for one)."""
 import sys
 
 n = int(sys.argv[1])
@@ -17,7 +18,7 @@ lines = [
     "ld.u32 %r1, " + "[" * n + "%r2" + "]" * n + ";",
     "add.s32 %r1, %r2, " + "- " * n + "1;",
     "add.s32 %r1, %r2, " + "1?" * n + "1" + ":1" * n + ";",
-    ".reg .b32 x[" + o + "1" + c + "];",
+    ".local .b32 x=" + o + "1" + c + ";",
     ".local .b32 y[1] = " + b + "1" + e + ";",
     ".pragma " + o + "1" + c + ";",
     "ret;",
