@@ -72,8 +72,8 @@ private:
   }
   /// An INT of decimal digits (a leading 0 too).
   bool number(llvm::SmallVectorImpl<llvm::StringRef> &Args) {
-    if (Cur.Kind != Tok::INT)
-      return false;
+    if (Cur.Kind != Tok::INT || (text().size() > 1 && text()[0] == '0'))
+      return false; // octal: the grammar's
     for (char C : text())
       if (!lexchars::isDigit(C))
         return false;
@@ -177,7 +177,8 @@ private:
     uint32_t B = P;
     while (lexchars::isDigit(at(P)))
       ++P;
-    if (P == B || !ends(at(P)))
+    // 010, 095: octal, which the lexer reads (095 is 0 and 95).
+    if (P == B || !ends(at(P)) || (Text[B] == '0' && P > B + 1))
       return false;
     keep(Args, B);
     return true;

@@ -9,9 +9,14 @@
 //
 // The depth counted is an upper bound of the parser's recursion: one level
 // per open '(', '[' or '{' of the statement, plus one per unary operator
-// whose operand has not started yet (- - - 1) and per '?' whose ':' branch
-// is not finished (a?b:c?d:e nests to the right). Binary operators nest at
-// most as many levels as there are precedences, so they are not counted.
+// whose operand has not started yet (- - - 1, and casts: (.u64)(.s64)1)
+// and per '?' whose ':' branch is not finished (a?b:c?d:e nests to the
+// right). A binary operator nests while its right operand is parsed if it
+// binds tighter than the one before it (1||1&&1|1^1&1==1<1<<1+1*(...)
+// recurses once per operator, and again inside each parenthesis): the
+// operators of rising precedence still open count a level each, as the
+// parser's precedence climbing holds them (a strictly rising stack, so a
+// set of precedences).
 //
 //===----------------------------------------------------------------------===//
 
@@ -37,6 +42,43 @@ bool isValue(size_t T) {
     return true;
   default:
     return false;
+  }
+}
+
+/// A binary operator's precedence (higher binds tighter; grammar expr),
+/// or 0. Binary + and - follow an operand.
+unsigned binaryPrecedence(size_t T, bool AfterValue) {
+  switch (T) {
+  case PTXLexer::OROR:
+    return 1;
+  case PTXLexer::ANDAND:
+    return 2;
+  case PTXLexer::PIPE:
+    return 3;
+  case PTXLexer::CARET:
+    return 4;
+  case PTXLexer::AMP:
+    return 5;
+  case PTXLexer::EQEQ:
+  case PTXLexer::NE:
+    return 6;
+  case PTXLexer::LT:
+  case PTXLexer::GT:
+  case PTXLexer::LE:
+  case PTXLexer::GE:
+    return 7;
+  case PTXLexer::SHL:
+  case PTXLexer::SHR:
+    return 8;
+  case PTXLexer::PLUS:
+  case PTXLexer::MINUS:
+    return AfterValue ? 9 : 0;
+  case PTXLexer::STAR:
+  case PTXLexer::SLASH:
+  case PTXLexer::PERCENT:
+    return 10;
+  default:
+    return 0;
   }
 }
 
@@ -72,6 +114,8 @@ NestingScan scanNesting(StreamingTokenStream &Tokens, bool SectionLine, unsigned
   /// Operators still waiting for their operand, per open bracket.
   struct Pending {
     unsigned Unary = 0, Cond = 0;
+    uint16_t Binary = 0; ///< the precedences of open binary operators
+    unsigned binaryLevels() const { return static_cast<unsigned>(__builtin_popcount(Binary)); }
   };
   llvm::SmallVector<Pending, 16> Open;
   Pending Cur;
@@ -102,6 +146,13 @@ NestingScan scanNesting(StreamingTokenStream &Tokens, bool SectionLine, unsigned
       }
     }
     bool Value = false;
+    if (unsigned P = binaryPrecedence(T, PrevValue)) {
+      // Close the operators that bind at least as tightly, open this one.
+      Level -= Cur.binaryLevels();
+      Cur.Binary = static_cast<uint16_t>((Cur.Binary & ((1u << P) - 1)) | (1u << P));
+      Level += Cur.binaryLevels();
+      T = Token::INVALID_TYPE; // neither unary nor a value
+    }
     switch (T) {
     case PTXLexer::LPAREN:
     case PTXLexer::LBRACK:
@@ -115,8 +166,14 @@ NestingScan scanNesting(StreamingTokenStream &Tokens, bool SectionLine, unsigned
     case PTXLexer::RBRACE:
       if (Open.empty())
         break; // unbalanced: the parser reports it
-      Level -= 1 + Cur.Unary + Cur.Cond;
+      Level -= 1 + Cur.Unary + Cur.Cond + Cur.binaryLevels();
       Cur = Open.pop_back_val();
+      if (T == PTXLexer::RPAREN && K >= 2 && TypeAt(K - 1) == PTXLexer::DOTNAME &&
+          TypeAt(K - 2) == PTXLexer::LPAREN) {
+        ++Cur.Unary; // a cast, (.u64): its operand is still to come
+        ++Level;
+        break;
+      }
       Level -= Cur.Unary; // the group is their operand
       Cur.Unary = 0;
       Value = true;
@@ -129,12 +186,21 @@ NestingScan scanNesting(StreamingTokenStream &Tokens, bool SectionLine, unsigned
       ++Level;
       break;
     case PTXLexer::QUESTION:
+      Level -= Cur.binaryLevels(); // ?: binds loosest: it closes them
+      Cur.Binary = 0;
       ++Cur.Cond;
       ++Level;
       break;
+    case PTXLexer::COLON:
+      Level -= Cur.Unary + Cur.binaryLevels();
+      Cur.Unary = 0;
+      Cur.Binary = 0;
+      break;
     case PTXLexer::COMMA:
-      Level -= Cur.Unary + Cur.Cond;
+      Level -= Cur.Unary + Cur.Cond + Cur.binaryLevels();
       Cur = Pending();
+      break;
+    case Token::INVALID_TYPE: // a binary operator, counted above
       break;
     default:
       Level -= Cur.Unary;

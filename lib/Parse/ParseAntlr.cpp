@@ -73,8 +73,8 @@ bool StreamParser::skipTooDeep(Entry What) {
     return false;
   syntaxError(Converter::range(Tokens.ahead(Nest.TooDeep)),
               "nesting too deep: more than " + std::to_string(MaxNestingDepth) +
-                  " levels of parentheses, brackets, braces or unary and conditional "
-                  "operators in one statement (a ptx-lint limit)");
+                  " levels of parentheses, brackets, braces, casts, or unary, conditional "
+                  "and rising-precedence operators in one statement (a ptx-lint limit)");
   for (size_t K = 0; K < Nest.End; ++K)
     Tokens.consume();
   if (Nest.StoppedAtBrace && Depth == 0 && What == Entry::Unit) {

@@ -81,9 +81,12 @@ std::vector<std::pair<std::string, std::string>> nested(size_t N) {
       {"negations", inBody("add.s32 %r1, %r2, " + repeat("!~", N / 2) + "1;")},
       {"conditional chain",
        inBody("add.s32 %r1, %r2, " + repeat("1?", N) + "1" + repeat(":1", N) + ";")},
+      // Each parenthesis here is 11 levels: ten operators of rising
+      // precedence the parser's precedence climbing holds open, and itself.
       {"rising precedence in parentheses",
-       inBody("add.s32 %r1, %r2, " + repeat("1||1&&1|1^1&1==1<1<<1+1*(", N) + "1" + repeat(")", N) +
-              ";")},
+       inBody("add.s32 %r1, %r2, " + repeat("1||1&&1|1^1&1==1<1<<1+1*(", N / 11) + "1" +
+              repeat(")", N / 11) + ";")},
+      {"casts", inBody("add.s32 %r1, %r2, " + repeat("(.u64)", N) + "1;")},
       {"array size", inBody(".reg .b32 x[" + repeat("(", N) + "1" + repeat(")", N) + "];")},
       {"initializer braces",
        Global + ".global .b32 x[1] = " + repeat("{", N) + "1" + repeat("}", N) + ";\n"},
@@ -135,6 +138,8 @@ TEST(Robustness, DeeperNestingIsOneErrorWhereTheLimitIsPassed) {
         size_t Opens = Before.count('(') + Before.count('{') + Before.count('[') +
                        Before.count('-') + Before.count('?') + Before.count('!') +
                        Before.count('~');
+        if (What == "rising precedence in parentheses") // ten operators a '('
+          Opens = Before.count('(') * 11;
         EXPECT_GE(Opens, parsedriver::MaxNestingDepth) << What;
       }
       EXPECT_EQ(Deep, 1u) << What;
