@@ -166,13 +166,13 @@ void SymbolChecker::checkSelector(llvm::StringRef Base, llvm::StringRef Sel, con
                                   SourceRange R) {
   std::string Msg;
   if (B.VectorWidth <= 1) {
-    // Scalars take the video selectors of the video instructions (whether
-    // this instruction takes them is the instruction tables' business).
-    for (const char *V : spec::VideoSelectors)
-      if (Sel == V)
-        return;
+    // Scalars take the video selectors of the video instructions (which
+    // instruction takes which is IsaVideoSelectors.cpp's business).
+    if (spec::isVideoSelectorShape(Sel))
+      return;
     Msg = "'" + Base.str() + "' is a scalar register: '." + Sel.str() +
-          "' is neither a vector component nor a video selector (.b0-.b3, .h0, .h1)";
+          "' is neither a vector component nor a video selector (.b0-.b3, .h0, .h1; .hxy, "
+          "x and y from 0 to 3; .bxyzw, x to w from 0 to 7)";
   } else if (!isVectorSelector(Sel)) {
     Msg = "unknown component '." + Sel.str() + "' of vector register '" + Base.str() +
           "'; expected .x, .y, .z, .w (or .r, .g, .b, .a)";

@@ -36,12 +36,22 @@ void checkCachePolicy(const Instruction &I, CheckContext &Ctx) {
                          "' takes one address (a third operand is a cache policy)");
     return;
   }
-  for (llvm::StringRef Q : I.Qualifiers)
-    if (Q == ".L2::cache_hint")
-      return;
-  Ctx.Diags.report(Rule::IsaOperandKind, O.Range,
-                   What() + " is a cache policy, which '" + std::string(I.Opcode) +
-                       "' takes only with .L2::cache_hint");
+  if (!I.hasQualifier(".L2::cache_hint")) {
+    Ctx.Diags.report(Rule::IsaOperandKind, O.Range,
+                     What() + " is a cache policy, which '" + std::string(I.Opcode) +
+                         "' takes only with .L2::cache_hint");
+    return;
+  }
+  // The policy is a 64-bit integer register or a constant (ptxas 13.0
+  // "Arguments mismatch for instruction 'ld'" for a .b32 or .f32 register).
+  const RegisterInfo *Info = O.Kind == OperandKind::Name ? Ctx.Syms.lookup(O.Text) : nullptr;
+  if (!Info || Info->StateSpace != ".reg" || Info->VectorWidth > 1)
+    return;
+  Ty T = parseTy(Info->Type);
+  if (T.valid() && (!T.isInt() || T.Bits != 64))
+    Ctx.Diags.report(Rule::IsaOperandType, O.Range,
+                     What() + " is a cache policy: a .b64, .u64 or .s64 register or a constant; " +
+                         std::string(O.Text) + " is declared " + std::string(Info->Type));
 }
 namespace {
 

@@ -8,6 +8,7 @@
 #define PTXLINT_LIB_CHECK_ISAOPERANDSIMPL_H
 
 #include "Check/CheckContext.h"
+#include "Spec/IsaTables.h"
 #include "Spec/OperandRoles.h"
 #include "ptxlint/Rules.h"
 
@@ -123,6 +124,9 @@ void checkDestinationVector(const Instruction &I, CheckContext &Ctx);
 /// Below sm_90, an over-aligned register operand of an instruction ptxas
 /// compiles as a built-in call (IsaOperandsAlign.cpp; opcheck::BuiltinCall).
 void checkBuiltinCallAlign(const Instruction &I, CheckContext &Ctx);
+
+/// The video selectors of scalar registers (IsaVideoSelectors.cpp).
+void checkVideoSelectors(const Instruction &I, CheckContext &Ctx, const spec::IsaOpcode &Op);
 
 } // namespace isaop
 } // namespace check

@@ -172,6 +172,17 @@ enum class IsaControl : uint8_t {
   BranchList, ///< brx.idx: a .branchtargets list, its second operand
 };
 
+/// The video selectors (PTX ISA 9.0, 9.7.18) an opcode takes on its scalar
+/// register operands, from the `videosel` lines of spec/isa/corrections.txt;
+/// lib/Check/IsaVideoSelectors.cpp checks them.
+enum class IsaVideoSel : uint8_t {
+  None,   ///< no selector on any operand
+  Scalar, ///< vadd ...: .b0-.b3/.h0/.h1 on a and b; a destination's in the merge form
+  Mad,    ///< vmad: .b0-.b3/.h0/.h1 on a and b only
+  Simd2,  ///< vadd2 ...: .hxy on a and b, the mask .h0/.h1/.h10 on d
+  Simd4,  ///< vadd4 ...: .bxyzw on a and b, a mask .b0 ... .b3210 on d
+};
+
 /// An opcode ("add", "cp", "tcgen05") or directive (".maxntid") with all its forms.
 struct IsaOpcode {
   llvm::StringLiteral Name;
@@ -223,6 +234,8 @@ struct IsaOpcode {
   /// A directive of a kernel's header only (.maxntid, .reqntid ...): not in a
   /// .func's header, a body or at module scope. From the `entryonly` lines.
   bool EntryOnly;
+  /// The video selectors it takes (`videosel` lines).
+  IsaVideoSel VideoSel;
 
   llvm::ArrayRef<IsaForm> forms() const;
   llvm::ArrayRef<llvm::StringLiteral> vocab() const;

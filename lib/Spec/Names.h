@@ -12,6 +12,7 @@
 #ifndef PTXLINT_LIB_SPEC_NAMES_H
 #define PTXLINT_LIB_SPEC_NAMES_H
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringRef.h"
 
 namespace ptxlint {
@@ -69,6 +70,24 @@ inline const char *const *cvtPackedRegisters(llvm::StringRef T) {
 /// The byte and half-word selectors a scalar register takes in the video
 /// instructions (9.7.18.1: `%r1.b0`, `%r2.h1`), without their dot.
 inline constexpr const char *VideoSelectors[] = {"b0", "b1", "b2", "b3", "h0", "h1"};
+/// The destination masks of the SIMD video instructions (9.7.18.2): the
+/// half-words of vadd2 ... vset2, the bytes of vadd4 ... vset4.
+inline constexpr const char *Simd2DestMasks[] = {"h0", "h1", "h10"};
+inline constexpr const char *Simd4DestMasks[] = {"b0",   "b1",   "b10",  "b2",   "b20",
+                                                 "b21",  "b210", "b3",   "b30",  "b31",
+                                                 "b310", "b32",  "b320", "b321", "b3210"};
+/// The secondary operations of the scalar video instructions (9.7.18.1).
+inline constexpr const char *VideoSecondaryOps[] = {".add", ".min", ".max"};
+/// A selector ptxas knows as a video selector, without its dot: .b and one
+/// to four byte numbers 0-7, or .h and one or two half-word numbers 0-3
+/// (`.h4`, `.b8000`: "Unknown video selector"). Which fits where is
+/// IsaVideoSel's.
+inline bool isVideoSelectorShape(llvm::StringRef S) {
+  if (S.size() < 2 || (S[0] != 'b' && S[0] != 'h') || S.size() > (S[0] == 'b' ? 5u : 3u))
+    return false;
+  char Max = S[0] == 'b' ? '7' : '3';
+  return llvm::all_of(S.drop_front(), [Max](char C) { return C >= '0' && C <= Max; });
+}
 
 /// tensormap.replace's .field3 fields (9.7.9.26): their new_val is an
 /// immediate (ptxas 13.0: "Integer constant expression expected").

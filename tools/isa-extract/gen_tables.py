@@ -33,6 +33,7 @@ OPERAND_CHECKS = {"barrier": "Barrier", "tensormap": "Tensormap", "movvector": "
 FAMILY_CHECKS = {"mma": "Mma", "wmma": "Wmma", "wgmma": "Wgmma", "ldmatrix": "Ldmatrix",
                  "stmatrix": "Stmatrix", "movmatrix": "Movmatrix"}
 CONTROLS = {"call": "Call", "branch": "Branch", "branchlist": "BranchList"}
+VIDEO_SELECTORS = {"scalar": "Scalar", "mad": "Mad", "simd2": "Simd2", "simd4": "Simd4"}
 
 class Section:
     def __init__(self, num, anchor, kind):
@@ -141,14 +142,15 @@ def parse_corrections(path):
     to the matrix family check CHECK, one of FAMILY_CHECKS), 'control KIND
     OPCODE...' (how the opcodes transfer control, one of CONTROLS), 'fnaddrtypes
     OPCODE .t...' (the types with which OPCODE takes a function's address silently),
-    'entryonly DIRECTIVE...' (directives of a kernel's header only);
+    'entryonly DIRECTIVE...' (directives of a kernel's header only), 'videosel KIND
+    OPCODE...' (the video selectors the opcodes take, one of VIDEO_SELECTORS);
     evidence in comments above each line."""
     corr = {"qual": {}, "noops": set(), "opcode": [], "nocheck": set(), "notarget": set(),
             "noptx": set(), "optional": {}, "minops": {}, "maxops": {}, "anyorder": set(), "gate": [],
             "addset": [], "needs": [], "opsgate": {}, "removed": {}, "novariable": {},
             "nofunction": {}, "modefirst": {}, "compare": set(), "owncount": set(),
             "ownpolicy": set(), "nokinds": {}, "operands": {}, "family": {}, "control": {},
-            "fnaddrtypes": {}, "entryonly": set()}
+            "fnaddrtypes": {}, "entryonly": set(), "videosel": {}}
     for line in Path(path).read_text().splitlines():
         line = line.split("#", 1)[0].strip()
         if not line:
@@ -201,8 +203,9 @@ def parse_corrections(path):
                 sys.exit(f"corrections: operands {w[1]}: not one of {' '.join(OPERAND_CHECKS)}")
             for op in w[2:]:
                 corr["operands"].setdefault(op, []).append(OPERAND_CHECKS[w[1]])
-        elif w[0] in ("family", "control"):  # family CHECK OPCODE..., control KIND OPCODE...
-            names = FAMILY_CHECKS if w[0] == "family" else CONTROLS
+        elif w[0] in ("family", "control", "videosel"):  # family CHECK OPCODE..., ...
+            names = {"family": FAMILY_CHECKS, "control": CONTROLS,
+                     "videosel": VIDEO_SELECTORS}[w[0]]
             if w[1] not in names:
                 sys.exit(f"corrections: {w[0]} {w[1]}: not one of {' '.join(names)}")
             for op in w[2:]:
@@ -407,10 +410,12 @@ def generate(sections, corr):
     for name in sorted(set(corr["novariable"]) | set(corr["nofunction"]) | set(corr["modefirst"])
                        | corr["compare"] | corr["owncount"] | corr["ownpolicy"]
                        | set(corr["nokinds"]) | set(corr["operands"]) | set(corr["family"])
-                       | set(corr["control"]) | set(corr["fnaddrtypes"]) | corr["entryonly"]):
+                       | set(corr["control"]) | set(corr["fnaddrtypes"]) | corr["entryonly"]
+                       | set(corr["videosel"])):
         if name not in opcodes:
             sys.exit(f"corrections: novariable/nofunction/modefirst/compare/owncount/ownpolicy/"
-                     f"nokinds/operands/family/control/fnaddrtypes/entryonly {name}: no such opcode")
+                     f"nokinds/operands/family/control/fnaddrtypes/entryonly/videosel {name}: "
+                     f"no such opcode")
     for name in sorted(opcodes):
         entries = opcodes[name]
         forms_begin = len(form_rows)
@@ -526,7 +531,8 @@ def generate(sections, corr):
                    f"IsaFamilyCheck::{corr['family'].get(name, 'None')}, "
                    f"IsaControl::{corr['control'].get(name, 'None')}, "
                    f"{cstr(corr['fnaddrtypes'].get(name, ''))}, "
-                   f"{'true' if name in corr['entryonly'] else 'false'}}},")
+                   f"{'true' if name in corr['entryonly'] else 'false'}, "
+                   f"IsaVideoSel::{corr['videosel'].get(name, 'None')}}},")
     out.append("};")
     return "\n".join(out) + "\n"
 
