@@ -138,7 +138,21 @@ private:
   struct Scope {
     llvm::StringMap<RegisterInfo> Names;
     std::vector<RangeDecl> Ranges;
+    /// nameBit of every name in Names: a lookup of a name whose bit is not
+    /// set skips the hash (nvcc -G's call brackets declare a few names, and
+    /// each register used inside passes their scope first).
+    uint64_t NameMask = 0;
   };
+  /// One of 64 bits by a name's length and three of its bytes.
+  static uint64_t nameBit(llvm::StringRef Name) {
+    size_t N = Name.size();
+    if (N == 0)
+      return 1;
+    auto B = [&Name](size_t K) {
+      return static_cast<unsigned>(static_cast<unsigned char>(Name[K]));
+    };
+    return uint64_t(1) << ((N * 13 + B(N - 1) * 7 + B(N / 2) * 3 + B(0)) & 63);
+  }
   std::vector<Scope> Scopes;
 
   /// Recent lookups: the checks of an instruction look its operands up one

@@ -198,6 +198,7 @@ void SymbolTable::declare(const VarDecl &V, const SourceFile *File, ParamRole Ro
     // the syntax layer is not ours to second-guess here).
     invalidateName(D.Name);
     S.Names.try_emplace(D.Name, DI);
+    S.NameMask |= nameBit(D.Name);
   }
 }
 
@@ -247,16 +248,17 @@ const RegisterInfo *SymbolTable::lookupByName(llvm::StringRef Name) const {
 }
 
 const RegisterInfo *SymbolTable::lookupUncached(llvm::StringRef Name) const {
+  uint64_t Bit = nameBit(Name);
   for (auto It = Scopes.rbegin(); It != Scopes.rend(); ++It) {
     // A name is in a scope's ranges or in its names, never both (that is a
     // duplicate), so the cheap prefix test of the ranges goes first and the
-    // hash lookup is skipped for empty scopes: nvcc declares registers as
-    // ranges, and most uses never reach the hash.
+    // hash lookup is skipped for scopes that declare no name of its bit:
+    // nvcc declares registers as ranges, and most uses never reach a hash.
     // Later declarations shadow earlier ones in the same scope.
     for (auto R = It->Ranges.rbegin(); R != It->Ranges.rend(); ++R)
       if (matchesRange(Name, R->Prefix, R->Count))
         return &R->Info;
-    if (It->Names.empty())
+    if (!(It->NameMask & Bit))
       continue;
     auto Found = It->Names.find(Name);
     if (Found != It->Names.end())
@@ -268,9 +270,11 @@ const RegisterInfo *SymbolTable::lookupUncached(llvm::StringRef Name) const {
 const RegisterInfo *SymbolTable::findConflict(const Declarator &D) const {
   const Scope &S = Scopes.back();
   if (D.RangeCount < 0) {
-    auto Found = S.Names.find(D.Name);
-    if (Found != S.Names.end())
-      return &Found->second;
+    if (S.NameMask & nameBit(D.Name)) {
+      auto Found = S.Names.find(D.Name);
+      if (Found != S.Names.end())
+        return &Found->second;
+    }
     for (const RangeDecl &R : S.Ranges)
       if (matchesRange(D.Name, R.Prefix, R.Count))
         return &R.Info;
