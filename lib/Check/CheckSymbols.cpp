@@ -575,7 +575,7 @@ void SymbolChecker::onLabel(const Statement &S) {
   if (!InFunction || !Depth)
     return;
   llvm::StringRef Name = S.LabelName;
-  LastLabel = std::string(Name);
+  LastLabel.assign(Name.data(), Name.size());
   if (auto It = BrxUses.find(Name); It != BrxUses.end()) {
     reportBrxTarget(Name, It->second, true);
     BrxUses.erase(It);
@@ -662,6 +662,25 @@ void SymbolChecker::onScopeBegin() {
 }
 
 void SymbolChecker::resolvePendingLabels(LabelScope &S) {
+  if (S.Pending.empty())
+    return;
+  // nvcc -G labels most lines ($L__tmp12) and branches to a few: look the
+  // uses up among the labels. Where one would be reported, the labels'
+  // order below (the reports' order, as it was).
+  if (S.Pending.size() < S.Labels.size()) {
+    llvm::SmallVector<llvm::StringRef, 16> Found;
+    bool Report = false;
+    for (const auto &P : S.Pending)
+      if (S.Labels.count(P.getKey())) {
+        Found.push_back(P.getKey());
+        Report |= P.getValue().ValueCount != 0;
+      }
+    if (!Report) {
+      for (llvm::StringRef K : Found)
+        S.Pending.erase(K); // K stays valid until its own entry goes
+      return;
+    }
+  }
   for (const auto &L : S.Labels) {
     auto It = S.Pending.find(L.getKey());
     if (It == S.Pending.end())
