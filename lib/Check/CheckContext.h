@@ -209,6 +209,29 @@ private:
   uint32_t Structural = 1; ///< the generation of the last invalidateAll (structuralGeneration)
 };
 
+/// The name of the last label met: a view where it lies in the file's text
+/// (which outlives the checks), else a copy (a streamed statement's own
+/// buffer is freed before the next). nvcc -G labels most lines.
+class LastLabelName {
+public:
+  void set(llvm::StringRef Name, llvm::StringRef FileText) {
+    const char *B = FileText.data(), *E = B + FileText.size();
+    if (Name.data() >= B && Name.data() + Name.size() <= E) {
+      View = Name;
+      return;
+    }
+    Copy.assign(Name.data(), Name.size());
+    View = Copy;
+  }
+  void clear() { View = llvm::StringRef(); }
+  bool empty() const { return View.empty(); }
+  llvm::StringRef str() const { return View; }
+
+private:
+  llvm::StringRef View;
+  std::string Copy;
+};
+
 /// Version and target gate diagnostics collected over a file (CheckIsa.cpp):
 /// one per cause (keyed by its message), later places as notes.
 struct GateMemo {

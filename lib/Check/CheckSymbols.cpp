@@ -575,7 +575,7 @@ void SymbolChecker::onLabel(const Statement &S) {
   if (!InFunction || !Depth)
     return;
   llvm::StringRef Name = S.LabelName;
-  LastLabel.assign(Name.data(), Name.size());
+  LastLabel.set(Name, File.text());
   if (auto It = BrxUses.find(Name); It != BrxUses.end()) {
     reportBrxTarget(Name, It->second, true);
     BrxUses.erase(It);
@@ -632,7 +632,7 @@ void SymbolChecker::onDirective(const Directive &D) {
   bool Branch = D.Name == ".branchtargets", Calls = D.Name == ".calltargets",
        Alias = D.Name == ".alias";
   if (Branch && !LastLabel.empty())
-    BranchLists.insert(LastLabel);
+    BranchLists.insert(LastLabel.str());
   LastLabel.clear();
   if (!Branch && !Calls && !Alias)
     return;

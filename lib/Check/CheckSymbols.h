@@ -224,7 +224,7 @@ private:
   /// label of the statement before (`ts: .branchtargets ...`), and the uses of
   /// names not (yet) such a list, an error when they turn out to be labels.
   llvm::StringSet<> BranchLists;
-  std::string LastLabel;
+  LastLabelName LastLabel;
   llvm::StringMap<SourceRange> BrxUses;
   /// Brx: I branches through a .branchtargets list (IsaControl::BranchList).
   void checkBranchList(const Instruction &I, bool Brx);
