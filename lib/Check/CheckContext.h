@@ -143,15 +143,14 @@ private:
     /// each register used inside passes their scope first).
     uint64_t NameMask = 0;
   };
-  /// One of 64 bits by a name's length and three of its bytes.
+  /// One of 64 bits by a name's length and its first and last bytes.
   static uint64_t nameBit(llvm::StringRef Name) {
     size_t N = Name.size();
     if (N == 0)
       return 1;
-    auto B = [&Name](size_t K) {
-      return static_cast<unsigned>(static_cast<unsigned char>(Name[K]));
-    };
-    return uint64_t(1) << ((N * 13 + B(N - 1) * 7 + B(N / 2) * 3 + B(0)) & 63);
+    unsigned First = static_cast<unsigned char>(Name[0]);
+    unsigned Last = static_cast<unsigned char>(Name[N - 1]);
+    return uint64_t(1) << ((N * 7 + Last + First * 3) & 63);
   }
   std::vector<Scope> Scopes;
 

@@ -248,7 +248,7 @@ const RegisterInfo *SymbolTable::lookupByName(llvm::StringRef Name) const {
 }
 
 const RegisterInfo *SymbolTable::lookupUncached(llvm::StringRef Name) const {
-  uint64_t Bit = nameBit(Name);
+  uint64_t Bit = 0; // nameBit(Name), once a scope with names is reached
   for (auto It = Scopes.rbegin(); It != Scopes.rend(); ++It) {
     // A name is in a scope's ranges or in its names, never both (that is a
     // duplicate), so the cheap prefix test of the ranges goes first and the
@@ -258,6 +258,10 @@ const RegisterInfo *SymbolTable::lookupUncached(llvm::StringRef Name) const {
     for (auto R = It->Ranges.rbegin(); R != It->Ranges.rend(); ++R)
       if (matchesRange(Name, R->Prefix, R->Count))
         return &R->Info;
+    if (!It->NameMask)
+      continue;
+    if (!Bit)
+      Bit = nameBit(Name);
     if (!(It->NameMask & Bit))
       continue;
     auto Found = It->Names.find(Name);
