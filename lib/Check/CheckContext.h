@@ -99,15 +99,59 @@ public:
   void collectRangeMembers(llvm::StringRef Digits, std::vector<std::string> &Out) const;
   /// Number of open scopes (1: module scope only).
   size_t depth() const { return Scopes.size(); }
-  /// Changes with every declaration and scope change that could change what
-  /// a lookup finds: a lookup remembered with it holds while it is the same.
+  /// Changes with every declaration and scope change: a lookup remembered
+  /// with it holds while it is the same, and so does a RegisterInfo pointer.
   uint32_t generation() const { return Gen; }
+  /// The hash of a name of 1 to 8 bytes (packShortName's Packed, its length
+  /// N) that the name caches index with (their bits from the top).
+  static uint64_t nameHash(uint64_t Packed, size_t N) {
+    return (Packed + N) * 0x9E3779B97F4A7C15ull;
+  }
+  /// The generation of the last change that may change what any lookup
+  /// finds (a range declared, a scope with ranges closed, scopes moved, a
+  /// new function). A cache of names of 1 to 8 bytes keeps what it found
+  /// while this is the same, and forgets single names that namesChangedSince
+  /// tells it about: a declaration of a name changes only that name's
+  /// lookup (nvcc -G declares a call's `.param`s in braces around each
+  /// call, which leave the function's registers' entries standing).
+  uint32_t structuralGeneration() const { return Structural; }
+  /// Calls F(H) with the nameHash of each name of 1 to 8 bytes declared, or
+  /// no longer declared, since generation Since (a generation() read
+  /// earlier); nothing when the structural generation moved since (every
+  /// entry kept before is stale then). False when the changes are too many
+  /// to tell (the log kept the last LogSize): forget every name.
+  template <typename Fn> bool namesChangedSince(uint32_t Since, Fn F) const {
+    if (Structural > Since)
+      return true;
+    if (LogFloor > Since)
+      return false;
+    for (uint32_t K = LogNext; K > 0 && K + LogSize > LogNext; --K) {
+      const NameChange &C = Log[(K - 1) % LogSize];
+      if (C.Gen <= Since)
+        break;
+      F(C.H);
+    }
+    return true;
+  }
 
 private:
   struct Scope {
     llvm::StringMap<RegisterInfo> Names;
     std::vector<RangeDecl> Ranges;
+    /// nameBit of every name in Names: a lookup of a name whose bit is not
+    /// set skips the hash (nvcc -G's call brackets declare a few names, and
+    /// each register used inside passes their scope first).
+    uint64_t NameMask = 0;
   };
+  /// One of 64 bits by a name's length and its first and last bytes.
+  static uint64_t nameBit(llvm::StringRef Name) {
+    size_t N = Name.size();
+    if (N == 0)
+      return 1;
+    unsigned First = static_cast<unsigned char>(Name[0]);
+    unsigned Last = static_cast<unsigned char>(Name[N - 1]);
+    return uint64_t(1) << ((N * 7 + Last + First * 3) & 63);
+  }
   std::vector<Scope> Scopes;
 
   /// Recent lookups: the checks of an instruction look its operands up one
@@ -126,8 +170,10 @@ private:
   static constexpr size_t CacheSize = 32;
   /// Behind it, the first lookup of a name in an instruction: the names of
   /// at most 8 bytes (nvcc's %r12, %rd3, %f100 ...) keyed by their bytes,
-  /// so that each register of a function is resolved once per generation,
-  /// not once per use. Set up with the stable text, like Cache.
+  /// so that each register of a function is resolved once, not once per
+  /// use: kept while the structural generation is the same, an entry is
+  /// dropped when its name is declared or its scope closes (invalidateName).
+  /// Set up with the stable text, like Cache.
   struct NameEntry {
     uint64_t Key;
     const RegisterInfo *Info;
@@ -138,12 +184,51 @@ private:
   std::unique_ptr<NameEntry[]> NameCache;
   const RegisterInfo *lookupByName(llvm::StringRef Name) const;
   const RegisterInfo *lookupUncached(llvm::StringRef Name) const;
+  /// A new generation (generation()); what the name caches hold stands.
   void invalidate();
+  /// A new structural generation: every lookup may find something else.
+  void invalidateAll();
+  /// A new generation in which Name's lookup may find something else.
+  void invalidateName(llvm::StringRef Name);
+  /// The last names of 1 to 8 bytes invalidateName was given, by nameHash,
+  /// each with its generation (in order): namesChangedSince reads them.
+  struct NameChange {
+    uint32_t Gen;
+    uint64_t H;
+  };
+  static constexpr uint32_t LogSize = 64;
+  NameChange Log[LogSize];
+  uint32_t LogNext = 0;  ///< changes logged so far (Log[LogNext % LogSize] is next)
+  uint32_t LogFloor = 0; ///< the generation of the newest change overwritten
   /// Set up by setStableText (a table without stable text, as a
   /// one-instruction check has, never reads or clears it).
   mutable CacheEntry Cache[CacheSize];
   const char *StableBegin = nullptr, *StableEnd = nullptr;
   uint32_t Gen = 1;
+  uint32_t Structural = 1; ///< the generation of the last invalidateAll (structuralGeneration)
+};
+
+/// The name of the last label met: a view where it lies in the file's text
+/// (which outlives the checks), else a copy (a streamed statement's own
+/// buffer is freed before the next). nvcc -G labels most lines.
+class LastLabelName {
+public:
+  void set(llvm::StringRef Name, llvm::StringRef FileText) {
+    const char *B = FileText.data(), *E = B + FileText.size();
+    if (Name.data() >= B && Name.data() + Name.size() <= E) {
+      View = Name;
+      return;
+    }
+    Copy.assign(Name.data(), Name.size());
+    View = Copy;
+  }
+  void clear() { View = llvm::StringRef(); }
+  bool empty() const { return View.empty(); }
+  llvm::StringRef str() const { return View; }
+
+private:
+  llvm::StringRef View;
+  std::string Copy;
 };
 
 /// Version and target gate diagnostics collected over a file (CheckIsa.cpp):

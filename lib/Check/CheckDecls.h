@@ -73,7 +73,7 @@ public:
   bool checkInlinedAt(const Directive &D, llvm::ArrayRef<std::string_view> N);
   /// A label in a body: the name of a `.callprototype` that follows it.
   void onLabel(std::string_view Name) {
-    LastLabel.assign(Name.data(), Name.size());
+    LastLabel.set(Name, File.text());
     checkDottedName(Name, SourceRange());
   }
   /// bra to a register (ptxas: "Label expected").
@@ -172,7 +172,7 @@ private:
   std::vector<Param> Pool;
   /// The current function's `.callprototype` labels (indirect calls).
   llvm::DenseMap<llvm::StringRef, uint32_t> CallProtos;
-  std::string LastLabel; ///< a copy: the label's statement may be freed before the next one
+  LastLabelName LastLabel;
   llvm::BumpPtrAllocator NameAlloc;
   llvm::StringSaver Names{NameAlloc};
   llvm::StringMap<uint32_t> TextIds;  ///< intern()'s ids

@@ -375,7 +375,7 @@ void DeclChecker::onCallPrototype(const Directive &D) {
                  "a prototype with " + std::to_string(P.NRets) +
                      " return parameters declares each in .reg, not .param; return one .param "
                      "(a .b8 array holds several values) or declare every return in .reg");
-  CallProtos[Names.save(llvm::StringRef(LastLabel))] = static_cast<uint32_t>(Protos.size());
+  CallProtos[Names.save(LastLabel.str())] = static_cast<uint32_t>(Protos.size());
   Protos.push_back(P);
 }
 

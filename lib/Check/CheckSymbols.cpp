@@ -575,7 +575,7 @@ void SymbolChecker::onLabel(const Statement &S) {
   if (!InFunction || !Depth)
     return;
   llvm::StringRef Name = S.LabelName;
-  LastLabel = std::string(Name);
+  LastLabel.set(Name, File.text());
   if (auto It = BrxUses.find(Name); It != BrxUses.end()) {
     reportBrxTarget(Name, It->second, true);
     BrxUses.erase(It);
@@ -632,7 +632,7 @@ void SymbolChecker::onDirective(const Directive &D) {
   bool Branch = D.Name == ".branchtargets", Calls = D.Name == ".calltargets",
        Alias = D.Name == ".alias";
   if (Branch && !LastLabel.empty())
-    BranchLists.insert(LastLabel);
+    BranchLists.insert(LastLabel.str());
   LastLabel.clear();
   if (!Branch && !Calls && !Alias)
     return;
@@ -657,11 +657,30 @@ void SymbolChecker::onScopeBegin() {
   ++Depth;
   if (Scopes.size() < Depth)
     Scopes.resize(Depth);
-  Scopes[Depth - 1].Labels.clear();
+  Scopes[Depth - 1].clearLabels();
   Scopes[Depth - 1].Pending.clear();
 }
 
 void SymbolChecker::resolvePendingLabels(LabelScope &S) {
+  if (S.Pending.empty())
+    return;
+  // nvcc -G labels most lines ($L__tmp12) and branches to a few: look the
+  // uses up among the labels. Where one would be reported, the labels'
+  // order below (the reports' order, as it was).
+  if (S.Pending.size() < S.Labels.size()) {
+    llvm::SmallVector<llvm::StringRef, 16> Found;
+    bool Report = false;
+    for (const auto &P : S.Pending)
+      if (S.Labels.count(P.getKey())) {
+        Found.push_back(P.getKey());
+        Report |= P.getValue().ValueCount != 0;
+      }
+    if (!Report) {
+      for (llvm::StringRef K : Found)
+        S.Pending.erase(K); // K stays valid until its own entry goes
+      return;
+    }
+  }
   for (const auto &L : S.Labels) {
     auto It = S.Pending.find(L.getKey());
     if (It == S.Pending.end())
@@ -684,7 +703,7 @@ void SymbolChecker::onScopeEnd() {
     if (E.getValue().Hint.empty())
       E.getValue().Hint = hintFor(E.getKey(), E.getValue().Kind, &S);
   mergeInto(Scopes[Depth - 2].Pending, S.Pending);
-  S.Labels.clear();
+  S.clearLabels();
   --Depth;
 }
 
@@ -747,7 +766,7 @@ void SymbolChecker::onFunctionEnd(const Function &F) {
       mergeInto(Late, E.getKey(), U);
   }
   S.Pending.clear();
-  S.Labels.clear();
+  S.clearLabels();
   BranchLists.clear();
   BrxUses.clear();
   LastLabel.clear();

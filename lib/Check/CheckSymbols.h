@@ -25,6 +25,7 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/Allocator.h"
 
 #include <functional>
 #include <string>
@@ -113,8 +114,18 @@ private:
     llvm::SmallVector<SourceRange, 3> MoreValues;
   };
   struct LabelScope {
-    llvm::StringMap<SourceRange> Labels;
+    /// Entries from a bump allocator, emptied with the scope (clearLabels):
+    /// nvcc -G labels most lines ($L__tmp12), one allocation and free each.
+    llvm::StringMap<SourceRange, llvm::BumpPtrAllocator> Labels;
     llvm::StringMap<Uses> Pending;
+    LabelScope() = default;
+    /// Moved, never copied (the allocator is not copyable), when Scopes grows.
+    LabelScope(LabelScope &&O) noexcept
+        : Labels(std::move(O.Labels)), Pending(std::move(O.Pending)) {}
+    void clearLabels() {
+      Labels.clear();
+      Labels.getAllocator().Reset();
+    }
   };
   struct ModuleSym {
     SourceRange Range;  ///< the name at its first declaration
@@ -213,7 +224,7 @@ private:
   /// label of the statement before (`ts: .branchtargets ...`), and the uses of
   /// names not (yet) such a list, an error when they turn out to be labels.
   llvm::StringSet<> BranchLists;
-  std::string LastLabel;
+  LastLabelName LastLabel;
   llvm::StringMap<SourceRange> BrxUses;
   /// Brx: I branches through a .branchtargets list (IsaControl::BranchList).
   void checkBranchList(const Instruction &I, bool Brx);

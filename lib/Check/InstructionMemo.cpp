@@ -205,8 +205,8 @@ LLVM_ATTRIBUTE_ALWAYS_INLINE void InstructionMemo::addName(llvm::StringRef Name,
     return;
   }
   uint64_t Packed = packShortName(Name.data(), N);
-  NameSlot *Slot = &Names[((Packed + N) * 0x9E3779B97F4A7C15ull) >> (64 - NameBits)];
-  if (Slot->Gen != Syms.generation() || Slot->Packed != Packed || Slot->Len != N) {
+  NameSlot *Slot = &Names[SymbolTable::nameHash(Packed, N) >> (64 - NameBits)];
+  if (Slot->Gen != Syms.structuralGeneration() || Slot->Packed != Packed || Slot->Len != N) {
     addNameSlow(Name, R, Syms, Text, Packed, Slot);
     return;
   }
@@ -237,7 +237,7 @@ void InstructionMemo::addNameSlow(llvm::StringRef Name, SourceRange R, const Sym
   uint32_t Letters = Reg ? registerLetters(Name) : 0;
   uint16_t Decl = declOfCached(Letters ? 'r' : 'k', Info, Syms.generation());
   if (Slot)
-    *Slot = {Packed, Syms.generation(), Decl, static_cast<uint8_t>(Name.size()),
+    *Slot = {Packed, Syms.structuralGeneration(), Decl, static_cast<uint8_t>(Name.size()),
              static_cast<uint8_t>(Letters)};
   // Renamed only where the name is the text at its range.
   if (Letters && R.isValid() && R.End - R.Begin == Name.size() &&
@@ -282,9 +282,15 @@ bool InstructionMemo::buildKey(const Instruction &I, const SymbolTable &Syms,
   AllResolved = true;
   if (DeclList.size() >= UINT16_MAX - 64)
     clear(); // the ids run out: start over (before any id of this key is given)
-  if (Syms.generation() < LastGen)
-    forgetNames(); // the table's generations wrapped
-  LastGen = Syms.generation();
+  uint32_t Gen = Syms.generation();
+  if (Gen != LastGen) {
+    // Names declared since the last key (or no longer declared) lose their
+    // slots; the others stand while the structural generation is the same.
+    if (Gen < LastGen || !Syms.namesChangedSince(
+                             LastGen, [this](uint64_t H) { Names[H >> (64 - NameBits)].Gen = 0; }))
+      forgetNames(); // the table's generations wrapped, or too many changes to tell
+    LastGen = Gen;
+  }
   llvm::StringRef Text = File.text();
   if (!I.Range.isValid() || I.Range.End > Text.size() || I.Range.End - I.Range.Begin > (1u << 20))
     return false;

@@ -133,8 +133,9 @@ private:
   static bool sameDecl(const DeclBytes &A, const DeclBytes &B);
   llvm::SmallVector<uint16_t, 16> Decls; ///< the declarations of the names, in order
   /// What addName found for a name of at most 8 bytes (nvcc's %r12, %rd3),
-  /// by its bytes, while the symbol table's generation is the same: most
-  /// names of a function are used again and again.
+  /// by its bytes, while the symbol table's structural generation is the
+  /// same and the name is not declared again (SymbolTable::namesChangedSince,
+  /// read at each key): most names of a function are used again and again.
   struct NameSlot {
     uint64_t Packed = 0;
     uint32_t Gen = 0; ///< 0: empty
@@ -144,7 +145,9 @@ private:
   };
   static constexpr unsigned NameBits = 12;
   NameSlot Names[size_t(1) << NameBits];
-  uint32_t LastGen = 0; ///< the generation of the last key (a wrapped one resets the caches)
+  /// The table's generation at the last key: the names changed since are
+  /// forgotten (a wrapped generation forgets all).
+  uint32_t LastGen = 0;
   void forgetNames();
   llvm::SmallVector<char, 512> Key;
   uint64_t Hash = 0;

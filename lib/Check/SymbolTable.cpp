@@ -80,6 +80,29 @@ void SymbolTable::invalidate() {
   if (NameCache)
     std::fill_n(NameCache.get(), size_t(1) << NameCacheBits, NameEntry{0, nullptr, 0, 0});
   Gen = 1;
+  Structural = 1;
+  LogNext = 0;
+  LogFloor = 0;
+}
+
+void SymbolTable::invalidateAll() {
+  invalidate();
+  Structural = Gen;
+}
+
+void SymbolTable::invalidateName(llvm::StringRef Name) {
+  invalidate();
+  // The name caches keep names of 1 to 8 bytes only.
+  size_t N = Name.size();
+  if (N < 1 || N > 8 || !NameCache)
+    return;
+  uint64_t H = nameHash(packShortName(Name.data(), N), N);
+  NameCache[H >> (64 - NameCacheBits)].Gen = 0;
+  NameChange &C = Log[LogNext % LogSize];
+  if (LogNext >= LogSize)
+    LogFloor = C.Gen; // overwritten: a reader from before it must forget all
+  C = NameChange{Gen, H};
+  ++LogNext;
 }
 
 void SymbolTable::pushScope() {
@@ -87,7 +110,7 @@ void SymbolTable::pushScope() {
   // true (nvcc brackets each inline asm statement with braces), unless the
   // scopes move (a StringMap is copied, not moved, when the vector grows).
   if (Scopes.size() == Scopes.capacity())
-    invalidate();
+    invalidateAll();
   Scopes.emplace_back();
 }
 
@@ -95,14 +118,19 @@ void SymbolTable::popScope() {
   // Never drop the module scope, whatever the input's braces look like.
   if (Scopes.size() > 1) {
     const Scope &S = Scopes.back();
-    if (!S.Names.empty() || !S.Ranges.empty())
-      invalidate();
+    // A range may have answered for any name; else only the scope's names
+    // find something else now (nvcc -G's `{ .param .b32 param0; call ...; }`).
+    if (!S.Ranges.empty())
+      invalidateAll();
+    else
+      for (const auto &E : S.Names)
+        invalidateName(E.getKey());
     Scopes.pop_back();
   }
 }
 
 void SymbolTable::resetToModuleScope() {
-  invalidate();
+  invalidateAll();
   Scopes.resize(1);
 }
 
@@ -128,7 +156,7 @@ static uint64_t arrayBytes(llvm::ArrayRef<std::string_view> Suffix, llvm::String
 }
 
 void SymbolTable::declare(const VarDecl &V, const SourceFile *File, ParamRole Role) {
-  invalidate();
+  invalidate(); // each declarator below moves the generations it changes
   RegisterInfo Info;
   Info.Role = Role;
   Info.Type = internType(V.type());
@@ -159,6 +187,8 @@ void SymbolTable::declare(const VarDecl &V, const SourceFile *File, ParamRole Ro
     DI.ArrayBytes = Bytes <= UINT32_MAX ? static_cast<uint32_t>(Bytes) : 0;
     DI.DeclRange = File ? D.Range : SourceRange();
     if (D.RangeCount >= 0) {
+      // It answers for many names, and its vector may move the others.
+      invalidateAll();
       if (S.Ranges.empty())
         S.Ranges.reserve(8); // a function declares a few: one allocation
       S.Ranges.push_back({std::string(D.Name), D.RangeCount, DI});
@@ -166,7 +196,9 @@ void SymbolTable::declare(const VarDecl &V, const SourceFile *File, ParamRole Ro
     }
     // A redeclaration in the same scope keeps the first (ptxas reports it;
     // the syntax layer is not ours to second-guess here).
+    invalidateName(D.Name);
     S.Names.try_emplace(D.Name, DI);
+    S.NameMask |= nameBit(D.Name);
   }
 }
 
@@ -181,7 +213,7 @@ void SymbolTable::setStableText(llvm::StringRef Text) {
   for (CacheEntry &E : Cache)
     E = CacheEntry{nullptr, 0, nullptr, 0};
   NameCache.reset(new NameEntry[size_t(1) << NameCacheBits]());
-  invalidate();
+  invalidateAll();
   StableBegin = Text.begin();
   StableEnd = Text.end();
 }
@@ -207,25 +239,30 @@ const RegisterInfo *SymbolTable::lookupByName(llvm::StringRef Name) const {
   if (N == 0 || N > 8)
     return lookupUncached(Name);
   uint64_t Key = packShortName(Name.data(), N);
-  NameEntry &E = NameCache[((Key + N) * 0x9E3779B97F4A7C15ull) >> (64 - NameCacheBits)];
-  if (E.Key == Key && E.Len == N && E.Gen == Gen)
+  NameEntry &E = NameCache[nameHash(Key, N) >> (64 - NameCacheBits)];
+  if (E.Key == Key && E.Len == N && E.Gen == Structural)
     return E.Info;
   const RegisterInfo *Info = lookupUncached(Name);
-  E = NameEntry{Key, Info, Gen, static_cast<uint32_t>(N)};
+  E = NameEntry{Key, Info, Structural, static_cast<uint32_t>(N)};
   return Info;
 }
 
 const RegisterInfo *SymbolTable::lookupUncached(llvm::StringRef Name) const {
+  uint64_t Bit = 0; // nameBit(Name), once a scope with names is reached
   for (auto It = Scopes.rbegin(); It != Scopes.rend(); ++It) {
     // A name is in a scope's ranges or in its names, never both (that is a
     // duplicate), so the cheap prefix test of the ranges goes first and the
-    // hash lookup is skipped for empty scopes: nvcc declares registers as
-    // ranges, and most uses never reach the hash.
+    // hash lookup is skipped for scopes that declare no name of its bit:
+    // nvcc declares registers as ranges, and most uses never reach a hash.
     // Later declarations shadow earlier ones in the same scope.
     for (auto R = It->Ranges.rbegin(); R != It->Ranges.rend(); ++R)
       if (matchesRange(Name, R->Prefix, R->Count))
         return &R->Info;
-    if (It->Names.empty())
+    if (!It->NameMask)
+      continue;
+    if (!Bit)
+      Bit = nameBit(Name);
+    if (!(It->NameMask & Bit))
       continue;
     auto Found = It->Names.find(Name);
     if (Found != It->Names.end())
@@ -237,9 +274,11 @@ const RegisterInfo *SymbolTable::lookupUncached(llvm::StringRef Name) const {
 const RegisterInfo *SymbolTable::findConflict(const Declarator &D) const {
   const Scope &S = Scopes.back();
   if (D.RangeCount < 0) {
-    auto Found = S.Names.find(D.Name);
-    if (Found != S.Names.end())
-      return &Found->second;
+    if (S.NameMask & nameBit(D.Name)) {
+      auto Found = S.Names.find(D.Name);
+      if (Found != S.Names.end())
+        return &Found->second;
+    }
     for (const RangeDecl &R : S.Ranges)
       if (matchesRange(D.Name, R.Prefix, R.Count))
         return &R.Info;

@@ -8,8 +8,9 @@ same functions: entry and func with header and body .param, registers and
 guards redeclared in inner scopes with other types, shared and global
 variables redeclared with other alignments and array sizes, vectors of other
 widths, equal and distinct names, labels, functions named before and
-after their declaration, a .noreturn function, and .loc texts before and after
-their .file. Files are over 4 KiB (the memo is made for those only)."""
+after their declaration, a .noreturn function, .loc texts before and after
+their .file, and nvcc -G's call brackets whose names shadow outer ones
+(brackets()). Files are over 4 KiB (the memo is made for those only)."""
 import os
 import sys
 
@@ -118,7 +119,81 @@ MODULE = """\
 .shared .align 4 .b8 sh[16];
 .global .texref t;
 .global .samplerref s;
+.extern .func fcall(.param .b64 a);
 """
+
+# nvcc -G's call brackets: `{ .reg ...; .param ...; call ...; }`. A name
+# declared by itself (not a range) moves only its own generation in the name
+# caches (SymbolTable::generationOf), so the same texts meet names that an
+# inner declaration shadows (another type, width, vector, alignment; 3, 8 and
+# 9 bytes long), a .param that shadows the function's parameter p, a name
+# declared mid-scope (used before and after), a name known only inside,
+# nested brackets and labels inside, each used inside and after.
+NAMED = """\
+  .reg .b64 %SP;
+  .reg .b32 %abcdefg;
+  .reg .b32 %abcdefgh;
+  .reg .v2 .b32 %q;
+  .param .b64 param0;
+  .global .align 4 .b32 ga[] = {1, 2, 3, 4};
+"""
+
+CALLS = """\
+  mov.u64 %SP, %rd1;
+  add.s32 %abcdefg, %abcdefg, 1;
+  add.s32 %abcdefgh, %abcdefgh, 1;
+  mov.b32 %r1, %q.y;
+  mov.b32 %abcdefg, %q.x;
+  ld.global.v2.u32 %q, [%rd1];
+  st.global.v2.u32 [%rd1], %q;
+  ld.global.u32 %r1, ga[1];
+  st.param.b64 [param0+0], %rd1;
+  st.param.b64 [param0], %SP;
+  ld.param.b64 %SP, [param0];
+  mov.u64 %rd1, param0;
+  ld.param.u32 %r1, [p];
+  st.param.u32 [p], %r1;
+  add.s32 %new1, %new1, 1;
+  mov.b32 %r1, %new1;
+"""
+
+SHADOWS = [
+    ".reg .b32 temp_param_reg;\n  .param .b32 param0;",
+    ".reg .b32 temp_param_reg;\n  .param .b64 param0;",
+    ".param .align 16 .b8 param0[16];",
+    ".reg .b64 param0;",
+    ".reg .f32 %SP;",
+    ".reg .v2 .b32 %SP;",
+    ".reg .b32 %SP;",
+    ".reg .b64 %abcdefg;",
+    ".reg .align 8 .b32 %abcdefg;",
+    ".reg .f32 %abcdefgh;",
+    ".reg .v4 .b32 %q;",
+    ".reg .b32 %q;",
+    ".param .b32 p;",
+    ".param .u64 p;",
+    ".reg .u32 p;",
+    ".reg .b32 %new1;",
+    ".global .align 4 .b32 ga;",
+    ".reg .b32 %SP<2>;",
+]
+
+
+def brackets(tag):
+    out = [NAMED, CALLS]
+    for i, decl in enumerate(SHADOWS):
+        out.append("  { // callseq %d\n  %s\n%s" % (i, decl, CALLS))
+        out.append("  call.uni fcall, (param0);\n  }\n" + CALLS)
+        # Declared mid-scope: used before and after the declaration.
+        out.append("  {\n%s  %s\n%s  }\n%s" % (CALLS, decl, CALLS, CALLS))
+    # Nested brackets, labels inside.
+    out.append("  {\n  .reg .b32 %SP;\n" + CALLS + "  {\n  .reg .f64 %SP;\n"
+               "  .param .b32 param0;\n" + CALLS + "  }\n" + CALLS + "  }\n" + CALLS)
+    out.append("  {\n  .reg .b32 %SP;\nLB_" + tag + ":\n" + CALLS +
+               "  @%p1 bra LB_" + tag + ";\n  }\n" + CALLS)
+    out.append("  {\n  {\n  .reg .b32 %abcdefgh;\nLC_" + tag + ":\n" + CALLS +
+               "  }\n" + CALLS + "  @%p1 bra LC_" + tag + ";\n  }\n" + CALLS)
+    return "".join(out)
 
 
 def function(kind, name, params, suffix=""):
@@ -126,6 +201,7 @@ def function(kind, name, params, suffix=""):
     for i, inner in enumerate(INNER):
         out.append("  {\n" + inner + BODY.replace("L1", "L1_%d" % i) + "  }\n")
     out.append(BODY.replace("L1", "L2"))
+    out.append(brackets(name))
     out.append("  ret;\n}\n")
     return "".join(out)
 
