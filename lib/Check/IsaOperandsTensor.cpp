@@ -59,11 +59,11 @@ void checkTcgen05MmaAddresses(const Instruction &I, CheckContext &Ctx) {
       }))
     return;
   for (size_t K = 0; K < I.Operands.size(); ++K) {
-    const Operand &O = I.Operands[K];
-    if (O.Kind != OperandKind::Address || O.Elements.empty() ||
-        O.Elements[0].Kind != OperandKind::Name)
+    Operand Folded; // [%u1+(4)]: its base, as [%u1+4]'s
+    const Operand *BaseOp = addressBase(I.Operands[K], Ctx.File, Folded);
+    if (!BaseOp)
       continue;
-    const Operand &Base = O.Elements[0];
+    const Operand &Base = *BaseOp;
     const RegisterInfo *Info = Ctx.Syms.lookup(Base.Text);
     if (!Info || Info->StateSpace != ".reg" || Info->VectorWidth > 1 || Info->Type == ".b32")
       continue;
