@@ -462,6 +462,18 @@ void Checker::onStatement(const Statement &S) {
   ReportsAfterStatement = Diags.reportsMade();
 }
 
+/// A body .param named as one of the function's own parameters keeps that
+/// parameter's direction: ptxas 13.0 still refuses `st.param` to it ("Illegal
+/// to write to function input parameter 'p'", 'Illegal to read function return
+/// parameter' for ld.param of a return one) and takes its address as the
+/// parameter's (test/symbols/param-shadow.test).
+ParamRole Checker::shadowedParamRole(const VarDecl &V) const {
+  if (V.StateSpace != ".param" || V.Declarators.size() != 1)
+    return ParamRole::None;
+  const RegisterInfo *Outer = Syms.lookup(V.Declarators[0].Name);
+  return Outer && Outer->StateSpace == ".param" ? Outer->Role : ParamRole::None;
+}
+
 void Checker::onStatementImpl(const Statement &S) {
   bool Resolve = symbolChecks();
   switch (S.Kind) {
@@ -475,7 +487,7 @@ void Checker::onStatementImpl(const Statement &S) {
         SymCheck.beforeLocalVar(*S.Var);
         DeclCheck.onVar(*S.Var, DeclSite::Local);
       }
-      Syms.declare(*S.Var, &File);
+      Syms.declare(*S.Var, &File, shadowedParamRole(*S.Var));
     }
     break;
   case StmtKind::ScopeBegin:

@@ -77,6 +77,7 @@ private:
   enum class Phase : uint8_t { Start, AfterVersion, InTargets, Body };
 
   void onStatementImpl(const Statement &S);
+  ParamRole shadowedParamRole(const VarDecl &V) const;
   /// checkInstruction with I's ISA table row (null: none), which routes it to
   /// the family checks and says calls and branches (IsaOpcode::Family,
   /// IsaOpcode::Control).
