@@ -141,14 +141,15 @@ def parse_corrections(path):
     to the matrix family check CHECK, one of FAMILY_CHECKS), 'control KIND
     OPCODE...' (how the opcodes transfer control, one of CONTROLS), 'fnaddrtypes
     OPCODE .t...' (the types with which OPCODE takes a function's address silently),
-    'entryonly DIRECTIVE...' (directives of a kernel's header only);
+    'entryonly DIRECTIVE...' (directives of a kernel's header only), 'sink OPCODE [.q...]'
+    (OPCODE takes `_` as its whole destination, with one of the .q written if any);
     evidence in comments above each line."""
     corr = {"qual": {}, "noops": set(), "opcode": [], "nocheck": set(), "notarget": set(),
             "noptx": set(), "optional": {}, "minops": {}, "maxops": {}, "anyorder": set(), "gate": [],
             "addset": [], "needs": [], "opsgate": {}, "removed": {}, "novariable": {},
             "nofunction": {}, "modefirst": {}, "compare": set(), "owncount": set(),
             "ownpolicy": set(), "nokinds": {}, "operands": {}, "family": {}, "control": {},
-            "fnaddrtypes": {}, "entryonly": set()}
+            "fnaddrtypes": {}, "entryonly": set(), "sink": {}}
     for line in Path(path).read_text().splitlines():
         line = line.split("#", 1)[0].strip()
         if not line:
@@ -211,6 +212,8 @@ def parse_corrections(path):
                 corr[w[0]][op] = names[w[1]]
         elif w[0] == "fnaddrtypes":  # fnaddrtypes OPCODE .t...
             corr["fnaddrtypes"][w[1]] = " ".join(w[2:])
+        elif w[0] == "sink":  # sink OPCODE [.q...]: takes `_` as its destination (with a .q)
+            corr["sink"][w[1]] = " ".join(w[2:]) or "*"
         elif w[0] in ("compare", "owncount", "ownpolicy", "entryonly"):  # compare OPCODE...
             corr[w[0]].update(w[1:])
         elif w[0] == "removed":  # removed SECTION... X.Y sm_NN+
@@ -407,10 +410,11 @@ def generate(sections, corr):
     for name in sorted(set(corr["novariable"]) | set(corr["nofunction"]) | set(corr["modefirst"])
                        | corr["compare"] | corr["owncount"] | corr["ownpolicy"]
                        | set(corr["nokinds"]) | set(corr["operands"]) | set(corr["family"])
-                       | set(corr["control"]) | set(corr["fnaddrtypes"]) | corr["entryonly"]):
+                       | set(corr["control"]) | set(corr["fnaddrtypes"]) | corr["entryonly"]
+                       | set(corr["sink"])):
         if name not in opcodes:
             sys.exit(f"corrections: novariable/nofunction/modefirst/compare/owncount/ownpolicy/"
-                     f"nokinds/operands/family/control/fnaddrtypes/entryonly {name}: no such opcode")
+                     f"nokinds/operands/family/control/fnaddrtypes/entryonly/sink {name}: no such opcode")
     for name in sorted(opcodes):
         entries = opcodes[name]
         forms_begin = len(form_rows)
@@ -526,7 +530,8 @@ def generate(sections, corr):
                    f"IsaFamilyCheck::{corr['family'].get(name, 'None')}, "
                    f"IsaControl::{corr['control'].get(name, 'None')}, "
                    f"{cstr(corr['fnaddrtypes'].get(name, ''))}, "
-                   f"{'true' if name in corr['entryonly'] else 'false'}}},")
+                   f"{'true' if name in corr['entryonly'] else 'false'}, "
+                   f"{cstr(corr['sink'].get(name, ''))}}},")
     out.append("};")
     return "\n".join(out) + "\n"
 
