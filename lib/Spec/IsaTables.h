@@ -229,6 +229,10 @@ struct IsaOpcode {
   /// between them (match ".all"), "" where it refuses it ("Result discard mode
   /// is not allowed for instruction 'ld'"). From the `sink` lines.
   llvm::StringLiteral SinkDestination;
+  /// The BuiltinCall operand check applies only where this qualifier is
+  /// written (bar: ".warp", bar.warp.sync); "" for always. From an
+  /// `operands builtincall OPCODE+.q` line.
+  llvm::StringLiteral BuiltinCallWith;
 
   /// Whether an instruction with these qualifiers takes `_` as its
   /// destination (SinkDestination).

@@ -137,7 +137,7 @@ def parse_corrections(path):
     the syntax lines), 'ownpolicy OPCODE...' (the instruction's own checks count
     its cache policy), 'nokinds OPCODE+.q...' (operand kinds not checked with .q),
     'operands CHECK OPCODE...' (the opcodes run the instruction's own operand
-    check CHECK, one of OPERAND_CHECKS), 'family CHECK OPCODE...' (the opcodes go
+    check CHECK, one of OPERAND_CHECKS; builtincall's OPCODE+.q: with .q written only), 'family CHECK OPCODE...' (the opcodes go
     to the matrix family check CHECK, one of FAMILY_CHECKS), 'control KIND
     OPCODE...' (how the opcodes transfer control, one of CONTROLS), 'fnaddrtypes
     OPCODE .t...' (the types with which OPCODE takes a function's address silently),
@@ -149,7 +149,7 @@ def parse_corrections(path):
             "addset": [], "needs": [], "opsgate": {}, "removed": {}, "novariable": {},
             "nofunction": {}, "modefirst": {}, "compare": set(), "owncount": set(),
             "ownpolicy": set(), "nokinds": {}, "operands": {}, "family": {}, "control": {},
-            "fnaddrtypes": {}, "entryonly": set(), "sink": {}}
+            "fnaddrtypes": {}, "entryonly": set(), "sink": {}, "builtinwith": {}}
     for line in Path(path).read_text().splitlines():
         line = line.split("#", 1)[0].strip()
         if not line:
@@ -200,7 +200,12 @@ def parse_corrections(path):
         elif w[0] == "operands":  # operands CHECK OPCODE...
             if w[1] not in OPERAND_CHECKS:
                 sys.exit(f"corrections: operands {w[1]}: not one of {' '.join(OPERAND_CHECKS)}")
-            for op in w[2:]:
+            for x in w[2:]:  # OPCODE, or OPCODE+.q: with .q written only (builtincall)
+                op, _, q = x.partition("+")
+                if q and w[1] != "builtincall":
+                    sys.exit(f"corrections: operands {w[1]} {x}: only builtincall takes +.q")
+                if q:
+                    corr["builtinwith"][op] = q
                 corr["operands"].setdefault(op, []).append(OPERAND_CHECKS[w[1]])
         elif w[0] in ("family", "control"):  # family CHECK OPCODE..., control KIND OPCODE...
             names = FAMILY_CHECKS if w[0] == "family" else CONTROLS
@@ -531,7 +536,8 @@ def generate(sections, corr):
                    f"IsaControl::{corr['control'].get(name, 'None')}, "
                    f"{cstr(corr['fnaddrtypes'].get(name, ''))}, "
                    f"{'true' if name in corr['entryonly'] else 'false'}, "
-                   f"{cstr(corr['sink'].get(name, ''))}}},")
+                   f"{cstr(corr['sink'].get(name, ''))}, "
+                   f"{cstr(corr['builtinwith'].get(name, ''))}}},")
     out.append("};")
     return "\n".join(out) + "\n"
 
