@@ -164,6 +164,10 @@ private:
   SectionChecker SectionCheck;
 
   SourceRange FirstItemRange;
+  /// A kernel's header that ended with neither '{' nor ';' (`.entry k` then
+  /// another directive): the next item is ptxas's parse error.
+  SourceRange OpenEntryHeader;
+  void reportOpenEntryHeader(SourceRange Next);
   GateMemo Gates; ///< gate diagnostics held back until the end (CheckIsa.cpp)
   void flushGates();
   std::vector<Diagnostic> PendingTargetVersion;
