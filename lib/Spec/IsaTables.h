@@ -233,6 +233,11 @@ struct IsaOpcode {
   /// written (bar: ".warp", bar.warp.sync); "" for always. From an
   /// `operands builtincall OPCODE+.q` line.
   llvm::StringLiteral BuiltinCallWith;
+  /// Where every syntax line that fits the operand count writes `d|p`, ptxas
+  /// requires the predicate output ("Predicate output expected for
+  /// instruction 'elect'"); setp's `p|q` stays optional. From the
+  /// `pairrequired` lines.
+  bool PredOutputRequired;
 
   /// Whether an instruction with these qualifiers takes `_` as its
   /// destination (SinkDestination).

@@ -142,14 +142,16 @@ def parse_corrections(path):
     OPCODE...' (how the opcodes transfer control, one of CONTROLS), 'fnaddrtypes
     OPCODE .t...' (the types with which OPCODE takes a function's address silently),
     'entryonly DIRECTIVE...' (directives of a kernel's header only), 'sink OPCODE [.q...]'
-    (OPCODE takes `_` as its whole destination, with one of the .q written if any);
+    (OPCODE takes `_` as its whole destination, with one of the .q written if any),
+    'pairrequired OPCODE...' (where every fitting syntax line writes d|p, the d|p is required);
     evidence in comments above each line."""
     corr = {"qual": {}, "noops": set(), "opcode": [], "nocheck": set(), "notarget": set(),
             "noptx": set(), "optional": {}, "minops": {}, "maxops": {}, "anyorder": set(), "gate": [],
             "addset": [], "needs": [], "opsgate": {}, "removed": {}, "novariable": {},
             "nofunction": {}, "modefirst": {}, "compare": set(), "owncount": set(),
             "ownpolicy": set(), "nokinds": {}, "operands": {}, "family": {}, "control": {},
-            "fnaddrtypes": {}, "entryonly": set(), "sink": {}, "builtinwith": {}}
+            "fnaddrtypes": {}, "entryonly": set(), "sink": {}, "builtinwith": {},
+            "pairrequired": set()}
     for line in Path(path).read_text().splitlines():
         line = line.split("#", 1)[0].strip()
         if not line:
@@ -219,7 +221,7 @@ def parse_corrections(path):
             corr["fnaddrtypes"][w[1]] = " ".join(w[2:])
         elif w[0] == "sink":  # sink OPCODE [.q...]: takes `_` as its destination (with a .q)
             corr["sink"][w[1]] = " ".join(w[2:]) or "*"
-        elif w[0] in ("compare", "owncount", "ownpolicy", "entryonly"):  # compare OPCODE...
+        elif w[0] in ("compare", "owncount", "ownpolicy", "entryonly", "pairrequired"):
             corr[w[0]].update(w[1:])
         elif w[0] == "removed":  # removed SECTION... X.Y sm_NN+
             for sec in w[1:-2]:
@@ -416,10 +418,11 @@ def generate(sections, corr):
                        | corr["compare"] | corr["owncount"] | corr["ownpolicy"]
                        | set(corr["nokinds"]) | set(corr["operands"]) | set(corr["family"])
                        | set(corr["control"]) | set(corr["fnaddrtypes"]) | corr["entryonly"]
-                       | set(corr["sink"])):
+                       | set(corr["sink"]) | corr["pairrequired"]):
         if name not in opcodes:
             sys.exit(f"corrections: novariable/nofunction/modefirst/compare/owncount/ownpolicy/"
-                     f"nokinds/operands/family/control/fnaddrtypes/entryonly/sink {name}: no such opcode")
+                     f"nokinds/operands/family/control/fnaddrtypes/entryonly/sink/pairrequired {name}: "
+                     f"no such opcode")
     for name in sorted(opcodes):
         entries = opcodes[name]
         forms_begin = len(form_rows)
@@ -537,7 +540,8 @@ def generate(sections, corr):
                    f"{cstr(corr['fnaddrtypes'].get(name, ''))}, "
                    f"{'true' if name in corr['entryonly'] else 'false'}, "
                    f"{cstr(corr['sink'].get(name, ''))}, "
-                   f"{cstr(corr['builtinwith'].get(name, ''))}}},")
+                   f"{cstr(corr['builtinwith'].get(name, ''))}, "
+                   f"{'true' if name in corr['pairrequired'] else 'false'}}},")
     out.append("};")
     return "\n".join(out) + "\n"
 
