@@ -606,6 +606,7 @@ void checkIsa(const Instruction &I, CheckContext &Ctx) {
   Errors = Ctx.Diags.errorCount();
   checkIsaOperands(I, Ctx, *Op);
   checkIsaAddresses(I, Ctx, Facts.Addressing, *Op);
+  checkSinkOperands(I, Ctx, *Op);
   checkTextureOperands(I, Ctx, *Op);
   // The kinds of the syntax lines where the instruction's own checks found nothing.
   // ... unless a `nokinds` correction says otherwise (ld/st .b128).

@@ -325,7 +325,8 @@ void SymbolChecker::resolveName(llvm::StringRef Name, SourceRange R, UseKind K, 
     if (K == UseKind::Operand && P == Place::Value && NoVariableValues)
       checkVariableValue(Name, V, R);
     else if (K == UseKind::Operand && P == Place::Value && TakesAddress &&
-             V->StateSpace == ".param" && V->DeclRange.isValid() && V->DeclRange.Begin >= HeaderEnd)
+             V->StateSpace == ".param" && V->Role == ParamRole::None && V->DeclRange.isValid() &&
+             V->DeclRange.Begin >= HeaderEnd) // a body .param (not one shadowing a parameter)
       reportParamAddress(Name, *V, R);
     return;
   }

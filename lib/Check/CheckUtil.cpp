@@ -455,6 +455,43 @@ bool evalConstantExpr(llvm::StringRef Text, int64_t &Out) {
   return ConstEval(Text).run(Out);
 }
 
+const Operand *addressBase(const Operand &Addr, const SourceFile &File, Operand &Scratch) {
+  if (Addr.Kind != OperandKind::Address || Addr.Elements.size() != 1)
+    return nullptr;
+  return symbolBase(Addr.Elements[0], File, Scratch);
+}
+
+const Operand *symbolBase(const Operand &E, const SourceFile &File, Operand &Scratch) {
+  if (E.Kind == OperandKind::Name)
+    return &E;
+  if (E.Kind != OperandKind::Expr || !E.Range.isValid())
+    return nullptr;
+  llvm::StringRef S = File.slice(E.Range);
+  size_t B = 0;
+  while (B < S.size() && llvm::isSpace(S[B]))
+    ++B;
+  auto NameChar = [](char C) { return llvm::isAlnum(C) || C == '_' || C == '$'; };
+  size_t N = B;
+  if (N < S.size() && S[N] == '%')
+    ++N;
+  if (N == S.size() || !(llvm::isAlpha(S[N]) || S[N] == '_' || S[N] == '$'))
+    return nullptr;
+  while (N < S.size() && NameChar(S[N]))
+    ++N;
+  size_t P = N;
+  while (P < S.size() && llvm::isSpace(S[P]))
+    ++P;
+  int64_t V;
+  if (P == S.size() || S[P] != '+' || !evalConstantExpr(S.drop_front(P + 1), V))
+    return nullptr;
+  Scratch = Operand();
+  Scratch.Kind = OperandKind::Name;
+  Scratch.Text = std::string_view(S.data() + B, N - B);
+  Scratch.Range = {E.Range.Begin + static_cast<uint32_t>(B),
+                   E.Range.Begin + static_cast<uint32_t>(N)};
+  return &Scratch;
+}
+
 const char *isaSectionOf(llvm::StringRef Opcode) {
   const spec::IsaOpcode *Op = spec::findIsaOpcode(Opcode);
   return Op && Op->FormCount ? Op->forms().front().section().Num : "";

@@ -153,6 +153,19 @@ RegisterRef resolveRegister(const CheckContext &Ctx, llvm::StringRef Name);
 /// expression.
 bool evalConstantExpr(llvm::StringRef Text, int64_t &Out);
 
+/// The named base of an address of one element: Addr.Elements[0] for `[g]`,
+/// `[g+8]`, `[%rd1+-4]`, and for an offset the parsers keep as an expression
+/// (`[g+(2*4)]`, `[g + 1 - 1]`, `[%rd1+4*(2)]`: ptxas reads a name, '+' and a
+/// constant expression, PTX ISA 9.0 6.4.1) the name, written into Scratch with
+/// its text and range. Null for an immediate address, an array element with a
+/// register index and an expression that is not a name plus a constant (the
+/// expression checks report those).
+const Operand *addressBase(const Operand &Addr, const SourceFile &File, Operand &Scratch);
+
+/// The same for an operand outside brackets: E itself for a name, the name
+/// of `s+(4)` (cvta, mov) into Scratch, null otherwise.
+const Operand *symbolBase(const Operand &E, const SourceFile &File, Operand &Scratch);
+
 /// The PTX ISA section of an instruction, from its first form in the
 /// whole-ISA tables ("" for an opcode they do not have): diagnostics name
 /// the section from the tables, never as a literal.

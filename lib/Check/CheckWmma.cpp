@@ -360,10 +360,11 @@ void checkLoweredImmediates(const Instruction &I, const spec::Form &F, check::Ch
 void checkStateSpace(const Instruction &I, unsigned PIdx, Family Fam, check::CheckContext &Ctx) {
   if (PIdx >= I.Operands.size() || I.Operands[PIdx].Kind != OperandKind::Address)
     return;
-  const Operand &P = I.Operands[PIdx];
-  if (P.Elements.empty() || P.Elements[0].Kind != OperandKind::Name)
+  Operand Folded; // [g+(8)]: its base, as [g+8]'s
+  const Operand *BaseOp = check::addressBase(I.Operands[PIdx], Ctx.File, Folded);
+  if (!BaseOp)
     return;
-  const check::RegisterInfo *Sym = Ctx.Syms.lookup(P.Elements[0].Text);
+  const check::RegisterInfo *Sym = Ctx.Syms.lookup(BaseOp->Text);
   if (!Sym || Sym->StateSpace.empty() || Sym->StateSpace == ".reg")
     return;
   llvm::StringRef Space = Sym->StateSpace;
@@ -371,12 +372,12 @@ void checkStateSpace(const Instruction &I, unsigned PIdx, Family Fam, check::Che
   for (llvm::StringRef Q : I.Qualifiers)
     if (Q == ".global" || Q.startswith(".shared"))
       Written = Q;
-  std::string Name = std::string(P.Elements[0].Text);
+  std::string Name = std::string(BaseOp->Text);
   if (!Written.empty()) {
     llvm::StringRef Base = Written.startswith(".shared") ? ".shared" : ".global";
     if (Space == Base)
       return;
-    Diagnostic &D = Ctx.Diags.report(familyRule(Fam, FamilyRule::StateSpace), P.Elements[0].Range,
+    Diagnostic &D = Ctx.Diags.report(familyRule(Fam, FamilyRule::StateSpace), BaseOp->Range,
                                      "'" + Name + "' is declared in " + Space.str() +
                                          ", but the instruction accesses " + Written.str() +
                                          " (ptxas: state space mismatch)");
@@ -394,9 +395,9 @@ void checkStateSpace(const Instruction &I, unsigned PIdx, Family Fam, check::Che
   Msg += Rejected ? " (ptxas: state space mismatch)"
                   : ", so this generic address is undefined behaviour";
   Diagnostic &D =
-      Rejected ? Ctx.Diags.report(familyRule(Fam, FamilyRule::StateSpace), P.Elements[0].Range, Msg)
+      Rejected ? Ctx.Diags.report(familyRule(Fam, FamilyRule::StateSpace), BaseOp->Range, Msg)
                : Ctx.Diags.report(Severity::Warning, familyRule(Fam, FamilyRule::StateSpace),
-                                  P.Elements[0].Range, Msg);
+                                  BaseOp->Range, Msg);
   if (Sym->DeclRange.isValid())
     D.Notes.push_back({Sym->DeclRange, "declared here"});
 }

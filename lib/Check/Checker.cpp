@@ -129,7 +129,23 @@ SourceRange Checker::argsRange(const Directive &D) const {
 // Header order
 //===----------------------------------------------------------------------===//
 
+/// `.entry k` followed by another module-scope item: ptxas 13.0 "Parsing
+/// error near '.global'" on that item (at the end of the file, "near ''"),
+/// where a .func header without its ';' is a prototype it takes
+/// (test/parse/entry-header-end.test, test/parse/proto-no-semicolon.ptx).
+void Checker::reportOpenEntryHeader(SourceRange Next) {
+  Diagnostic &D = Diags.report(
+      Rule::Syntax, Next,
+      "a kernel's header (.entry) ends with its body '{ ... }' or with ';' (ptxas: parsing "
+      "error here); only a .func header may end without one");
+  D.Notes.push_back({OpenEntryHeader, "this .entry header has neither"});
+  D.Fixes.push_back({SourceRange{OpenEntryHeader.End, OpenEntryHeader.End}, ";"});
+  OpenEntryHeader = SourceRange();
+}
+
 void Checker::onItem(SourceRange R, bool IsVersion, bool IsTarget, const Directive *D) {
+  if (OpenEntryHeader.isValid())
+    reportOpenEntryHeader(R);
   MemoContextKnown = false; // the header may change below
   GatesMetBody.clear();
   if (FixedContext)
@@ -450,6 +466,9 @@ void Checker::onFunctionBegin(const Function &F) {
   if (F.HasBody) {
     Syms.pushScope();
     Syms.declareParams(F, &File);
+  } else if (F.Kind == ".entry" && F.Range.isValid() && F.Range.End > F.Range.Begin &&
+             File.text()[F.Range.End - 1] != ';') {
+    OpenEntryHeader = F.Range;
   }
   for (const Directive &A : F.Attributes)
     checkDirective(A.Name, A.Range);
@@ -460,6 +479,18 @@ void Checker::onStatement(const Statement &S) {
   onStatementImpl(S);
   Locs.afterStatement(S);
   ReportsAfterStatement = Diags.reportsMade();
+}
+
+/// A body .param named as one of the function's own parameters keeps that
+/// parameter's direction: ptxas 13.0 still refuses `st.param` to it ("Illegal
+/// to write to function input parameter 'p'", 'Illegal to read function return
+/// parameter' for ld.param of a return one) and takes its address as the
+/// parameter's (test/symbols/param-shadow.test).
+ParamRole Checker::shadowedParamRole(const VarDecl &V) const {
+  if (V.StateSpace != ".param" || V.Declarators.size() != 1)
+    return ParamRole::None;
+  const RegisterInfo *Outer = Syms.lookup(V.Declarators[0].Name);
+  return Outer && Outer->StateSpace == ".param" ? Outer->Role : ParamRole::None;
 }
 
 void Checker::onStatementImpl(const Statement &S) {
@@ -475,7 +506,7 @@ void Checker::onStatementImpl(const Statement &S) {
         SymCheck.beforeLocalVar(*S.Var);
         DeclCheck.onVar(*S.Var, DeclSite::Local);
       }
-      Syms.declare(*S.Var, &File);
+      Syms.declare(*S.Var, &File, shadowedParamRole(*S.Var));
     }
     break;
   case StmtKind::ScopeBegin:
@@ -577,6 +608,9 @@ void Checker::flushGates() {
 }
 
 void Checker::onEndOfFile() {
+  if (OpenEntryHeader.isValid())
+    reportOpenEntryHeader(
+        SourceRange{static_cast<uint32_t>(File.size()), static_cast<uint32_t>(File.size())});
   flushGates();
   Locs.onEndOfFile();
   if (FixedContext) {

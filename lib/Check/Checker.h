@@ -77,6 +77,7 @@ private:
   enum class Phase : uint8_t { Start, AfterVersion, InTargets, Body };
 
   void onStatementImpl(const Statement &S);
+  ParamRole shadowedParamRole(const VarDecl &V) const;
   /// checkInstruction with I's ISA table row (null: none), which routes it to
   /// the family checks and says calls and branches (IsaOpcode::Family,
   /// IsaOpcode::Control).
@@ -163,6 +164,10 @@ private:
   SectionChecker SectionCheck;
 
   SourceRange FirstItemRange;
+  /// A kernel's header that ended with neither '{' nor ';' (`.entry k` then
+  /// another directive): the next item is ptxas's parse error.
+  SourceRange OpenEntryHeader;
+  void reportOpenEntryHeader(SourceRange Next);
   GateMemo Gates; ///< gate diagnostics held back until the end (CheckIsa.cpp)
   void flushGates();
   std::vector<Diagnostic> PendingTargetVersion;

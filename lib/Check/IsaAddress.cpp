@@ -699,12 +699,18 @@ void checkIsaAddresses(const Instruction &I, CheckContext &Ctx, const spec::Addr
     if (IsAddr && O.Elements.size() <= 1)
       checkImmediateAddress(I, Ctx, O, K, Row);
     if (IsAddr && O.Elements.size() == 1) {
-      checkBase(I, Ctx, O.Elements[0], Row, Space, K);
+      // [g+(2*4)]: the base of an offset expression, checked as [g+8] is.
+      Operand Folded;
+      if (const Operand *Base = addressBase(O, Ctx.File, Folded))
+        checkBase(I, Ctx, *Base, Row, Space, K);
       checkComponentBase(Ctx, O);
     }
   }
-  if (Row && Row->SymbolOperand && I.Operands.size() == 2)
-    checkBase(I, Ctx, I.Operands[1], Row, true, 1);
+  if (Row && Row->SymbolOperand && I.Operands.size() == 2) {
+    Operand Folded; // cvta.global.u64 %rd1, s+(4)
+    if (const Operand *Base = symbolBase(I.Operands[1], Ctx.File, Folded))
+      checkBase(I, Ctx, *Base, Row, true, 1);
+  }
   if (Row && Row->Converts && Ctx.Codegen && !Ctx.Address32)
     checkCvta32(I, Ctx);
   if (Row && Row->Moves && Ctx.Codegen && !Ctx.Address32)

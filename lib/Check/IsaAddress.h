@@ -20,6 +20,10 @@ namespace check {
 void checkIsaAddresses(const Instruction &I, CheckContext &Ctx, const spec::AddressingRow *Row,
                        const spec::IsaOpcode &Op);
 
+/// Where I takes the sink `_` (IsaSink.cpp): as its destination only where
+/// Op's `sink` row allows it, never as another operand.
+void checkSinkOperands(const Instruction &I, CheckContext &Ctx, const spec::IsaOpcode &Op);
+
 } // namespace check
 } // namespace ptxlint
 

@@ -191,6 +191,7 @@ void countsOf(const Instruction &I, llvm::ArrayRef<const IsaForm *> Forms, Count
 struct Place {
   char L = 0;
   bool Addr = false, Pair = false;
+  bool AllPair = false; ///< every fitting form has a predicate output here
 };
 struct Plan {
   size_t N = 0;
@@ -219,14 +220,15 @@ void planOf(const Instruction &I, llvm::ArrayRef<const IsaForm *> Forms, size_t 
   for (size_t K = 0; K < N; ++K) {
     // Every fitting line must agree on an address or not at this place.
     char L = letterAt(Fit.front(), K, N);
-    bool Addr = L == 'A' || L == 'T', Pair = L == 'P';
+    bool Addr = L == 'A' || L == 'T', Pair = L == 'P', AllPair = Pair;
     for (const Expected &E : llvm::ArrayRef<Expected>(Fit).drop_front()) {
       char M = letterAt(E, K, N);
       if ((M == 'A' || M == 'T') != Addr)
         L = 0;
       Pair = Pair || M == 'P';
+      AllPair = AllPair && M == 'P';
     }
-    P.Places.push_back({L, Addr, Pair});
+    P.Places.push_back({L, Addr, Pair, AllPair});
   }
   P.Front = std::move(Fit.front());
 }
@@ -298,10 +300,22 @@ void checkOperandForms(const Instruction &I, CheckContext &Ctx,
   if (Pl->Silent || !Pl->Fits)
     return;
   for (size_t K = 0; K < N; ++K) {
-    auto [L, Addr, Pair] = Pl->Places[K];
+    auto [L, Addr, Pair, AllPair] = Pl->Places[K];
     if (!L)
       continue;
     const Operand &O = I.Operands[K];
+    // elect.sync d|p, lop3.BoolOp d|p: the predicate output is required (a
+    // `pairrequired` line), `_` as p too.
+    if (AllPair && Ctx.Row && Ctx.Row->PredOutputRequired &&
+        (O.Kind != OperandKind::PredPair ||
+         (O.Elements.size() == 2 && O.Elements[1].Kind == OperandKind::Sink))) {
+      Ctx.Diags.report(Rule::IsaOperandKind, O.Range,
+                       "'" + spelled(I) + "' writes a predicate output: operand " +
+                           std::to_string(K + 1) +
+                           " is d|p (ptxas: 'Predicate output expected'), " + "not " +
+                           std::string(Ctx.File.slice(O.Range)));
+      return;
+    }
     auto What = [&] { return "operand " + std::to_string(K + 1) + " of '" + spelled(I) + "'"; };
     if (Addr && O.Kind != OperandKind::Address) {
       Ctx.Diags.report(Rule::IsaOperandKind, O.Range,

@@ -63,7 +63,8 @@ void checkIsaOperands(const Instruction &I, CheckContext &Ctx, const spec::IsaOp
   checkTcgen05MmaAddresses(I, Ctx);
   if (Own & spec::opcheck::WaitGroup)
     checkWaitGroup(I, Ctx);
-  if (Own & spec::opcheck::BuiltinCall)
+  if ((Own & spec::opcheck::BuiltinCall) &&
+      (Op.BuiltinCallWith.empty() || I.hasQualifier(Op.BuiltinCallWith)))
     checkBuiltinCallAlign(I, Ctx);
   if (Own & spec::opcheck::RegCount)
     checkRegCount(I, Ctx);

@@ -1,7 +1,7 @@
 //===- IsaOperandsAlign.cpp - register alignment of built-in calls --------===//
 //
 // Below sm_90, ptxas 13.0 compiles shfl.sync, vote.sync, match.sync,
-// redux.sync and barrier without .aligned as calls of built-in functions
+// redux.sync, bar.warp.sync and barrier without .aligned as calls of built-in functions
 // (the `operands builtincall` line of spec/isa/corrections.txt routes them
 // here). Their parameters are naturally aligned, so a register operand
 // declared with another `.align` is refused, as a call argument is: "Alignment

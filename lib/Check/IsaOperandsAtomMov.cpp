@@ -322,7 +322,36 @@ void checkCpAsyncSrcSize(const Instruction &I, CheckContext &Ctx, int64_t CpSize
     D.Notes.push_back({Info->DeclRange, std::string(Src.Text) + " is declared here"});
 }
 
+/// The size of cp.async.bulk, cp.reduce.async.bulk and cp.async.bulk.prefetch
+/// (after their one or two addresses) is a 32-bit integer register or a
+/// constant: ptxas 13.0 -arch sm_90a "Arguments mismatch for instruction
+/// 'cp.async.bulk'" for a .b64, .u64, .b16 or .f32 register (issue 14's
+/// residue, test/isa-operands/cp-bulk-size.test). Operands out of place are
+/// the form checks' (one report for the line).
+void checkCpAsyncBulkSize(const Instruction &I, CheckContext &Ctx) {
+  if (I.hasQualifier(".tensor"))
+    return;
+  size_t K = 0;
+  while (K < I.Operands.size() && I.Operands[K].Kind == OperandKind::Address)
+    ++K;
+  if (K != (I.hasQualifier(".prefetch") ? 1u : 2u) || K >= I.Operands.size() ||
+      I.Operands[K].Kind != OperandKind::Name)
+    return;
+  const Operand &Size = I.Operands[K];
+  const RegisterInfo *R = scalarRegister(Ctx, Size.Text);
+  if (!R || R->Type == ".b32" || R->Type == ".u32" || R->Type == ".s32")
+    return;
+  Diagnostic &D = Ctx.Diags.report(
+      Rule::IsaOperandType, isaSectionOf(I.Opcode), Size.Range,
+      "the size of '" + spelledOp(I) + "' is a .b32, .u32 or .s32 register or a constant; " +
+          std::string(Size.Text) + " is declared " + std::string(R->Type));
+  if (R->DeclRange.isValid())
+    D.Notes.push_back({R->DeclRange, std::string(Size.Text) + " is declared here"});
+}
+
 void checkCpAsyncSize(const Instruction &I, CheckContext &Ctx) {
+  if (I.hasQualifier(".bulk"))
+    return checkCpAsyncBulkSize(I, Ctx);
   bool Ca = I.hasQualifier(".ca"), Cg = I.hasQualifier(".cg");
   if (I.Operands.size() < 3 || !I.hasQualifier(".async") || I.hasQualifier(".bulk") || Ca == Cg)
     return;

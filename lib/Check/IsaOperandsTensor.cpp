@@ -11,6 +11,7 @@
 
 #include "Check/CheckUtil.h"
 #include "Check/IsaOperandsImpl.h"
+#include "Spec/Names.h"
 
 namespace ptxlint {
 namespace check {
@@ -44,6 +45,34 @@ void checkTensorCoordinates(const Instruction &I, CheckContext &Ctx) {
   }
 }
 
+namespace {
+/// scale-input-d (the constant after tcgen05.mma's enable-input-d predicate)
+/// with a kind that takes none (spec::Tcgen05NoScaleInputKinds): ptxas 13.0
+/// "Illegal modifier '.kind::f8f6f4' for instruction 'tcgen05.mma' with 'arg
+/// scale-inp-d-imm'". .mma.ws has no scale-input-d (its counts are the forms').
+void checkTcgen05ScaleInput(const Instruction &I, CheckContext &Ctx) {
+  if (I.hasQualifier(".ws") || I.Operands.size() < 2)
+    return;
+  llvm::StringRef Kind;
+  for (llvm::StringRef Q : I.Qualifiers)
+    if (llvm::is_contained(spec::Tcgen05NoScaleInputKinds, Q))
+      Kind = Q;
+  const Operand &Scale = I.Operands.back(), &Pred = I.Operands[I.Operands.size() - 2];
+  int64_t V;
+  if (Kind.empty() || Pred.Kind != OperandKind::Name ||
+      !(Scale.Kind == OperandKind::IntImm ||
+        (Scale.Kind == OperandKind::Expr && evalConstantExpr(Scale.Text, V))))
+    return;
+  const RegisterInfo *P = scalarRegister(Ctx, Pred.Text);
+  if (!P || P->Type != ".pred")
+    return;
+  Ctx.Diags.report(Rule::IsaQualifierCombination, isaSectionOf(I.Opcode), Scale.Range,
+                   "'" + spelledOp(I) + "' takes no scale-input-d: " + Kind.str() +
+                       " takes none (.kind::f16, .kind::tf32 and .kind::i8 do); "
+                       "remove the constant after the enable-input-d predicate");
+}
+} // namespace
+
 // The tensor-memory addresses of tcgen05.mma, .mma.sp, .mma.ws (9.7.16.10.9):
 // [d-tmem], [a-tmem] and [sp-meta-tmem] take a .b32 register, not a .u32 or
 // .s32 one (ptxas 13.0 -arch sm_100a: "Arguments mismatch for instruction
@@ -58,12 +87,13 @@ void checkTcgen05MmaAddresses(const Instruction &I, CheckContext &Ctx) {
         return llvm::StringRef(Q).startswith(".cta_group::");
       }))
     return;
+  checkTcgen05ScaleInput(I, Ctx);
   for (size_t K = 0; K < I.Operands.size(); ++K) {
-    const Operand &O = I.Operands[K];
-    if (O.Kind != OperandKind::Address || O.Elements.empty() ||
-        O.Elements[0].Kind != OperandKind::Name)
+    Operand Folded; // [%u1+(4)]: its base, as [%u1+4]'s
+    const Operand *BaseOp = addressBase(I.Operands[K], Ctx.File, Folded);
+    if (!BaseOp)
       continue;
-    const Operand &Base = O.Elements[0];
+    const Operand &Base = *BaseOp;
     const RegisterInfo *Info = Ctx.Syms.lookup(Base.Text);
     if (!Info || Info->StateSpace != ".reg" || Info->VectorWidth > 1 || Info->Type == ".b32")
       continue;

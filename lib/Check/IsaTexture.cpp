@@ -343,6 +343,22 @@ void checkTxqHandle(const Instruction &I, CheckContext &Ctx) {
     reportHandle(I, Ctx, E, 1, Need, K, !Force);
 }
 
+/// sured's source is one register: ptxas 13.0 refuses a vector, `{%r2}` too
+/// ("Vector operand is not allowed for instruction 'sured.b'"), where sust
+/// takes one (test/isa/sured-source.test).
+void checkSuredSource(const Instruction &I, CheckContext &Ctx) {
+  if (I.Operands.size() == 2 && I.Operands[1].Kind == OperandKind::Vector) {
+    const Operand &V = I.Operands[1];
+    Diagnostic &D = Ctx.Diags.report(Rule::IsaOperandKind, isaSectionOf(I.Opcode), V.Range,
+                                     "the source of '" + isaop::spelledOp(I) +
+                                         "' is one register, not a vector (sust takes a vector)");
+    if (V.Elements.size() == 1 && V.Elements[0].Kind == OperandKind::Name)
+      D.Fixes.push_back({V.Range, std::string(V.Elements[0].Text)});
+    return;
+  }
+  checkDataWidth(I, Ctx);
+}
+
 } // namespace
 
 void checkTextureOperands(const Instruction &I, CheckContext &Ctx, const spec::IsaOpcode &Op) {
@@ -354,7 +370,7 @@ void checkTextureOperands(const Instruction &I, CheckContext &Ctx, const spec::I
   if (Own & opcheck::TextureQuery)
     return checkTxqHandle(I, Ctx);
   if (Own & opcheck::SurfaceReduce)
-    return checkDataWidth(I, Ctx);
+    return checkSuredSource(I, Ctx);
   bool Tex = Own & opcheck::Texture;
   // sust's data vector is a source after its address; the others' the destination.
   bool Store = Own & opcheck::SurfaceStore;

@@ -79,9 +79,9 @@ size_t lineEnd(llvm::StringRef In, size_t P) {
 /// ptxas 13.0 still takes between module-scope statements with one of the
 /// directives .byte, .4byte, .quad, .b8/.b16/.b32/.b64 and .section. Skipped
 /// like a comment; `@@DWARF` alone or before another word (.2byte, .word)
-/// stays a syntax error, as for ptxas. Not modelled: the operands (ptxas
-/// parses them), ptxas refusing one inside a function body, and
-/// `@@DWARF .section` before a function under PTX ISA 2.0 or later.
+/// stays a syntax error, as for ptxas. What ptxas refuses of the lines it
+/// knows (in a body, under PTX ISA 2.0 or later) is DwarfLines.cpp's; not
+/// modelled: the operands (ptxas parses them).
 bool isDwarfLine(llvm::StringRef In, size_t P) {
   if (!In.substr(P).startswith("@@DWARF"))
     return false;
@@ -113,7 +113,10 @@ bool Lexer::skipTrivia() {
       continue;
     }
     if (C == '@' && isDwarfLine(In, Pos)) {
-      Pos = static_cast<uint32_t>(lineEnd(In, Pos));
+      uint32_t E = static_cast<uint32_t>(lineEnd(In, Pos));
+      if (WatchDwarf)
+        Watch(WatchCtx, Pos, E, false);
+      Pos = E;
       continue;
     }
     if (C != '/' || Pos + 1 >= N)

@@ -216,6 +216,12 @@ public:
     Watch = Fn;
     WatchCtx = Ctx;
   }
+  /// Called as watchText's Fn with each `@@DWARF` line the lexer skips too
+  /// (its range starts at the '@'), for the scan of DwarfLines.cpp.
+  void watchDwarfLines(TextFn Fn, void *Ctx) {
+    watchText(Fn, Ctx);
+    WatchDwarf = true;
+  }
 
 private:
   Token nextSlow();
@@ -291,6 +297,7 @@ private:
 
   llvm::StringRef In;
   uint32_t Pos;
+  bool WatchDwarf = false; ///< in the padding after Pos
   TextFn Watch = nullptr;
   void *WatchCtx = nullptr;
 };

@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Parse/ParseDriver.h"
+#include "Parse/DwarfLines.h"
 #include "Parse/StreamParser.h"
 #include "Support/MemoSwitch.h"
 
@@ -370,6 +371,7 @@ static void reportNonAsciiInComments(const SourceFile &File, DiagnosticEngine &D
 
 bool StreamParser::run() {
   reportNonAsciiInComments(File, Diags);
+  SyntaxErrors += reportDwarfLines(File, Diags);
   // A UTF-8 byte order mark: ptxas rejects it ("unexpected non-ASCII
   // character"), so it is an error, said in words; the rest is parsed.
   if (Text.startswith("\xEF\xBB\xBF")) {

@@ -149,6 +149,15 @@ llvm::ArrayRef<llvm::StringLiteral> IsaOpcode::vocab() const {
 
 bool IsaOpcode::takes(llvm::StringRef Q) const { return sortedContains(vocab(), Q); }
 
+bool IsaOpcode::takesSinkDestination(llvm::ArrayRef<std::string_view> Quals) const {
+  if (SinkDestination == "*")
+    return true;
+  for (std::string_view Q : Quals)
+    if (isWordOf(SinkDestination, Q))
+      return true;
+  return false;
+}
+
 llvm::ArrayRef<IsaOpcode> isaOpcodes() { return IsaOpcodes; }
 llvm::ArrayRef<IsaSection> isaSections() { return IsaSections; }
 

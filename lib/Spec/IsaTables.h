@@ -19,6 +19,7 @@
 #include "llvm/ADT/StringRef.h"
 
 #include <cstdint>
+#include <string_view>
 
 namespace ptxlint {
 namespace spec {
@@ -234,8 +235,26 @@ struct IsaOpcode {
   /// A directive of a kernel's header only (.maxntid, .reqntid ...): not in a
   /// .func's header, a body or at module scope. From the `entryonly` lines.
   bool EntryOnly;
+  /// `_` as its whole destination (or as d of d|p): "*" where ptxas 13.0 takes
+  /// it (atom, setp), the qualifiers of which one must be written, one space
+  /// between them (match ".all"), "" where it refuses it ("Result discard mode
+  /// is not allowed for instruction 'ld'"). From the `sink` lines.
+  llvm::StringLiteral SinkDestination;
+  /// The BuiltinCall operand check applies only where this qualifier is
+  /// written (bar: ".warp", bar.warp.sync); "" for always. From an
+  /// `operands builtincall OPCODE+.q` line.
+  llvm::StringLiteral BuiltinCallWith;
+  /// Where every syntax line that fits the operand count writes `d|p`, ptxas
+  /// requires the predicate output ("Predicate output expected for
+  /// instruction 'elect'"); setp's `p|q` stays optional. From the
+  /// `pairrequired` lines.
+  bool PredOutputRequired;
   /// The video selectors it takes (`videosel` lines).
   IsaVideoSel VideoSel;
+
+  /// Whether an instruction with these qualifiers takes `_` as its
+  /// destination (SinkDestination).
+  bool takesSinkDestination(llvm::ArrayRef<std::string_view> Quals) const;
 
   llvm::ArrayRef<IsaForm> forms() const;
   llvm::ArrayRef<llvm::StringLiteral> vocab() const;

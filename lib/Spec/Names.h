@@ -67,6 +67,13 @@ inline const char *const *cvtPackedRegisters(llvm::StringRef T) {
   return nullptr;
 }
 
+/// The tcgen05.mma kinds that take no scale-input-d (9.7.16.10.9: the
+/// optional immediate after enable-input-d): ptxas 13.0 -arch sm_100a "Illegal
+/// modifier '.kind::f8f6f4' for instruction 'tcgen05.mma' with 'arg
+/// scale-inp-d-imm'" (.mma and .mma.sp; .kind::f16, .tf32 and .i8 take it;
+/// IsaOperandsTensor.cpp, test/isa-operands/tcgen05-scale-input-d.test).
+inline constexpr llvm::StringLiteral Tcgen05NoScaleInputKinds[] = {".kind::f8f6f4"};
+
 /// The byte and half-word selectors a scalar register takes in the video
 /// instructions (9.7.18.1: `%r1.b0`, `%r2.h1`), without their dot.
 inline constexpr const char *VideoSelectors[] = {"b0", "b1", "b2", "b3", "h0", "h1"};

@@ -138,19 +138,22 @@ def parse_corrections(path):
     the syntax lines), 'ownpolicy OPCODE...' (the instruction's own checks count
     its cache policy), 'nokinds OPCODE+.q...' (operand kinds not checked with .q),
     'operands CHECK OPCODE...' (the opcodes run the instruction's own operand
-    check CHECK, one of OPERAND_CHECKS), 'family CHECK OPCODE...' (the opcodes go
+    check CHECK, one of OPERAND_CHECKS; builtincall's OPCODE+.q: with .q written only), 'family CHECK OPCODE...' (the opcodes go
     to the matrix family check CHECK, one of FAMILY_CHECKS), 'control KIND
     OPCODE...' (how the opcodes transfer control, one of CONTROLS), 'fnaddrtypes
     OPCODE .t...' (the types with which OPCODE takes a function's address silently),
-    'entryonly DIRECTIVE...' (directives of a kernel's header only), 'videosel KIND
-    OPCODE...' (the video selectors the opcodes take, one of VIDEO_SELECTORS);
+    'entryonly DIRECTIVE...' (directives of a kernel's header only), 'sink OPCODE [.q...]'
+    (OPCODE takes `_` as its whole destination, with one of the .q written if any),
+    'pairrequired OPCODE...' (where every fitting syntax line writes d|p, the d|p is required),
+    'videosel KIND OPCODE...' (the video selectors the opcodes take, one of VIDEO_SELECTORS);
     evidence in comments above each line."""
     corr = {"qual": {}, "noops": set(), "opcode": [], "nocheck": set(), "notarget": set(),
             "noptx": set(), "optional": {}, "minops": {}, "maxops": {}, "anyorder": set(), "gate": [],
             "addset": [], "needs": [], "opsgate": {}, "removed": {}, "novariable": {},
             "nofunction": {}, "modefirst": {}, "compare": set(), "owncount": set(),
             "ownpolicy": set(), "nokinds": {}, "operands": {}, "family": {}, "control": {},
-            "fnaddrtypes": {}, "entryonly": set(), "videosel": {}}
+            "fnaddrtypes": {}, "entryonly": set(), "sink": {}, "builtinwith": {},
+            "pairrequired": set(), "videosel": {}}
     for line in Path(path).read_text().splitlines():
         line = line.split("#", 1)[0].strip()
         if not line:
@@ -201,7 +204,12 @@ def parse_corrections(path):
         elif w[0] == "operands":  # operands CHECK OPCODE...
             if w[1] not in OPERAND_CHECKS:
                 sys.exit(f"corrections: operands {w[1]}: not one of {' '.join(OPERAND_CHECKS)}")
-            for op in w[2:]:
+            for x in w[2:]:  # OPCODE, or OPCODE+.q: with .q written only (builtincall)
+                op, _, q = x.partition("+")
+                if q and w[1] != "builtincall":
+                    sys.exit(f"corrections: operands {w[1]} {x}: only builtincall takes +.q")
+                if q:
+                    corr["builtinwith"][op] = q
                 corr["operands"].setdefault(op, []).append(OPERAND_CHECKS[w[1]])
         elif w[0] in ("family", "control", "videosel"):  # family CHECK OPCODE..., ...
             names = {"family": FAMILY_CHECKS, "control": CONTROLS,
@@ -214,7 +222,9 @@ def parse_corrections(path):
                 corr[w[0]][op] = names[w[1]]
         elif w[0] == "fnaddrtypes":  # fnaddrtypes OPCODE .t...
             corr["fnaddrtypes"][w[1]] = " ".join(w[2:])
-        elif w[0] in ("compare", "owncount", "ownpolicy", "entryonly"):  # compare OPCODE...
+        elif w[0] == "sink":  # sink OPCODE [.q...]: takes `_` as its destination (with a .q)
+            corr["sink"][w[1]] = " ".join(w[2:]) or "*"
+        elif w[0] in ("compare", "owncount", "ownpolicy", "entryonly", "pairrequired"):
             corr[w[0]].update(w[1:])
         elif w[0] == "removed":  # removed SECTION... X.Y sm_NN+
             for sec in w[1:-2]:
@@ -411,10 +421,11 @@ def generate(sections, corr):
                        | corr["compare"] | corr["owncount"] | corr["ownpolicy"]
                        | set(corr["nokinds"]) | set(corr["operands"]) | set(corr["family"])
                        | set(corr["control"]) | set(corr["fnaddrtypes"]) | corr["entryonly"]
-                       | set(corr["videosel"])):
+                       | set(corr["sink"]) | corr["pairrequired"] | set(corr["videosel"])):
         if name not in opcodes:
             sys.exit(f"corrections: novariable/nofunction/modefirst/compare/owncount/ownpolicy/"
-                     f"nokinds/operands/family/control/fnaddrtypes/entryonly/videosel {name}: "
+                     f"nokinds/operands/family/control/fnaddrtypes/entryonly/sink/pairrequired/"
+                     f"videosel {name}: "
                      f"no such opcode")
     for name in sorted(opcodes):
         entries = opcodes[name]
@@ -532,6 +543,9 @@ def generate(sections, corr):
                    f"IsaControl::{corr['control'].get(name, 'None')}, "
                    f"{cstr(corr['fnaddrtypes'].get(name, ''))}, "
                    f"{'true' if name in corr['entryonly'] else 'false'}, "
+                   f"{cstr(corr['sink'].get(name, ''))}, "
+                   f"{cstr(corr['builtinwith'].get(name, ''))}, "
+                   f"{'true' if name in corr['pairrequired'] else 'false'}, "
                    f"IsaVideoSel::{corr['videosel'].get(name, 'None')}}},")
     out.append("};")
     return "\n".join(out) + "\n"

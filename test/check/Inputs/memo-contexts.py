@@ -56,6 +56,11 @@ BODY = """\
   st.shared.u32 [sh], %r1;
   ld.global.u32 %r1, [%rd1];
   ld.global.u32 %r1, [%rd1+4];
+  ld.global.u32 %r1, [g+(2*2)];
+  st.param.u32 [p+(0)], %r1;
+  ld.shared.u32 %r1, [sh + 1 - 1];
+  atom.global.add.u32 _, [g], %r1;
+  ld.global.u32 _, [g];
   ld.u32 %r1, [%r2];
   setp.eq.s32 %p1, %r1, %r2;
   setp.eq.s32 %r1, %r1, %r2;
