@@ -44,6 +44,7 @@ using namespace isaop;
 void checkIsaOperands(const Instruction &I, CheckContext &Ctx, const spec::IsaOpcode &Op) {
   checkSpecialOperands(I, Ctx);
   checkDestinationVector(I, Ctx);
+  checkNegatedOperands(I, Ctx);
   // The instruction's own checks, as the `operands` lines of
   // spec/isa/corrections.txt route them.
   uint16_t Own = Op.OperandChecks;

@@ -115,6 +115,9 @@ void checkWaitGroup(const Instruction &I, CheckContext &Ctx);
 /// setmaxnreg's register count: a constant multiple of 8 in [24, 256]
 /// (IsaOperandsRegCount.cpp).
 void checkRegCount(const Instruction &I, CheckContext &Ctx);
+/// '!' on an operand that is not a .pred register, or on a destination
+/// (IsaOperandsNegation.cpp).
+void checkNegatedOperands(const Instruction &I, CheckContext &Ctx);
 /// cvt.rs's four-element packed forms: d and rbits (IsaCvtX4.cpp).
 void checkCvtX4Registers(const Instruction &I, CheckContext &Ctx);
 /// A constant among the elements of a destination vector (IsaDestVector.cpp).
