@@ -41,6 +41,21 @@ namespace check {
 
 using namespace isaop;
 
+namespace {
+/// An operand of a registers-only row (Shape::RegistersOnly) that is a
+/// constant or a constant expression: reported, true.
+bool checkRegisterOnly(const Operand &O, CheckContext &Ctx, WhatFn What) {
+  if (O.Kind != OperandKind::IntImm && O.Kind != OperandKind::FloatImm &&
+      O.Kind != OperandKind::Expr)
+    return false;
+  Ctx.Diags.report(Rule::IsaOperandKind, O.Range,
+                   What() + " is a register, not " + std::string(O.Text) +
+                       " (ptxas reads a constant here as a video selector): mov it into a "
+                       ".b32 register first");
+  return true;
+}
+} // namespace
+
 void checkIsaOperands(const Instruction &I, CheckContext &Ctx, const spec::IsaOpcode &Op) {
   checkSpecialOperands(I, Ctx);
   checkDestinationVector(I, Ctx);
@@ -88,6 +103,8 @@ void checkIsaOperands(const Instruction &I, CheckContext &Ctx, const spec::IsaOp
       return std::string("operand ") + (IsStore ? OperandNames[K + 1] : OperandNames[K]) + " of '" +
              spelledOp(I) + "'";
     };
+    if (S.RegistersOnly && checkRegisterOnly(I.Operands[K], Ctx, What))
+      continue;
     checkOperand(I, Ctx, I.Operands[K], Rl, T, IsDest, What);
   }
   if (S.CachePolicy)

@@ -21,6 +21,13 @@ namespace ptxlint {
 namespace check {
 namespace isaop {
 
+bool negatableSource(const Instruction &I, const Operand &O, const CheckContext &Ctx) {
+  if (O.Kind != OperandKind::Expr || !llvm::StringRef(Ctx.File.slice(O.Range)).startswith("-"))
+    return false;
+  const Shape *S = shapeOf(I, Ctx);
+  return S && S->NegatableSources;
+}
+
 void checkNegatedOperands(const Instruction &I, CheckContext &Ctx) {
   for (size_t K = 0; K < I.Operands.size(); ++K) {
     const Operand &O = I.Operands[K];

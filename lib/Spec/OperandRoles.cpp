@@ -43,6 +43,8 @@ constexpr uint32_t Pred = bits({T::Pred});
 /// mul.wide/mad.wide: integer types of 16 and 32 bits.
 constexpr uint32_t Int16To32 = bits({T::B16, T::B32, T::U16, T::U32, T::S16, T::S32});
 constexpr uint32_t Int32To64 = bits({T::B32, T::B64, T::U32, T::U64, T::S32, T::S64});
+/// The extended-precision instructions (9.7.2): .u32 .s32 .u64 .s64.
+constexpr uint32_t Ext = bits({T::U32, T::S32, T::U64, T::S64});
 constexpr uint32_t Int32Up = bits({T::B32, T::B64, T::B128, T::U32, T::U64, T::S32, T::S64});
 constexpr uint32_t Bit32Up = bits({T::B32, T::B64, T::B128});
 constexpr uint32_t Bit32To64 = bits({T::B32, T::B64});
@@ -74,6 +76,10 @@ constexpr RoleArity Any = RoleArity::Any, One = RoleArity::One, Two = RoleArity:
 /// .u32 takes it) or a constant. Operands with a byte or half selector
 /// (%r2.b0) are not looked up.
 #define PTXLINT_VIDEO_ROW(Name) Row(Name, OneOrMore, Int32, "S*").typeU32()
+/// The SIMD video instructions (9.7.18.2): registers only, no constant or
+/// `gv+4` in any operand (ptxas 13.0 "Incorrect video selector for operand N";
+/// test/isa-operands/video-simd.test).
+#define PTXLINT_VIDEO_SIMD_ROW(Name) Row(Name, OneOrMore, Int32, "S*").typeU32().registersOnly()
 
 // clang-format off
 constexpr OperandRoleRow Rows[] = {
@@ -85,6 +91,9 @@ constexpr OperandRoleRow Rows[] = {
     // (test/isa-operands/packed-constants.test).
     Row("add", One, Packed, "SSS").packedRegisters(),
     Row("add", One, Arith, "SSS").without(".wide"),
+    // addc, subc, madc (9.7.2): every operand of the type, strict ("Arguments
+    // mismatch for instruction 'addc'"; test/isa-operands/extended-precision.test).
+    Row("addc", One, Ext, "SSS"),
     Row("and", One, Arith | Pred, "SSS").without(".wide"),
     PTXLINT_BARRIER_ROWS("bar"),
     PTXLINT_BARRIER_ROWS("barrier"),
@@ -137,6 +146,7 @@ constexpr OperandRoleRow Rows[] = {
     Row("lop3", One, B32, "SSSSI").ops(5),
     Row("mad", One, Int16To32, "WSSW").with(".wide"),
     Row("mad", One, Arith, "SSSS").without(".wide"),
+    Row("madc", One, Ext, "SSSS"),
     // mapa{.space}.type d, a, b (9.7.9.23): d and a of the type's size, a register or a
     // variable, b a 32-bit integer register or constant (ptxas 13.0 -arch sm_90a: "Arguments
     // mismatch for instruction 'mapa'" for .b32 registers with .u64, .b64 ones with .u32, an
@@ -205,6 +215,7 @@ constexpr OperandRoleRow Rows[] = {
     Row("st", One, Memory, "AR").cachePolicy().noDest(),
     Row("sub", One, Packed, "SSS").packedRegisters(),
     Row("sub", One, Arith, "SSS").without(".wide"),
+    Row("subc", One, Ext, "SSS"),
     // suq's d is 32-bit (9.7.11.4; ptxas 13.0: .b16 and .b64 registers are
     // "Arguments mismatch for instruction 'suq'"; sample G's mutants of
     // ptx_frontend's surface fixture, test/isa/surface-operand-types.test).
@@ -219,31 +230,31 @@ constexpr OperandRoleRow Rows[] = {
     // .f64; a .b32 a of .f32 assembles; test/isa/s11-isa-round2.test).
     Row("testp", One, Float, "PS"),
     PTXLINT_VIDEO_ROW("vabsdiff"),
-    PTXLINT_VIDEO_ROW("vabsdiff2"),
-    PTXLINT_VIDEO_ROW("vabsdiff4"),
+    PTXLINT_VIDEO_SIMD_ROW("vabsdiff2"),
+    PTXLINT_VIDEO_SIMD_ROW("vabsdiff4"),
     PTXLINT_VIDEO_ROW("vadd"),
-    PTXLINT_VIDEO_ROW("vadd2"),
-    PTXLINT_VIDEO_ROW("vadd4"),
-    PTXLINT_VIDEO_ROW("vavrg2"),
-    PTXLINT_VIDEO_ROW("vavrg4"),
-    PTXLINT_VIDEO_ROW("vmad"),
+    PTXLINT_VIDEO_SIMD_ROW("vadd2"),
+    PTXLINT_VIDEO_SIMD_ROW("vadd4"),
+    PTXLINT_VIDEO_SIMD_ROW("vavrg2"),
+    PTXLINT_VIDEO_SIMD_ROW("vavrg4"),
+    PTXLINT_VIDEO_ROW("vmad").negatableSources(),
     PTXLINT_VIDEO_ROW("vmax"),
-    PTXLINT_VIDEO_ROW("vmax2"),
-    PTXLINT_VIDEO_ROW("vmax4"),
+    PTXLINT_VIDEO_SIMD_ROW("vmax2"),
+    PTXLINT_VIDEO_SIMD_ROW("vmax4"),
     PTXLINT_VIDEO_ROW("vmin"),
-    PTXLINT_VIDEO_ROW("vmin2"),
-    PTXLINT_VIDEO_ROW("vmin4"),
+    PTXLINT_VIDEO_SIMD_ROW("vmin2"),
+    PTXLINT_VIDEO_SIMD_ROW("vmin4"),
     // vote.sync.{all,any,uni}.pred d, {!}a, membermask; vote.sync.ballot.b32.
     Row("vote", One, Pred, "PPC").with(".sync"),
     Row("vote", One, Int32, "SPC").with(".sync", ".ballot"),
     PTXLINT_VIDEO_ROW("vset"),
-    PTXLINT_VIDEO_ROW("vset2"),
-    PTXLINT_VIDEO_ROW("vset4"),
+    PTXLINT_VIDEO_SIMD_ROW("vset2"),
+    PTXLINT_VIDEO_SIMD_ROW("vset4"),
     PTXLINT_VIDEO_ROW("vshl"),
     PTXLINT_VIDEO_ROW("vshr"),
     PTXLINT_VIDEO_ROW("vsub"),
-    PTXLINT_VIDEO_ROW("vsub2"),
-    PTXLINT_VIDEO_ROW("vsub4"),
+    PTXLINT_VIDEO_SIMD_ROW("vsub2"),
+    PTXLINT_VIDEO_SIMD_ROW("vsub4"),
     Row("xor", One, Arith | Pred, "SSS").without(".wide"),
 };
 // clang-format on

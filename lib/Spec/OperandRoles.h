@@ -96,6 +96,12 @@ struct OperandRoleRow {
   /// Its count (C) constants are a bit position or a field length, 0..255
   /// ("value '256' out of range, expected to be in range [0..255]").
   bool FieldConstants = false;
+  /// Its operands are registers, never a constant or `gv+4` (the SIMD video
+  /// instructions: ptxas 13.0 "Incorrect video selector for operand 3").
+  bool RegistersOnly = false;
+  /// Its sources may be written negated, `-%r2` (vmad: ptxas 13.0 accepts
+  /// `vmad.u32.u32.u32 %r1, -%r2, %r3, -%r4`; the destination may not be).
+  bool NegatableSources = false;
   bool TypeU32 = false; ///< the operands are typed .u32, whatever is written
   bool TypeU64 = false; ///< the operands are typed .u64 (createpolicy's .b64 d)
 
@@ -142,6 +148,16 @@ struct OperandRoleRow {
   constexpr OperandRoleRow fieldConstants() const {
     OperandRoleRow R = *this;
     R.FieldConstants = true;
+    return R;
+  }
+  constexpr OperandRoleRow registersOnly() const {
+    OperandRoleRow R = *this;
+    R.RegistersOnly = true;
+    return R;
+  }
+  constexpr OperandRoleRow negatableSources() const {
+    OperandRoleRow R = *this;
+    R.NegatableSources = true;
     return R;
   }
   constexpr OperandRoleRow typeU64() const {
