@@ -54,6 +54,15 @@ bool checkRegisterOnly(const Operand &O, CheckContext &Ctx, WhatFn What) {
                        ".b32 register first");
   return true;
 }
+
+/// The sink `_` where the row takes none (Shape::SinkDest).
+void reportSink(const Instruction &I, const Operand &O, CheckContext &Ctx, bool IsDest,
+                WhatFn What) {
+  Ctx.Diags.report(Rule::IsaOperandKind, O.Range,
+                   IsDest ? What() + " is a register: '" + std::string(I.Opcode) +
+                                "' has no result discard mode ('_')"
+                          : What() + " is a source: the sink '_' only replaces a destination");
+}
 } // namespace
 
 void checkIsaOperands(const Instruction &I, CheckContext &Ctx, const spec::IsaOpcode &Op) {
@@ -105,6 +114,10 @@ void checkIsaOperands(const Instruction &I, CheckContext &Ctx, const spec::IsaOp
     };
     if (S.RegistersOnly && checkRegisterOnly(I.Operands[K], Ctx, What))
       continue;
+    if (I.Operands[K].Kind == OperandKind::Sink && !(IsDest && S.SinkDest)) {
+      reportSink(I, I.Operands[K], Ctx, IsDest, What);
+      continue;
+    }
     checkOperand(I, Ctx, I.Operands[K], Rl, T, IsDest, What);
   }
   if (S.CachePolicy)

@@ -94,6 +94,9 @@ constexpr OperandRoleRow Rows[] = {
     // addc, subc, madc (9.7.2): every operand of the type, strict ("Arguments
     // mismatch for instruction 'addc'"; test/isa-operands/extended-precision.test).
     Row("addc", One, Ext, "SSS"),
+    // alloca (9.7.17.3): ptr and size of the type, the alignment a constant ("Arguments
+    // mismatch for instruction 'alloca'"; test/isa-operands/sink-alloca.test).
+    Row("alloca", One, bits({T::U32, T::U64}), "SSI").minOps(2),
     Row("and", One, Arith | Pred, "SSS").without(".wide"),
     PTXLINT_BARRIER_ROWS("bar"),
     PTXLINT_BARRIER_ROWS("barrier"),
@@ -128,7 +131,7 @@ constexpr OperandRoleRow Rows[] = {
     // elect.sync d|p, membermask: d and the mask .b32/.u32/.s32 ("Arguments mismatch for
     // instruction 'elect'" for a .b8, .b16, .b64, .f32 or .v2 d and an .f32 mask; sample H's
     // mutants of inline-asm elect.sync, test/isa-operands/tanh-elect.test).
-    Row("elect", Any, 0, "CC").typeU32(),
+    Row("elect", Any, 0, "CC").typeU32().sinkDest(),
     Row("ex2", One, Float | Packed, "SS").packedRegisters(),
     Row("fma", One, Arith | Packed, "SSSS").packedRegisters(),
     // getctarank{.space}.type d, a: d a .b32/.u32/.s32 register, a of the type's size or a
@@ -143,7 +146,7 @@ constexpr OperandRoleRow Rows[] = {
     Row("lg2", One, Float, "SS"),
     // lop3.b32 d, a, b, c, immLut: any 32-bit register, immLut a constant
     // (the predicate-output form has six operands).
-    Row("lop3", One, B32, "SSSSI").ops(5),
+    Row("lop3", One, B32, "SSSSI").ops(5).sinkDest(),
     Row("mad", One, Int16To32, "WSSW").with(".wide"),
     Row("mad", One, Arith, "SSSS").without(".wide"),
     Row("madc", One, Ext, "SSSS"),
@@ -166,8 +169,8 @@ constexpr OperandRoleRow Rows[] = {
     // The state is a 64-bit integer register, never .f64 ("Arguments mismatch for
     // instruction 'mbarrier.test_wait'/'try_wait'/'arrive'/'arrive_drop'/'pending_count'";
     // issue 14's residue, test/isa-operands/mbarrier-state.test): typed .u64.
-    Row("mbarrier", One, bits({T::B64}), "S-C").with(".arrive").minOps(2).typeU64(),
-    Row("mbarrier", One, bits({T::B64}), "S-C").with(".arrive_drop").minOps(2).typeU64(),
+    Row("mbarrier", One, bits({T::B64}), "S-C").with(".arrive").minOps(2).typeU64().sinkDest(),
+    Row("mbarrier", One, bits({T::B64}), "S-C").with(".arrive_drop").minOps(2).typeU64().sinkDest(),
     Row("mbarrier", One, bits({T::B64}), "CS").with(".pending_count").typeU64(),
     // mbarrier.init [addr], count and mbarrier.expect_tx/complete_tx [addr], txCount: count
     // .b32/.u32/.s32 ("Arguments mismatch for instruction 'mbarrier.init'"/'mbarrier.expect_tx'
@@ -206,7 +209,7 @@ constexpr OperandRoleRow Rows[] = {
     Row("sad", One, Int16Up, "SSSS"),
     Row("selp", One, Arith, "SSSP"),
     // d (or d|p), a, b and, with a boolean operation, c.
-    Row("setp", One, Arith | Packed, "PSSP").minOps(3).packedRegisters(),
+    Row("setp", One, Arith | Packed, "PSSP").minOps(3).packedRegisters().sinkDest(),
     Row("shfl", One, Int32, "SSSSC").with(".sync"),
     Row("shl", One, Int16Up, "SSH"),
     Row("shr", One, Int16Up, "SSH"),
