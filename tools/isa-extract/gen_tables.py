@@ -426,7 +426,8 @@ def generate(sections, corr):
                 continue
             req, allq = [], set()
             slots_begin = len(slot_rows)
-            lenient = corr["optional"].get(name, set())
+            lenient = corr["optional"].get(name, set()) | corr["optional"].get(
+                sections[si].num, set())
             # 'qual' corrections: qualifiers ptxas takes too, each an optional place.
             extra = ["[" + q + "]" for q in sorted(corr["qual"].get(name, ()))]
             for slot in f["slots"] + extra:
