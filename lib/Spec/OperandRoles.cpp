@@ -40,6 +40,11 @@ constexpr uint32_t Arith = Int16Up | Float;
 /// The half and packed types (9.7.4): their own measured list of opcodes.
 constexpr uint32_t Packed = bits({T::F16, T::F16x2, T::BF16, T::BF16x2});
 constexpr uint32_t Pred = bits({T::Pred});
+/// The packed pairs (9.7.1.1, 9.7.3.3): .u16x2 and .s16x2 take the registers .f16x2
+/// takes, .f32x2 a .b64 register; none takes a constant ("Arguments mismatch for
+/// instruction 'add'"; test/isa-operands/packed-pairs.test).
+constexpr uint32_t Int16x2 = bits({T::U16x2, T::S16x2});
+constexpr uint32_t F32x2 = bits({T::F32x2});
 /// mul.wide/mad.wide: integer types of 16 and 32 bits.
 constexpr uint32_t Int16To32 = bits({T::B16, T::B32, T::U16, T::U32, T::S16, T::S32});
 constexpr uint32_t Int32To64 = bits({T::B32, T::B64, T::U32, T::U64, T::S32, T::S64});
@@ -89,6 +94,7 @@ constexpr OperandRoleRow Rows[] = {
     // abs, min, max, setp, ex2 (probe); sub and mul share add's operands.
     // Their half and packed operands take no constant
     // (test/isa-operands/packed-constants.test).
+    Row("add", One, Int16x2 | F32x2, "SSS").packedRegisters(),
     Row("add", One, Packed, "SSS").packedRegisters(),
     Row("add", One, Arith, "SSS").without(".wide"),
     // addc, subc, madc (9.7.2): every operand of the type, strict ("Arguments
@@ -133,6 +139,7 @@ constexpr OperandRoleRow Rows[] = {
     // mutants of inline-asm elect.sync, test/isa-operands/tanh-elect.test).
     Row("elect", Any, 0, "CC").typeU32().sinkDest(),
     Row("ex2", One, Float | Packed, "SS").packedRegisters(),
+    Row("fma", One, F32x2, "SSSS").packedRegisters(),
     Row("fma", One, Arith | Packed, "SSSS").packedRegisters(),
     // getctarank{.space}.type d, a: d a .b32/.u32/.s32 register, a of the type's size or a
     // variable (ptxas 13.0 -arch sm_90a: "Arguments mismatch for instruction 'getctarank'" for a
@@ -158,6 +165,7 @@ constexpr OperandRoleRow Rows[] = {
     // match.{any,all}.sync.{b32,b64} d[|p], a, membermask: d and the mask
     // .b32/.u32/.s32, a of the type.
     Row("match", One, Bit32To64, "CSC"),
+    Row("max", One, Int16x2, "SSS").packedRegisters(),
     Row("max", One, Packed, "SSS").packedRegisters(),
     Row("max", One, Arith, "SSS").without(".wide"),
     // isa round 2 (session 11): mbarrier.test_wait/try_wait{.parity}.b64 waitComplete,
@@ -184,9 +192,11 @@ constexpr OperandRoleRow Rows[] = {
     Row("mbarrier", One, bits({T::B64}), "P-S").with(".test_wait").typeU64(),
     Row("mbarrier", One, bits({T::B64}), "P-CC").with(".try_wait", ".parity").minOps(3),
     Row("mbarrier", One, bits({T::B64}), "P-SC").with(".try_wait").minOps(3).typeU64(),
+    Row("min", One, Int16x2, "SSS").packedRegisters(),
     Row("min", One, Packed, "SSS").packedRegisters(),
     Row("min", One, Arith, "SSS").without(".wide"),
     Row("mov", One, Arith | Pred, "SS"),
+    Row("mul", One, F32x2, "SSS").packedRegisters(),
     Row("mul", One, Packed, "SSS").packedRegisters(),
     Row("mul", One, Int16To32, "WSS").with(".wide"),
     Row("mul", One, Arith, "SSS").without(".wide"),
@@ -216,6 +226,7 @@ constexpr OperandRoleRow Rows[] = {
     Row("sin", One, Float, "SS"),
     Row("sqrt", One, Float, "SS"),
     Row("st", One, Memory, "AR").cachePolicy().noDest(),
+    Row("sub", One, F32x2, "SSS").packedRegisters(),
     Row("sub", One, Packed, "SSS").packedRegisters(),
     Row("sub", One, Arith, "SSS").without(".wide"),
     Row("subc", One, Ext, "SSS"),
@@ -266,9 +277,10 @@ constexpr OperandRoleRow Rows[] = {
 #undef PTXLINT_VIDEO_ROW
 
 constexpr llvm::StringLiteral TypeNames[] = {
-    ".b8",  ".b16", ".b32", ".b64", ".b128", ".u8",  ".u16",  ".u32",   ".u64",  ".s8",
-    ".s16", ".s32", ".s64", ".f16", ".f32",  ".f64", ".pred", ".f16x2", ".bf16", ".bf16x2"};
-static_assert(sizeof(TypeNames) / sizeof(TypeNames[0]) == unsigned(RoleType::BF16x2) + 1,
+    ".b8",   ".b16",   ".b32",  ".b64",    ".b128",  ".u8",    ".u16",  ".u32",
+    ".u64",  ".s8",    ".s16",  ".s32",    ".s64",   ".f16",   ".f32",  ".f64",
+    ".pred", ".f16x2", ".bf16", ".bf16x2", ".u16x2", ".s16x2", ".f32x2"};
+static_assert(sizeof(TypeNames) / sizeof(TypeNames[0]) == unsigned(RoleType::F32x2) + 1,
               "one name per RoleType");
 
 } // namespace

@@ -59,6 +59,9 @@ enum class RoleType : uint8_t {
   F16x2,
   BF16,
   BF16x2,
+  U16x2,
+  S16x2,
+  F32x2,
 };
 constexpr uint32_t typeBit(RoleType T) { return 1u << unsigned(T); }
 /// The RoleType of a type qualifier (".u32"), or false where it is none.
