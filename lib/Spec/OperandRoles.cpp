@@ -219,6 +219,10 @@ constexpr OperandRoleRow Rows[] = {
     Row("sad", One, Int16Up, "SSSS"),
     Row("selp", One, Arith, "SSSP"),
     // d (or d|p), a, b and, with a boolean operation, c.
+    // set (9.7.6.1, 9.7.7.1): d of the destination type, a and b of the source type
+    // (wider registers allowed, as cvt's source), c a predicate ("Arguments mismatch for
+    // instruction 'set'"; test/isa-operands/set-operands.test).
+    Row("set", Two, Arith | Packed, "SOOP").minOps(3),
     Row("setp", One, Arith | Packed, "PSSP").minOps(3).packedRegisters().sinkDest(),
     Row("shfl", One, Int32, "SSSSC").with(".sync"),
     Row("shl", One, Int16Up, "SSH"),
