@@ -327,6 +327,8 @@ def judge(args):
     # text ("<macro util>, line 2"), which no line of the file matches
     pa = {int(x) for x in re.findall(re.escape(os.path.basename(path)) +
                                      r', line (\d+); (?:error|fatal)', p.stderr)}
+    # "ptxas fatal   : Line No: 12: Cannot take address of function 'f' in ..."
+    pa |= {int(x) for x in re.findall(r'fatal\s*: Line No: (\d+):', p.stderr)}
     if p.returncode and not pa:
         pa = {0}
     pl = {int(x) for x in re.findall(r'^[^:]+:(\d+):\d+: error', q.stdout, re.M)}
