@@ -168,11 +168,12 @@ void SymbolChecker::checkSelector(llvm::StringRef Base, llvm::StringRef Sel, con
   if (B.VectorWidth <= 1) {
     // Scalars take the video selectors of the video instructions (whether
     // this instruction takes them is the instruction tables' business).
-    for (const char *V : spec::VideoSelectors)
-      if (Sel == V)
-        return;
+    if (spec::isVideoSelectorSpelling(Sel))
+      return;
     Msg = "'" + Base.str() + "' is a scalar register: '." + Sel.str() +
-          "' is neither a vector component nor a video selector (.b0-.b3, .h0, .h1)";
+          "' is neither a vector component nor a video selector (.b0-.b3, .h0, .h1; the SIMD video "
+          "masks and selectors: .b and up to "
+          "four digits 0-7, .h and up to two digits 0-3)";
   } else if (!isVectorSelector(Sel)) {
     Msg = "unknown component '." + Sel.str() + "' of vector register '" + Base.str() +
           "'; expected .x, .y, .z, .w (or .r, .g, .b, .a)";

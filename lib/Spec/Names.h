@@ -70,6 +70,24 @@ inline const char *const *cvtPackedRegisters(llvm::StringRef T) {
 /// instructions (9.7.18.1: `%r1.b0`, `%r2.h1`), without their dot.
 inline constexpr const char *VideoSelectors[] = {"b0", "b1", "b2", "b3", "h0", "h1"};
 
+/// A video selector as ptxas 13.0 spells them, without its dot: the scalar
+/// ones above and the masks and selectors of the SIMD video instructions
+/// (9.7.18.2: `%r1.h10`, `%r2.b3210`, `%r3.h22`), `b` and 1 to 4 digits 0-7
+/// or `h` and 1 or 2 digits 0-3 ("Unknown video selector: '.b8'" otherwise).
+/// Which operand of which instruction takes one is not checked here.
+inline bool isVideoSelectorSpelling(llvm::StringRef S) {
+  if (S.size() < 2 || (S[0] != 'b' && S[0] != 'h'))
+    return false;
+  size_t Max = S[0] == 'b' ? 4 : 2;
+  char Top = S[0] == 'b' ? '7' : '3';
+  if (S.size() - 1 > Max)
+    return false;
+  for (char C : S.drop_front())
+    if (C < '0' || C > Top)
+      return false;
+  return true;
+}
+
 /// tensormap.replace's .field3 fields (9.7.9.26): their new_val is an
 /// immediate (ptxas 13.0: "Integer constant expression expected").
 inline constexpr const char *TensormapField3[] = {
