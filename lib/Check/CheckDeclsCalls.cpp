@@ -398,9 +398,13 @@ void DeclChecker::onBranch(const Instruction &I) {
   if (I.Operands.empty())
     return;
   const Operand &T = I.Operands.front();
-  if (T.Kind == OperandKind::IntImm) {
+  if (T.Kind == OperandKind::IntImm || T.Kind == OperandKind::FloatImm) {
     Diags.report(Rule::IsaOperandKind, T.Range,
                  "bra takes a label, not the number " + std::string(T.Text));
+    return;
+  }
+  if (T.Kind == OperandKind::Sink) { // "Result discard mode is not allowed for instruction 'bra'"
+    Diags.report(Rule::IsaOperandKind, T.Range, "bra takes a label, not the sink '_'");
     return;
   }
   if (T.Kind != OperandKind::Name)

@@ -17,6 +17,7 @@
 #include "Spec/Spec.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
@@ -52,6 +53,30 @@ bool checkNameOrder(const Instruction &I, CheckContext &Ctx,
                        "' is the instruction's name: " + Want.str() + " comes right after '" +
                        std::string(I.Opcode) + "', before " + std::string(I.Qualifiers.front()));
   return false;
+}
+
+/// Before the type, ptxas reads the mode of an integer instruction first:
+/// `mad.sat.hi.s32` and `mad.cc.lo.u32` are "Unexpected instruction types
+/// specified for 'mad'", `madc.cc.hi.u32` is "Not a name of any known
+/// instruction: 'madc'" (ptxas 13.0; test/isa-operands/extended-precision.test).
+static bool checkModeFirst(const Instruction &I, CheckContext &Ctx,
+                           llvm::ArrayRef<const IsaForm *> Forms,
+                           llvm::function_ref<bool(llvm::StringRef)> IsMode) {
+  for (size_t K = 1; K < I.Qualifiers.size(); ++K) {
+    llvm::StringRef Q = I.Qualifiers[K], Before = I.Qualifiers[K - 1];
+    if (!IsMode(Q) || IsMode(Before))
+      continue;
+    SourceRange R = K < I.QualifierRanges.size() ? I.QualifierRanges[K] : I.opcodeRange();
+    Diagnostic &D = Ctx.Diags.report(Rule::IsaQualifierOrder, Forms.front()->section().Num, R,
+                                     "the mode " + Q.str() + " of '" + std::string(I.Opcode) +
+                                         "' comes first, right after '" + std::string(I.Opcode) +
+                                         "' (found after " + Before.str() +
+                                         "; ptxas reads the mode before the other qualifiers)");
+    if (K == 1 && I.QualifierRanges.size() > 1)
+      D.Fixes.push_back({SourceRange(I.QualifierRanges[0].Begin, R.End), Q.str() + Before.str()});
+    return false;
+  }
+  return true;
 }
 
 /// The modes ptxas reads before an integer type (IsaOpcode::ModesFirst, the
@@ -94,7 +119,7 @@ bool checkModeOrder(const Instruction &I, CheckContext &Ctx, const IsaOpcode &En
       return false;
     }
   }
-  return true;
+  return TypeAt == I.Qualifiers.size() || checkModeFirst(I, Ctx, Forms, IsMode);
 }
 
 /// Two state spaces (a destination and a source: cp.async.shared.global,

@@ -19,6 +19,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Check/IsaExpression.h"
+#include "Check/IsaOperandsImpl.h"
 #include "Spec/IsaTables.h"
 
 #include "llvm/ADT/SmallVector.h"
@@ -230,8 +231,9 @@ void checkOperand(const Instruction &I, const Operand &O, CheckContext &Ctx) {
 } // namespace
 
 void checkOperandExpressions(const Instruction &I, CheckContext &Ctx) {
-  for (const Operand &O : I.Operands)
-    checkOperand(I, O, Ctx);
+  for (size_t K = 0; K < I.Operands.size(); ++K)
+    if (K == 0 || !isaop::negatableSource(I, I.Operands[K], Ctx))
+      checkOperand(I, I.Operands[K], Ctx);
 }
 
 } // namespace check

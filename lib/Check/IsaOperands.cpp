@@ -41,10 +41,35 @@ namespace check {
 
 using namespace isaop;
 
+namespace {
+/// An operand of a registers-only row (Shape::RegistersOnly) that is a
+/// constant or a constant expression: reported, true.
+bool checkRegisterOnly(const Operand &O, CheckContext &Ctx, WhatFn What) {
+  if (O.Kind != OperandKind::IntImm && O.Kind != OperandKind::FloatImm &&
+      O.Kind != OperandKind::Expr)
+    return false;
+  Ctx.Diags.report(Rule::IsaOperandKind, O.Range,
+                   What() + " is a register, not " + std::string(O.Text) +
+                       " (ptxas reads a constant here as a video selector): mov it into a "
+                       ".b32 register first");
+  return true;
+}
+
+/// The sink `_` where the row takes none (Shape::SinkDest).
+void reportSink(const Instruction &I, const Operand &O, CheckContext &Ctx, bool IsDest,
+                WhatFn What) {
+  Ctx.Diags.report(Rule::IsaOperandKind, O.Range,
+                   IsDest ? What() + " is a register: '" + std::string(I.Opcode) +
+                                "' has no result discard mode ('_')"
+                          : What() + " is a source: the sink '_' only replaces a destination");
+}
+} // namespace
+
 void checkIsaOperands(const Instruction &I, CheckContext &Ctx, const spec::IsaOpcode &Op) {
   checkSpecialOperands(I, Ctx);
   checkDestinationVector(I, Ctx);
   checkVideoSelectors(I, Ctx, Op);
+  checkNegatedOperands(I, Ctx);
   // The instruction's own checks, as the `operands` lines of
   // spec/isa/corrections.txt route them.
   uint16_t Own = Op.OperandChecks;
@@ -89,6 +114,12 @@ void checkIsaOperands(const Instruction &I, CheckContext &Ctx, const spec::IsaOp
       return std::string("operand ") + (IsStore ? OperandNames[K + 1] : OperandNames[K]) + " of '" +
              spelledOp(I) + "'";
     };
+    if (S.RegistersOnly && checkRegisterOnly(I.Operands[K], Ctx, What))
+      continue;
+    if (I.Operands[K].Kind == OperandKind::Sink && !(IsDest && S.SinkDest)) {
+      reportSink(I, I.Operands[K], Ctx, IsDest, What);
+      continue;
+    }
     checkOperand(I, Ctx, I.Operands[K], Rl, T, IsDest, What);
   }
   if (S.CachePolicy)

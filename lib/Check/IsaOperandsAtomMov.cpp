@@ -377,7 +377,7 @@ void checkCpAsyncSize(const Instruction &I, CheckContext &Ctx) {
 /// 'cp.async.wait_group'" for a register; `1+1` and `-1` assemble).
 void checkWaitGroup(const Instruction &I, CheckContext &Ctx) {
   if (I.Operands.size() != 1 || !I.hasQualifier(".wait_group") ||
-      I.Operands[0].Kind != OperandKind::Name)
+      (I.Operands[0].Kind != OperandKind::Name && I.Operands[0].Kind != OperandKind::FloatImm))
     return;
   const Operand &N = I.Operands[0];
   std::string Name(I.Opcode);
@@ -386,11 +386,13 @@ void checkWaitGroup(const Instruction &I, CheckContext &Ctx) {
     if (Q == ".wait_group")
       break;
   }
-  Ctx.Diags.report(Rule::IsaOperandKind, sectionFor(I, Name), N.Range,
-                   "N of '" + spelledOp(I) +
-                       "' is an integer constant (how many of the most recent groups may stay "
-                       "pending), not the register " +
-                       std::string(N.Text));
+  Ctx.Diags.report(
+      Rule::IsaOperandKind, sectionFor(I, Name), N.Range,
+      "N of '" + spelledOp(I) +
+          "' is an integer constant (how many of the most recent groups may stay "
+          "pending), not " +
+          (N.Kind == OperandKind::Name ? "the register " : "the floating-point constant ") +
+          std::string(N.Text));
 }
 
 } // namespace isaop

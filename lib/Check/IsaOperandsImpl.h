@@ -58,6 +58,12 @@ struct Shape {
   bool PackedRegisters = false;
   /// Count constants are a bit position or field length, 0..255 (bfe, bfi).
   bool FieldConstants = false;
+  /// Operands are registers only (the SIMD video instructions).
+  bool RegistersOnly = false;
+  /// Sources may be written `-%r2` (vmad).
+  bool NegatableSources = false;
+  /// The destination may be `_` (setp, lop3, elect).
+  bool SinkDest = false;
 };
 /// The type qualifiers of I, in order; Unknown where one was not measured.
 llvm::SmallVector<Ty, 2> typeQuals(const Instruction &I, bool &Unknown);
@@ -116,6 +122,12 @@ void checkWaitGroup(const Instruction &I, CheckContext &Ctx);
 /// setmaxnreg's register count: a constant multiple of 8 in [24, 256]
 /// (IsaOperandsRegCount.cpp).
 void checkRegCount(const Instruction &I, CheckContext &Ctx);
+/// '!' on an operand that is not a .pred register, or on a destination
+/// (IsaOperandsNegation.cpp).
+void checkNegatedOperands(const Instruction &I, CheckContext &Ctx);
+/// Whether source operand O is `-name` and I's row lets its sources be
+/// negated (vmad; OperandRoleRow::NegatableSources).
+bool negatableSource(const Instruction &I, const Operand &O, const CheckContext &Ctx);
 /// cvt.rs's four-element packed forms: d and rbits (IsaCvtX4.cpp).
 void checkCvtX4Registers(const Instruction &I, CheckContext &Ctx);
 /// A constant among the elements of a destination vector (IsaDestVector.cpp).

@@ -36,6 +36,12 @@ Ty parseTy(llvm::StringRef S) {
     return {'e', 16};
   if (S == ".bf16x2")
     return {'g', 32};
+  // The packed integer and float pairs (9.7.1.1, 9.7.3.3): .u16x2/.s16x2 take the
+  // registers .f16x2 takes, .f32x2 a .b64 register only (class 'x').
+  if (S == ".u16x2" || S == ".s16x2")
+    return {'h', 32};
+  if (S == ".f32x2")
+    return {'x', 64};
   if (S.size() < 3 || !S.startswith("."))
     return {};
   char C = S[1];
@@ -76,6 +82,10 @@ bool strictOk(Ty T, Ty R) {
     return R.Cls == 'b' && R.Bits == 16;
   case 'g':
     return (R.Cls == 'b' && R.Bits == 32) || R.Cls == 'p';
+  // .f32x2: a .b64 register, not .u64, .s64 or .f64 ("Arguments mismatch for
+  // instruction 'add'"; test/isa-operands/packed-pairs.test).
+  case 'x':
+    return R.Cls == 'b' && R.Bits == 64;
   }
   return true;
 }
@@ -119,7 +129,7 @@ bool regOk(Role Rl, Ty T, Ty R) {
 
 /// Whether the constant O fits an operand of type T.
 bool immOk(Ty T, const Operand &O) {
-  if (T.Cls == 'h' || T.Cls == 'e' || T.Cls == 'g')
+  if (T.Cls == 'h' || T.Cls == 'e' || T.Cls == 'g' || T.Cls == 'x')
     return true; // constants of the packed types were not measured
   if (O.Kind == OperandKind::IntImm)
     return T.Cls != 'f' || T.Bits < 32; // .f16 constants were not measured
@@ -317,7 +327,8 @@ void checkOperand(const Instruction &I, CheckContext &Ctx, const Operand &O, Rol
     // for add.f16x2 with 0x3C003C00, 1, 1.0, 0f3F800000 or 0d constants;
     // test/isa-operands/packed-constants.test).
     if (Rl == Role::Strict &&
-        (IT.Cls == 'h' || IT.Cls == 'e' || IT.Cls == 'g' || (IT.Cls == 'f' && IT.Bits == 16)) &&
+        (IT.Cls == 'h' || IT.Cls == 'e' || IT.Cls == 'g' || IT.Cls == 'x' ||
+         (IT.Cls == 'f' && IT.Bits == 16)) &&
         (S = shapeOf(I, Ctx)) && S->PackedRegisters) {
       Ctx.Diags.report(Rule::IsaOperandImmediate, O.Range,
                        What() + " takes a register, not the constant " + std::string(O.Text) +

@@ -40,9 +40,16 @@ constexpr uint32_t Arith = Int16Up | Float;
 /// The half and packed types (9.7.4): their own measured list of opcodes.
 constexpr uint32_t Packed = bits({T::F16, T::F16x2, T::BF16, T::BF16x2});
 constexpr uint32_t Pred = bits({T::Pred});
+/// The packed pairs (9.7.1.1, 9.7.3.3): .u16x2 and .s16x2 take the registers .f16x2
+/// takes, .f32x2 a .b64 register; none takes a constant ("Arguments mismatch for
+/// instruction 'add'"; test/isa-operands/packed-pairs.test).
+constexpr uint32_t Int16x2 = bits({T::U16x2, T::S16x2});
+constexpr uint32_t F32x2 = bits({T::F32x2});
 /// mul.wide/mad.wide: integer types of 16 and 32 bits.
 constexpr uint32_t Int16To32 = bits({T::B16, T::B32, T::U16, T::U32, T::S16, T::S32});
 constexpr uint32_t Int32To64 = bits({T::B32, T::B64, T::U32, T::U64, T::S32, T::S64});
+/// The extended-precision instructions (9.7.2): .u32 .s32 .u64 .s64.
+constexpr uint32_t Ext = bits({T::U32, T::S32, T::U64, T::S64});
 constexpr uint32_t Int32Up = bits({T::B32, T::B64, T::B128, T::U32, T::U64, T::S32, T::S64});
 constexpr uint32_t Bit32Up = bits({T::B32, T::B64, T::B128});
 constexpr uint32_t Bit32To64 = bits({T::B32, T::B64});
@@ -74,6 +81,10 @@ constexpr RoleArity Any = RoleArity::Any, One = RoleArity::One, Two = RoleArity:
 /// .u32 takes it) or a constant. Operands with a byte or half selector
 /// (%r2.b0) are not looked up.
 #define PTXLINT_VIDEO_ROW(Name) Row(Name, OneOrMore, Int32, "S*").typeU32()
+/// The SIMD video instructions (9.7.18.2): registers only, no constant or
+/// `gv+4` in any operand (ptxas 13.0 "Incorrect video selector for operand N";
+/// test/isa-operands/video-simd.test).
+#define PTXLINT_VIDEO_SIMD_ROW(Name) Row(Name, OneOrMore, Int32, "S*").typeU32().registersOnly()
 
 // clang-format off
 constexpr OperandRoleRow Rows[] = {
@@ -83,8 +94,15 @@ constexpr OperandRoleRow Rows[] = {
     // abs, min, max, setp, ex2 (probe); sub and mul share add's operands.
     // Their half and packed operands take no constant
     // (test/isa-operands/packed-constants.test).
+    Row("add", One, Int16x2 | F32x2, "SSS").packedRegisters(),
     Row("add", One, Packed, "SSS").packedRegisters(),
     Row("add", One, Arith, "SSS").without(".wide"),
+    // addc, subc, madc (9.7.2): every operand of the type, strict ("Arguments
+    // mismatch for instruction 'addc'"; test/isa-operands/extended-precision.test).
+    Row("addc", One, Ext, "SSS"),
+    // alloca (9.7.17.3): ptr and size of the type, the alignment a constant ("Arguments
+    // mismatch for instruction 'alloca'"; test/isa-operands/sink-alloca.test).
+    Row("alloca", One, bits({T::U32, T::U64}), "SSI").minOps(2),
     Row("and", One, Arith | Pred, "SSS").without(".wide"),
     PTXLINT_BARRIER_ROWS("bar"),
     PTXLINT_BARRIER_ROWS("barrier"),
@@ -119,8 +137,9 @@ constexpr OperandRoleRow Rows[] = {
     // elect.sync d|p, membermask: d and the mask .b32/.u32/.s32 ("Arguments mismatch for
     // instruction 'elect'" for a .b8, .b16, .b64, .f32 or .v2 d and an .f32 mask; sample H's
     // mutants of inline-asm elect.sync, test/isa-operands/tanh-elect.test).
-    Row("elect", Any, 0, "CC").typeU32(),
+    Row("elect", Any, 0, "CC").typeU32().sinkDest(),
     Row("ex2", One, Float | Packed, "SS").packedRegisters(),
+    Row("fma", One, F32x2, "SSSS").packedRegisters(),
     Row("fma", One, Arith | Packed, "SSSS").packedRegisters(),
     // getctarank{.space}.type d, a: d a .b32/.u32/.s32 register, a of the type's size or a
     // variable (ptxas 13.0 -arch sm_90a: "Arguments mismatch for instruction 'getctarank'" for a
@@ -134,9 +153,10 @@ constexpr OperandRoleRow Rows[] = {
     Row("lg2", One, Float, "SS"),
     // lop3.b32 d, a, b, c, immLut: any 32-bit register, immLut a constant
     // (the predicate-output form has six operands).
-    Row("lop3", One, B32, "SSSSI").ops(5),
+    Row("lop3", One, B32, "SSSSI").ops(5).sinkDest(),
     Row("mad", One, Int16To32, "WSSW").with(".wide"),
     Row("mad", One, Arith, "SSSS").without(".wide"),
+    Row("madc", One, Ext, "SSSS"),
     // mapa{.space}.type d, a, b (9.7.9.23): d and a of the type's size, a register or a
     // variable, b a 32-bit integer register or constant (ptxas 13.0 -arch sm_90a: "Arguments
     // mismatch for instruction 'mapa'" for .b32 registers with .u64, .b64 ones with .u32, an
@@ -145,6 +165,7 @@ constexpr OperandRoleRow Rows[] = {
     // match.{any,all}.sync.{b32,b64} d[|p], a, membermask: d and the mask
     // .b32/.u32/.s32, a of the type.
     Row("match", One, Bit32To64, "CSC"),
+    Row("max", One, Int16x2, "SSS").packedRegisters(),
     Row("max", One, Packed, "SSS").packedRegisters(),
     Row("max", One, Arith, "SSS").without(".wide"),
     // isa round 2 (session 11): mbarrier.test_wait/try_wait{.parity}.b64 waitComplete,
@@ -156,8 +177,8 @@ constexpr OperandRoleRow Rows[] = {
     // The state is a 64-bit integer register, never .f64 ("Arguments mismatch for
     // instruction 'mbarrier.test_wait'/'try_wait'/'arrive'/'arrive_drop'/'pending_count'";
     // issue 14's residue, test/isa-operands/mbarrier-state.test): typed .u64.
-    Row("mbarrier", One, bits({T::B64}), "S-C").with(".arrive").minOps(2).typeU64(),
-    Row("mbarrier", One, bits({T::B64}), "S-C").with(".arrive_drop").minOps(2).typeU64(),
+    Row("mbarrier", One, bits({T::B64}), "S-C").with(".arrive").minOps(2).typeU64().sinkDest(),
+    Row("mbarrier", One, bits({T::B64}), "S-C").with(".arrive_drop").minOps(2).typeU64().sinkDest(),
     Row("mbarrier", One, bits({T::B64}), "CS").with(".pending_count").typeU64(),
     // mbarrier.init [addr], count and mbarrier.expect_tx/complete_tx [addr], txCount: count
     // .b32/.u32/.s32 ("Arguments mismatch for instruction 'mbarrier.init'"/'mbarrier.expect_tx'
@@ -171,9 +192,11 @@ constexpr OperandRoleRow Rows[] = {
     Row("mbarrier", One, bits({T::B64}), "P-S").with(".test_wait").typeU64(),
     Row("mbarrier", One, bits({T::B64}), "P-CC").with(".try_wait", ".parity").minOps(3),
     Row("mbarrier", One, bits({T::B64}), "P-SC").with(".try_wait").minOps(3).typeU64(),
+    Row("min", One, Int16x2, "SSS").packedRegisters(),
     Row("min", One, Packed, "SSS").packedRegisters(),
     Row("min", One, Arith, "SSS").without(".wide"),
     Row("mov", One, Arith | Pred, "SS"),
+    Row("mul", One, F32x2, "SSS").packedRegisters(),
     Row("mul", One, Packed, "SSS").packedRegisters(),
     Row("mul", One, Int16To32, "WSS").with(".wide"),
     Row("mul", One, Arith, "SSS").without(".wide"),
@@ -196,15 +219,21 @@ constexpr OperandRoleRow Rows[] = {
     Row("sad", One, Int16Up, "SSSS"),
     Row("selp", One, Arith, "SSSP"),
     // d (or d|p), a, b and, with a boolean operation, c.
-    Row("setp", One, Arith | Packed, "PSSP").minOps(3).packedRegisters(),
+    // set (9.7.6.1, 9.7.7.1): d of the destination type, a and b of the source type
+    // (wider registers allowed, as cvt's source), c a predicate ("Arguments mismatch for
+    // instruction 'set'"; test/isa-operands/set-operands.test).
+    Row("set", Two, Arith | Packed, "SOOP").minOps(3),
+    Row("setp", One, Arith | Packed, "PSSP").minOps(3).packedRegisters().sinkDest(),
     Row("shfl", One, Int32, "SSSSC").with(".sync"),
     Row("shl", One, Int16Up, "SSH"),
     Row("shr", One, Int16Up, "SSH"),
     Row("sin", One, Float, "SS"),
     Row("sqrt", One, Float, "SS"),
     Row("st", One, Memory, "AR").cachePolicy().noDest(),
+    Row("sub", One, F32x2, "SSS").packedRegisters(),
     Row("sub", One, Packed, "SSS").packedRegisters(),
     Row("sub", One, Arith, "SSS").without(".wide"),
+    Row("subc", One, Ext, "SSS"),
     // suq's d is 32-bit (9.7.11.4; ptxas 13.0: .b16 and .b64 registers are
     // "Arguments mismatch for instruction 'suq'"; sample G's mutants of
     // ptx_frontend's surface fixture, test/isa/surface-operand-types.test).
@@ -219,31 +248,31 @@ constexpr OperandRoleRow Rows[] = {
     // .f64; a .b32 a of .f32 assembles; test/isa/s11-isa-round2.test).
     Row("testp", One, Float, "PS"),
     PTXLINT_VIDEO_ROW("vabsdiff"),
-    PTXLINT_VIDEO_ROW("vabsdiff2"),
-    PTXLINT_VIDEO_ROW("vabsdiff4"),
+    PTXLINT_VIDEO_SIMD_ROW("vabsdiff2"),
+    PTXLINT_VIDEO_SIMD_ROW("vabsdiff4"),
     PTXLINT_VIDEO_ROW("vadd"),
-    PTXLINT_VIDEO_ROW("vadd2"),
-    PTXLINT_VIDEO_ROW("vadd4"),
-    PTXLINT_VIDEO_ROW("vavrg2"),
-    PTXLINT_VIDEO_ROW("vavrg4"),
-    PTXLINT_VIDEO_ROW("vmad"),
+    PTXLINT_VIDEO_SIMD_ROW("vadd2"),
+    PTXLINT_VIDEO_SIMD_ROW("vadd4"),
+    PTXLINT_VIDEO_SIMD_ROW("vavrg2"),
+    PTXLINT_VIDEO_SIMD_ROW("vavrg4"),
+    PTXLINT_VIDEO_ROW("vmad").negatableSources(),
     PTXLINT_VIDEO_ROW("vmax"),
-    PTXLINT_VIDEO_ROW("vmax2"),
-    PTXLINT_VIDEO_ROW("vmax4"),
+    PTXLINT_VIDEO_SIMD_ROW("vmax2"),
+    PTXLINT_VIDEO_SIMD_ROW("vmax4"),
     PTXLINT_VIDEO_ROW("vmin"),
-    PTXLINT_VIDEO_ROW("vmin2"),
-    PTXLINT_VIDEO_ROW("vmin4"),
+    PTXLINT_VIDEO_SIMD_ROW("vmin2"),
+    PTXLINT_VIDEO_SIMD_ROW("vmin4"),
     // vote.sync.{all,any,uni}.pred d, {!}a, membermask; vote.sync.ballot.b32.
     Row("vote", One, Pred, "PPC").with(".sync"),
     Row("vote", One, Int32, "SPC").with(".sync", ".ballot"),
     PTXLINT_VIDEO_ROW("vset"),
-    PTXLINT_VIDEO_ROW("vset2"),
-    PTXLINT_VIDEO_ROW("vset4"),
+    PTXLINT_VIDEO_SIMD_ROW("vset2"),
+    PTXLINT_VIDEO_SIMD_ROW("vset4"),
     PTXLINT_VIDEO_ROW("vshl"),
     PTXLINT_VIDEO_ROW("vshr"),
     PTXLINT_VIDEO_ROW("vsub"),
-    PTXLINT_VIDEO_ROW("vsub2"),
-    PTXLINT_VIDEO_ROW("vsub4"),
+    PTXLINT_VIDEO_SIMD_ROW("vsub2"),
+    PTXLINT_VIDEO_SIMD_ROW("vsub4"),
     Row("xor", One, Arith | Pred, "SSS").without(".wide"),
 };
 // clang-format on
@@ -252,9 +281,10 @@ constexpr OperandRoleRow Rows[] = {
 #undef PTXLINT_VIDEO_ROW
 
 constexpr llvm::StringLiteral TypeNames[] = {
-    ".b8",  ".b16", ".b32", ".b64", ".b128", ".u8",  ".u16",  ".u32",   ".u64",  ".s8",
-    ".s16", ".s32", ".s64", ".f16", ".f32",  ".f64", ".pred", ".f16x2", ".bf16", ".bf16x2"};
-static_assert(sizeof(TypeNames) / sizeof(TypeNames[0]) == unsigned(RoleType::BF16x2) + 1,
+    ".b8",   ".b16",   ".b32",  ".b64",    ".b128",  ".u8",    ".u16",  ".u32",
+    ".u64",  ".s8",    ".s16",  ".s32",    ".s64",   ".f16",   ".f32",  ".f64",
+    ".pred", ".f16x2", ".bf16", ".bf16x2", ".u16x2", ".s16x2", ".f32x2"};
+static_assert(sizeof(TypeNames) / sizeof(TypeNames[0]) == unsigned(RoleType::F32x2) + 1,
               "one name per RoleType");
 
 } // namespace

@@ -59,6 +59,9 @@ enum class RoleType : uint8_t {
   F16x2,
   BF16,
   BF16x2,
+  U16x2,
+  S16x2,
+  F32x2,
 };
 constexpr uint32_t typeBit(RoleType T) { return 1u << unsigned(T); }
 /// The RoleType of a type qualifier (".u32"), or false where it is none.
@@ -96,6 +99,16 @@ struct OperandRoleRow {
   /// Its count (C) constants are a bit position or a field length, 0..255
   /// ("value '256' out of range, expected to be in range [0..255]").
   bool FieldConstants = false;
+  /// Its operands are registers, never a constant or `gv+4` (the SIMD video
+  /// instructions: ptxas 13.0 "Incorrect video selector for operand 3").
+  bool RegistersOnly = false;
+  /// Its sources may be written negated, `-%r2` (vmad: ptxas 13.0 accepts
+  /// `vmad.u32.u32.u32 %r1, -%r2, %r3, -%r4`; the destination may not be).
+  bool NegatableSources = false;
+  /// Its destination may be the sink `_` (setp, lop3, elect); every other row's
+  /// operands may not ("Result discard mode is not allowed for instruction 'add'",
+  /// and a syntax error for a source).
+  bool SinkDest = false;
   bool TypeU32 = false; ///< the operands are typed .u32, whatever is written
   bool TypeU64 = false; ///< the operands are typed .u64 (createpolicy's .b64 d)
 
@@ -142,6 +155,21 @@ struct OperandRoleRow {
   constexpr OperandRoleRow fieldConstants() const {
     OperandRoleRow R = *this;
     R.FieldConstants = true;
+    return R;
+  }
+  constexpr OperandRoleRow registersOnly() const {
+    OperandRoleRow R = *this;
+    R.RegistersOnly = true;
+    return R;
+  }
+  constexpr OperandRoleRow negatableSources() const {
+    OperandRoleRow R = *this;
+    R.NegatableSources = true;
+    return R;
+  }
+  constexpr OperandRoleRow sinkDest() const {
+    OperandRoleRow R = *this;
+    R.SinkDest = true;
     return R;
   }
   constexpr OperandRoleRow typeU64() const {

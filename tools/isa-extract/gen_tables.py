@@ -148,7 +148,7 @@ def parse_corrections(path):
     'videosel KIND OPCODE...' (the video selectors the opcodes take, one of VIDEO_SELECTORS);
     evidence in comments above each line."""
     corr = {"qual": {}, "noops": set(), "opcode": [], "nocheck": set(), "notarget": set(),
-            "noptx": set(), "optional": {}, "minops": {}, "maxops": {}, "anyorder": set(), "gate": [],
+            "noptx": set(), "optional": {}, "required": {}, "minops": {}, "maxops": {}, "anyorder": set(), "gate": [],
             "addset": [], "needs": [], "opsgate": {}, "removed": {}, "novariable": {},
             "nofunction": {}, "modefirst": {}, "compare": set(), "owncount": set(),
             "ownpolicy": set(), "nokinds": {}, "operands": {}, "family": {}, "control": {},
@@ -165,6 +165,8 @@ def parse_corrections(path):
             corr[w[0]].update(w[1:])
         elif w[0] == "optional":
             corr["optional"].setdefault(w[1], set()).update(w[2:])
+        elif w[0] == "required":  # required OPCODE <.set>...: an optional place ptxas requires
+            corr["required"].setdefault(w[1], set()).update(w[2:])
         elif w[0] in ("minops", "maxops"):  # minops|maxops OPCODE|SECTION N
             corr[w[0]][w[1]] = int(w[2])
         elif w[0] == "opcode":
@@ -239,7 +241,9 @@ def parse_corrections(path):
     return corr
 
 
-REPEATABLE = {".sat", ".approx", ".sync", ".uni"}
+# .cc: ptxas 13.0 accepts add.cc.cc, sub.cc.cc, addc.cc.cc, subc.cc.cc, mad.lo.cc.cc,
+# madc.lo.cc.cc (test/isa-operands/extended-precision.test).
+REPEATABLE = {".sat", ".approx", ".sync", ".uni", ".cc"}
 TYPE_RE = re.compile(r"^\.(?:[subf]\d+(?:x\d+)?|bf16(?:x2)?|tf32|e\dm\d(?:x\d)?|pred)$")
 
 
@@ -438,12 +442,15 @@ def generate(sections, corr):
                 continue
             req, allq = [], set()
             slots_begin = len(slot_rows)
-            lenient = corr["optional"].get(name, set())
+            lenient = corr["optional"].get(name, set()) | corr["optional"].get(
+                sections[si].num, set())
             # 'qual' corrections: qualifiers ptxas takes too, each an optional place.
             extra = ["[" + q + "]" for q in sorted(corr["qual"].get(name, ()))]
             for slot in f["slots"] + extra:
                 if slot in lenient:
                     slot = "[" + slot + "]"
+                if slot.strip("[]") in corr["required"].get(name, ()):
+                    slot = slot.strip("[]")
                 r, members, ok = slot_members(slot, f["sets"], sections[si].sets)
                 if not ok:
                     complete = False

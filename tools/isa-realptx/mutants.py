@@ -78,14 +78,104 @@ def module_names(lines):
     return out
 
 
-def mutate(lines, rng):
-    kind = rng.choice(KINDS)
+# Operators an outside tester uses that KINDS lacks (session 13, issue 14):
+# a type replaced by another type the same opcode has in the ISA tables, an
+# operand replaced by an immediate, predicate, special register, label or `_`,
+# `.sync`/`.aligned` dropped, a rounding/saturation/ftz modifier, scope or
+# memory-order qualifier or cache hint added or replaced, `!`/`-` on a
+# source operand, a `|%p` second destination.
+EXTRA_KINDS = ['typesame', 'opkind', 'syncdrop', 'round', 'scope', 'sem', 'cache', 'negate',
+               'pipe']
+TYPE_RE = re.compile(r'\.(?:[bsuf]\d+(?:x\d+)?|bf16(?:x2)?|tf32|e\dm\d(?:x\d)?|ue8m0(?:x2)?|'
+                     r'pred|[su]16x2|s2f6x2)$')
+ROUNDS = ['.rn', '.rz', '.rm', '.rp', '.rni', '.rzi', '.rna', '.rs', '.sat', '.ftz', '.relu',
+          '.approx', '.full']
+SCOPES = ['.cta', '.gpu', '.sys', '.cluster']
+SEMS = ['.relaxed', '.acquire', '.release', '.acq_rel', '.volatile', '.weak', '.mmio']
+CACHES = ['.ca', '.cg', '.cs', '.lu', '.cv', '.wb', '.wt', '.nc', '.L1::evict_last',
+          '.L1::no_allocate', '.L2::64B', '.L2::128B', '.L2::256B', '.L2::cache_hint',
+          '.L2::evict_first']
+OPKINDS = ['1', '0f3F800000', '%p1', '%tid.x', '%laneid', '%clock64', '_', '-1', '0d3FF0000000000000']
+_OPCODE_TYPES = {}
+
+
+def opcode_types(word):
+    """Every type qualifier the ISA tables give the sections of opcode WORD."""
+    if not _OPCODE_TYPES:
+        here = os.path.dirname(os.path.abspath(__file__))
+        path = os.path.join(here, '..', '..', 'spec', 'isa', 'instructions.txt')
+        words, quals = set(), set()
+        for l in open(path):
+            if l.startswith('section'):
+                for w in words:
+                    _OPCODE_TYPES.setdefault(w, set()).update(quals)
+                words, quals = set(), set()
+            elif l.strip().startswith('mnemonic'):
+                words |= {m.split('.')[0] for m in l.split()[1:]}
+            elif l.strip().split(' ')[0] in ('set', 'form'):
+                quals |= {q for q in re.findall(r'\.[\w:]+', l) if TYPE_RE.match(q)}
+        for w in words:
+            _OPCODE_TYPES.setdefault(w, set()).update(quals)
+    return sorted(_OPCODE_TYPES.get(word, ()))
+
+
+def mutate_extra(kind, lines, parts, rest, guard, rng):
+    """The EXTRA_KINDS operators on one instruction: (parts, rest, guard) or None."""
+    ops = split_ops(rest)
+    if kind == 'typesame':
+        ts = [j for j, p in enumerate(parts) if TYPE_RE.match('.' + p)]
+        alts = opcode_types(parts[0])
+        if not ts or not alts:
+            return None
+        parts[rng.choice(ts)] = rng.choice(alts).lstrip('.')
+    elif kind == 'opkind':
+        js = [j for j, o in enumerate(ops) if not o.startswith('{') and not o.startswith('[')]
+        if not js:
+            return None
+        labs = sorted({m.group(1) for l in lines for m in [re.match(r'^\s*([$\w]+):', l)] if m})
+        ops[rng.choice(js)] = rng.choice(OPKINDS + labs[:1])
+        rest = ' ' + ', '.join(ops)
+    elif kind == 'syncdrop':
+        js = [j for j, p in enumerate(parts) if p in ('sync', 'aligned') and j]
+        if not js:
+            return None
+        del parts[rng.choice(js)]
+    elif kind in ('round', 'scope', 'sem', 'cache'):
+        pool = {'round': ROUNDS, 'scope': SCOPES, 'sem': SEMS, 'cache': CACHES}[kind]
+        q = rng.choice(pool).lstrip('.')
+        have = [j for j, p in enumerate(parts) if '.' + p in pool and j]
+        if have and rng.random() < 0.6:
+            parts[rng.choice(have)] = q
+        else:
+            parts.insert(rng.randrange(1, len(parts) + 1), q)
+    elif kind == 'negate':
+        js = [j for j, o in enumerate(ops) if j and re.fullmatch(r'%\w+', o)]
+        if not js:
+            return None
+        j = rng.choice(js)
+        ops[j] = rng.choice(['!', '-']) + ops[j]
+        rest = ' ' + ', '.join(ops)
+    elif kind == 'pipe':
+        if not ops or not re.fullmatch(r'%\w+', ops[0]):
+            return None
+        ops[0] += '|%p1'
+        rest = ' ' + ', '.join(ops)
+    else:
+        return None
+    return parts, rest, guard
+
+
+def mutate(lines, rng, i=None, kind=None):
+    """One mutant of LINES: of line index I (a random instruction line when
+    None) by operator KIND (a random one of KINDS when None)."""
+    kind = kind or rng.choice(KINDS)
     if kind in ('version', 'target'):
         return mutate_directive(lines, rng, kind)
-    idx = [i for i, l in enumerate(lines) if INSTR.match(l) and not l.strip().startswith('.')]
-    if not idx:
-        return None
-    i = rng.choice(idx)
+    if i is None:
+        idx = [j for j, l in enumerate(lines) if INSTR.match(l) and not l.strip().startswith('.')]
+        if not idx:
+            return None
+        i = rng.choice(idx)
     m = INSTR.match(lines[i])
     ind, guard, op, rest = m.group(1), m.group(2) or '', m.group(3), m.group(4) or ''
     parts = op.split('.')
@@ -192,6 +282,11 @@ def mutate(lines, rng):
             parts.insert(len(parts) - 1, rng.choice(['v2', 'v4']))
         else:
             return None
+    elif kind in EXTRA_KINDS:
+        r = mutate_extra(kind, lines, parts, rest, guard, rng)
+        if r is None:
+            return None
+        parts, rest, guard = r
     else:
         return None
     new = ind + guard + '.'.join(parts) + rest + ';'
@@ -224,12 +319,16 @@ def judge(args):
         return 'tool-fail', set(), set()
     finally:
         os.unlink(path)
-    if p.returncode < 0 or q.returncode not in (0, 1) or 'internal' in q.stdout:
+    # ptx-lint's own failure ("internal error while checking ..."), not a symbol
+    # named __internal_*
+    if p.returncode < 0 or q.returncode not in (0, 1) or 'internal error' in q.stdout:
         return 'tool-fail', set(), set()
     # lines of the mutant itself: ptxas also names lines of its own built-in
     # text ("<macro util>, line 2"), which no line of the file matches
     pa = {int(x) for x in re.findall(re.escape(os.path.basename(path)) +
                                      r', line (\d+); (?:error|fatal)', p.stderr)}
+    # "ptxas fatal   : Line No: 12: Cannot take address of function 'f' in ..."
+    pa |= {int(x) for x in re.findall(r'fatal\s*: Line No: (\d+):', p.stderr)}
     if p.returncode and not pa:
         pa = {0}
     pl = {int(x) for x in re.findall(r'^[^:]+:(\d+):\d+: error', q.stdout, re.M)}
