@@ -55,14 +55,6 @@ bool checkRegisterOnly(const Operand &O, CheckContext &Ctx, WhatFn What) {
   return true;
 }
 
-/// The sink `_` where the row takes none (Shape::SinkDest).
-void reportSink(const Instruction &I, const Operand &O, CheckContext &Ctx, bool IsDest,
-                WhatFn What) {
-  Ctx.Diags.report(Rule::IsaOperandKind, O.Range,
-                   IsDest ? What() + " is a register: '" + std::string(I.Opcode) +
-                                "' has no result discard mode ('_')"
-                          : What() + " is a source: the sink '_' only replaces a destination");
-}
 } // namespace
 
 void checkIsaOperands(const Instruction &I, CheckContext &Ctx, const spec::IsaOpcode &Op) {
@@ -116,10 +108,8 @@ void checkIsaOperands(const Instruction &I, CheckContext &Ctx, const spec::IsaOp
     };
     if (S.RegistersOnly && checkRegisterOnly(I.Operands[K], Ctx, What))
       continue;
-    if (I.Operands[K].Kind == OperandKind::Sink && !(IsDest && S.SinkDest)) {
-      reportSink(I, I.Operands[K], Ctx, IsDest, What);
-      continue;
-    }
+    if (I.Operands[K].Kind == OperandKind::Sink)
+      continue; // where '_' may stand is IsaSink.cpp's (the `sink` lines)
     checkOperand(I, Ctx, I.Operands[K], Rl, T, IsDest, What);
   }
   if (S.CachePolicy)

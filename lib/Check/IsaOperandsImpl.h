@@ -62,8 +62,6 @@ struct Shape {
   bool RegistersOnly = false;
   /// Sources may be written `-%r2` (vmad).
   bool NegatableSources = false;
-  /// The destination may be `_` (setp, lop3, elect).
-  bool SinkDest = false;
 };
 /// The type qualifiers of I, in order; Unknown where one was not measured.
 llvm::SmallVector<Ty, 2> typeQuals(const Instruction &I, bool &Unknown);

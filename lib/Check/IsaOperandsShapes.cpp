@@ -95,7 +95,6 @@ bool computeShape(const Instruction &I, Shape &S) {
     S.FieldConstants = R.FieldConstants;
     S.RegistersOnly = R.RegistersOnly;
     S.NegatableSources = R.NegatableSources;
-    S.SinkDest = R.SinkDest;
     if (R.TypeU32 || R.TypeU64) {
       S.T = {'u', static_cast<uint8_t>(R.TypeU32 ? 32 : 64)};
     } else if (!Ts.empty()) {

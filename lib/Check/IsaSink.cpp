@@ -79,7 +79,9 @@ bool reportSource(const Operand &O, CheckContext &Ctx, bool InVector) {
 } // namespace
 
 void checkSinkOperands(const Instruction &I, CheckContext &Ctx, const spec::IsaOpcode &Op) {
-  if (I.Operands.empty() || Op.Control == spec::IsaControl::Call)
+  // call's lists and bra's, brx.idx's labels are the symbol checks' ("bra
+  // takes a label, not the sink '_'").
+  if (I.Operands.empty() || Op.Control != spec::IsaControl::None)
     return;
   const Operand &D = I.Operands[0];
   const Operand *Whole = D.Kind == OperandKind::Sink ? &D

@@ -137,7 +137,7 @@ constexpr OperandRoleRow Rows[] = {
     // elect.sync d|p, membermask: d and the mask .b32/.u32/.s32 ("Arguments mismatch for
     // instruction 'elect'" for a .b8, .b16, .b64, .f32 or .v2 d and an .f32 mask; sample H's
     // mutants of inline-asm elect.sync, test/isa-operands/tanh-elect.test).
-    Row("elect", Any, 0, "CC").typeU32().sinkDest(),
+    Row("elect", Any, 0, "CC").typeU32(),
     Row("ex2", One, Float | Packed, "SS").packedRegisters(),
     Row("fma", One, F32x2, "SSSS").packedRegisters(),
     Row("fma", One, Arith | Packed, "SSSS").packedRegisters(),
@@ -153,7 +153,7 @@ constexpr OperandRoleRow Rows[] = {
     Row("lg2", One, Float, "SS"),
     // lop3.b32 d, a, b, c, immLut: any 32-bit register, immLut a constant
     // (the predicate-output form has six operands).
-    Row("lop3", One, B32, "SSSSI").ops(5).sinkDest(),
+    Row("lop3", One, B32, "SSSSI").ops(5),
     Row("mad", One, Int16To32, "WSSW").with(".wide"),
     Row("mad", One, Arith, "SSSS").without(".wide"),
     Row("madc", One, Ext, "SSSS"),
@@ -177,8 +177,8 @@ constexpr OperandRoleRow Rows[] = {
     // The state is a 64-bit integer register, never .f64 ("Arguments mismatch for
     // instruction 'mbarrier.test_wait'/'try_wait'/'arrive'/'arrive_drop'/'pending_count'";
     // issue 14's residue, test/isa-operands/mbarrier-state.test): typed .u64.
-    Row("mbarrier", One, bits({T::B64}), "S-C").with(".arrive").minOps(2).typeU64().sinkDest(),
-    Row("mbarrier", One, bits({T::B64}), "S-C").with(".arrive_drop").minOps(2).typeU64().sinkDest(),
+    Row("mbarrier", One, bits({T::B64}), "S-C").with(".arrive").minOps(2).typeU64(),
+    Row("mbarrier", One, bits({T::B64}), "S-C").with(".arrive_drop").minOps(2).typeU64(),
     Row("mbarrier", One, bits({T::B64}), "CS").with(".pending_count").typeU64(),
     // mbarrier.init [addr], count and mbarrier.expect_tx/complete_tx [addr], txCount: count
     // .b32/.u32/.s32 ("Arguments mismatch for instruction 'mbarrier.init'"/'mbarrier.expect_tx'
@@ -223,7 +223,7 @@ constexpr OperandRoleRow Rows[] = {
     // (wider registers allowed, as cvt's source), c a predicate ("Arguments mismatch for
     // instruction 'set'"; test/isa-operands/set-operands.test).
     Row("set", Two, Arith | Packed, "SOOP").minOps(3),
-    Row("setp", One, Arith | Packed, "PSSP").minOps(3).packedRegisters().sinkDest(),
+    Row("setp", One, Arith | Packed, "PSSP").minOps(3).packedRegisters(),
     Row("shfl", One, Int32, "SSSSC").with(".sync"),
     Row("shl", One, Int16Up, "SSH"),
     Row("shr", One, Int16Up, "SSH"),

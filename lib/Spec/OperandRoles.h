@@ -105,10 +105,6 @@ struct OperandRoleRow {
   /// Its sources may be written negated, `-%r2` (vmad: ptxas 13.0 accepts
   /// `vmad.u32.u32.u32 %r1, -%r2, %r3, -%r4`; the destination may not be).
   bool NegatableSources = false;
-  /// Its destination may be the sink `_` (setp, lop3, elect); every other row's
-  /// operands may not ("Result discard mode is not allowed for instruction 'add'",
-  /// and a syntax error for a source).
-  bool SinkDest = false;
   bool TypeU32 = false; ///< the operands are typed .u32, whatever is written
   bool TypeU64 = false; ///< the operands are typed .u64 (createpolicy's .b64 d)
 
@@ -165,11 +161,6 @@ struct OperandRoleRow {
   constexpr OperandRoleRow negatableSources() const {
     OperandRoleRow R = *this;
     R.NegatableSources = true;
-    return R;
-  }
-  constexpr OperandRoleRow sinkDest() const {
-    OperandRoleRow R = *this;
-    R.SinkDest = true;
     return R;
   }
   constexpr OperandRoleRow typeU64() const {
