@@ -75,11 +75,29 @@ bool checkAtomAddress(const Instruction &I, CheckContext &Ctx, bool Red) {
 }
 } // namespace
 
+namespace {
+/// red.async [a], b{, [mbar]}: b strictly of the type (ptxas 13.0 -arch sm_90: "Arguments
+/// mismatch for instruction 'red.async'" for a .b64 b of .add.u32; sample K,
+/// test/isa/s13-async-multimem.test).
+void checkRedAsyncValue(const Instruction &I, CheckContext &Ctx) {
+  bool Unknown = false;
+  llvm::SmallVector<Ty, 2> Ts = typeQuals(I, Unknown);
+  if (Unknown || Ts.size() != 1 || Ts[0].Bits < 32 || I.Operands.size() < 2 ||
+      I.Operands[1].Kind == OperandKind::Address)
+    return;
+  auto What = [&] { return "operand b of '" + spelledOp(I) + "'"; };
+  checkOperand(I, Ctx, I.Operands[1], Role::Strict, Ts[0], false, What);
+}
+} // namespace
+
 void checkAtom(const Instruction &I, CheckContext &Ctx, bool Red) {
   for (llvm::StringRef Q : I.Qualifiers)
     if (Q == ".v2" || Q == ".v4" || Q == ".v8" || Q == ".async") {
-      if (checkAtomAddress(I, Ctx, Red))
+      if (checkAtomAddress(I, Ctx, Red)) {
         checkAtomVectors(I, Ctx);
+        if (Red && Q == ".async")
+          checkRedAsyncValue(I, Ctx);
+      }
       return; // vector atom/red and red.async ([mbar]): forms of their own
     }
   bool Hint = I.hasQualifier(".L2::cache_hint");
