@@ -267,6 +267,10 @@ void DeclChecker::checkPrototype(const Function &F) {
     return;
   uint32_t PoolSize = static_cast<uint32_t>(Pool.size());
   Proto P = protoOf(F);
+  P.HasBody = F.HasBody;
+  for (std::string_view X : F.Prefix)
+    if (X == ".weak" || X == ".visible" || X == ".extern")
+      P.Linkage = X;
   auto It = ProtoIds.find(F.Name);
   if (It == ProtoIds.end()) {
     // The key is a copy in one arena: a key pointing into the file would keep
@@ -277,6 +281,7 @@ void DeclChecker::checkPrototype(const Function &F) {
     return;
   }
   const Proto &Prev = Protos[It->second];
+  checkLinkage(F, Prev, P);
   std::string Name(F.Name), Why;
   if (Prev.IsEntry != P.IsEntry) {
     Why = "'" + Name + "' is declared both as a kernel (.entry) and as a .func";
@@ -305,6 +310,40 @@ void DeclChecker::checkPrototype(const Function &F) {
     return;
   Diagnostic &D = Diags.report(Rule::FuncPrototype, P.Name, Why);
   D.Notes.push_back({Prev.Name, "earlier declaration is here"});
+}
+
+/// A definition after a declaration (ptxas 13.0 -arch sm_90, -c alike): "Inconsistent
+/// redefinition of variable 'g'" where the definition writes another linkage than the
+/// declaration (.weak or .visible after none, .weak after .visible and back) or follows an
+/// .extern one ("Function definition conflicts with '.extern' declaration" too); a
+/// definition without a linkage directive takes the declaration's .weak or .visible. Found
+/// by sample K's linkage mutants (test/symbols/func-linkage.test).
+void DeclChecker::checkLinkage(const Function &F, const Proto &Prev, const Proto &P) {
+  if (!P.HasBody || Prev.HasBody || Prev.IsEntry != P.IsEntry)
+    return;
+  std::string Name(F.Name);
+  if (Prev.Linkage == ".extern") {
+    Diagnostic &D = Diags.report(Rule::FuncLinkage, P.Name,
+                                 "'" + Name +
+                                     "' is declared .extern above, so it cannot be defined in "
+                                     "this module; declare it without .extern (or drop this "
+                                     "definition)");
+    D.Notes.push_back({Prev.Name, "the .extern declaration is here"});
+    return;
+  }
+  if (P.Linkage.empty() || P.Linkage == Prev.Linkage)
+    return;
+  std::string Was =
+      Prev.Linkage.empty() ? std::string("without a linkage directive") : std::string(Prev.Linkage);
+  SourceRange R = at(P.Linkage, F.Range);
+  Diagnostic &D = Diags.report(Rule::FuncLinkage, R,
+                               "'" + Name + "' is defined " + std::string(P.Linkage) +
+                                   " here and declared " + Was +
+                                   " above; a definition has its declaration's linkage or "
+                                   "none");
+  D.Notes.push_back({Prev.Name, "the earlier declaration is here"});
+  if (R.isValid() && (R.Begin != F.Range.Begin || R.End != F.Range.End))
+    D.Fixes.push_back({R, Prev.Linkage.empty() ? std::string() : std::string(Prev.Linkage)});
 }
 
 bool DeclChecker::checkKnown(const Directive &D) {
