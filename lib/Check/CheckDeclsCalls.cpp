@@ -270,7 +270,7 @@ void DeclChecker::checkPrototype(const Function &F) {
   // "Inconsistent prototypes of 'g', parameter alignment differ", against `.align 2` or
   // `.align 4` it is not; `.b8 a[4]` against `.align 4 .b8 a[4]` differs; sample K's
   // param-attr mutants, test/symbols/func-linkage.test). 0: not known.
-  auto effectiveAlign = [](const Param &Q) { return std::max<unsigned>(Q.Align, Q.Natural); };
+  auto EffectiveAlign = [](const Param &Q) { return std::max<unsigned>(Q.Align, Q.Natural); };
   if (F.Name.empty())
     return;
   uint32_t PoolSize = static_cast<uint32_t>(Pool.size());
@@ -307,10 +307,10 @@ void DeclChecker::checkPrototype(const Function &F) {
       if (X.Type != Y.Type)
         Why = "inconsistent prototypes of '" + Name + "': parameter " + std::to_string(N) + " is " +
               text(Y.Type) + " here and " + text(X.Type) + " in the earlier declaration";
-      else if (effectiveAlign(X) && effectiveAlign(Y) && effectiveAlign(X) != effectiveAlign(Y))
+      else if (EffectiveAlign(X) && EffectiveAlign(Y) && EffectiveAlign(X) != EffectiveAlign(Y))
         Why = "inconsistent prototypes of '" + Name + "': parameter " + std::to_string(N) +
-              " is aligned to " + std::to_string(effectiveAlign(Y)) + " here and to " +
-              std::to_string(effectiveAlign(X)) + " in the earlier declaration";
+              " is aligned to " + std::to_string(EffectiveAlign(Y)) + " here and to " +
+              std::to_string(EffectiveAlign(X)) + " in the earlier declaration";
     }
   }
   Pool.resize(PoolSize); // a redeclaration keeps the first prototype only
