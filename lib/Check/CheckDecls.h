@@ -118,6 +118,8 @@ private:
     }
   };
 
+  /// `.pragma "s", ...;`: strings only.
+  void checkPragmaArgs(const Directive &D);
   /// A definition's linkage against its earlier declaration's (func-linkage).
   void checkLinkage(const Function &F, const Proto &Prev, const Proto &P);
   /// `label: .callprototype (rets) _ (params);`: a Proto of its lists.

@@ -354,7 +354,31 @@ void DeclChecker::checkLinkage(const Function &F, const Proto &Prev, const Proto
     D.Fixes.push_back({R, Prev.Linkage.empty() ? std::string() : std::string(Prev.Linkage)});
 }
 
+/// `.pragma "s"{, "s"};`: a non-empty list of strings (ptxas 13.0: "Parsing error near
+/// '.cta'" for `.pragma.cta "nounroll";`, near 'nounroll' for an unquoted word, near ';'
+/// for none; sample K's insert-qualifier mutant, test/symbols/pragma-file-args.test).
+void DeclChecker::checkPragmaArgs(const Directive &D) {
+  llvm::ArrayRef<std::string_view> A = D.Args;
+  for (size_t I = 0; I <= A.size(); ++I) {
+    bool WantString = I % 2 == 0;
+    if (I == A.size()) {
+      if (!WantString)
+        return;
+    } else if (WantString ? !A[I].empty() && A[I].front() == '"' : A[I] == ",") {
+      continue;
+    }
+    SourceRange R = I < A.size() ? at(A[I], D.Range) : D.Range;
+    Diags.report(Rule::Syntax, R,
+                 std::string(I < A.size() ? "unexpected '" + std::string(A[I]) + "'"
+                                          : std::string("missing string")) +
+                     " in .pragma; it takes a list of strings, .pragma \"nounroll\";");
+    return;
+  }
+}
+
 bool DeclChecker::checkKnown(const Directive &D) {
+  if (D.Name == ".pragma")
+    checkPragmaArgs(D);
   if (D.IsLabel || D.Name.empty() || D.Name[0] != '.' || isKnownDirective(D.Name))
     return true;
   Diags.report(Rule::Syntax, at(D.Name, D.Range),
@@ -642,6 +666,19 @@ void DeclChecker::onModuleDirective(const Directive &D, bool ArchGiven) {
   uint64_t N = 0;
   if (!isNumber(D.Args.front(), N))
     return;
+  // ptxas 13.0: "Parsing error near ','" for a fifth value (`.file 1 "a.cu", 5, 6, 7`;
+  // sample K's file mutant, test/symbols/pragma-file-args.test).
+  size_t Values = 0;
+  for (size_t I = 0; I < D.Args.size(); ++I) {
+    if (D.Args[I] == "," || ++Values <= 4)
+      continue;
+    std::string_view Tok = I > 0 && D.Args[I - 1] == "," ? D.Args[I - 1] : D.Args[I];
+    Diags.report(Rule::Syntax, at(Tok, D.Range),
+                 "unexpected '" + std::string(Tok) +
+                     "' in .file; it takes an index, a file name and at most a timestamp and a "
+                     "file size, .file 1 \"a.cu\", 0, 0");
+    return;
+  }
   // ptxas 13.0: "Feature 'timestamp and filesize in .file directive' requires
   // PTX ISA .version 3.2 or later" (sample H; test/symbols/linkage-versions.test).
   if (D.Args.size() > 2 && Version.isValid() && Version < PtxVersion(3, 2))
