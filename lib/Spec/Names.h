@@ -85,6 +85,14 @@ inline constexpr const char *TensormapField2[] = {".box_dim", ".global_dim", ".g
                                                   ".element_stride"};
 inline constexpr int TensormapOrdMax = 4;
 
+/// tcgen05.alloc's nCols (9.7.16.7.1): a power of 2 from 32 to 512; tcgen05.dealloc's a
+/// multiple of 32 (ptxas 13.0 -arch sm_100a: "value '16' out of range, expected to be in range
+/// [32..512]", "value must be power of 2", "unexpected value '100', expected to be multiple of
+/// 32"; sample K, test/isa/s13-async-multimem.test).
+inline constexpr int Tcgen05AllocMinColumns = 32;
+inline constexpr int Tcgen05AllocMaxColumns = 512;
+inline constexpr int Tcgen05DeallocColumnGranule = 32;
+
 /// wmma's sub-opcodes (9.7.14.4.3-5), the qualifier right after `wmma`.
 inline constexpr const char *WmmaOperations[] = {".load", ".store", ".mma"};
 /// The matrices of wmma.load (.a .b .c) and wmma.store (.d), which ptxas
