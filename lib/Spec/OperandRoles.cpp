@@ -99,6 +99,15 @@ constexpr OperandRoleRow Rows[] = {
     // brev.b64 too (ptxas 13.0: "Arguments mismatch for instruction 'brev'" for a .b32
     // d or a of brev.b64; session-11 hand mutants, test/isa/s11-isa-round2.test).
     Row("brev", One, Bit32To64, "SS"),
+    // clusterlaunchcontrol.query_cancel.is_canceled.pred.b128 p, response and
+    // .get_first_ctaid::{x,y,z}.b32.b128 d, response (9.7.13.18): p a .pred, d 32-bit, the
+    // response a .b128 register (ptxas 13.0 -arch sm_100a: "Arguments mismatch for instruction
+    // 'clusterlaunchcontrol.query_cancel'" for a .b32 p, a .b64 d or response; sample K,
+    // test/isa/s13-async-multimem.test). The .v4 form is not checked here.
+    Row("clusterlaunchcontrol", Two, bits({T::Pred, T::B128}), "PO").with(".is_canceled"),
+    Row("clusterlaunchcontrol", Two, bits({T::B32, T::B128}), "SO")
+        .with(".query_cancel")
+        .without(".v4"),
     Row("clz", One, Bit32Up, "CS"),
     Row("cnot", One, Arith, "SS"),
     Row("copysign", One, Float, "SSS"),
