@@ -106,6 +106,9 @@ private:
     uint32_t First = 0;
     uint16_t NRets = 0, NParams = 0;
     bool IsEntry = false;
+    bool HasBody = false;
+    /// The linkage directive written: "", ".weak", ".visible", ".extern".
+    std::string_view Linkage;
     SourceRange Name;
     llvm::ArrayRef<Param> rets(const std::vector<Param> &Pool) const {
       return llvm::ArrayRef<Param>(Pool).slice(First, NRets);
@@ -115,6 +118,10 @@ private:
     }
   };
 
+  /// `.pragma "s", ...;`: strings only.
+  void checkPragmaArgs(const Directive &D);
+  /// A definition's linkage against its earlier declaration's (func-linkage).
+  void checkLinkage(const Function &F, const Proto &Prev, const Proto &P);
   /// `label: .callprototype (rets) _ (params);`: a Proto of its lists.
   void onCallPrototype(const Directive &D);
   /// Counts and arguments of a call against P.

@@ -238,7 +238,9 @@ DeclChecker::Proto DeclChecker::protoOf(const Function &F) {
         for (size_t I = 0; I < A.size(); ++I) {
           if (A[I] == ".align" && I + 1 < A.size()) {
             uint64_t N = 0;
-            if ((I == 0 || A[I - 1] != ".ptr") && isNumber(A[I + 1], N))
+            // The first .align counts (ptxas 13.0: `.align 8 .align 1 .b8 a[1]` is aligned
+            // to 8; test/symbols/func-linkage.test).
+            if ((I == 0 || A[I - 1] != ".ptr") && !Q.Align && isNumber(A[I + 1], N))
               Q.Align = static_cast<uint16_t>(std::min<uint64_t>(N, UINT16_MAX));
             ++I;
           } else if (A[I] == ".ptr") {
@@ -263,10 +265,20 @@ DeclChecker::Proto DeclChecker::protoOf(const Function &F) {
 }
 
 void DeclChecker::checkPrototype(const Function &F) {
+  // A parameter's alignment as ptxas compares prototypes: its .align, but never less than
+  // its element's size (ptxas 13.0: `.param .b32 a` against `.param .align 8 .b32 a` is
+  // "Inconsistent prototypes of 'g', parameter alignment differ", against `.align 2` or
+  // `.align 4` it is not; `.b8 a[4]` against `.align 4 .b8 a[4]` differs; sample K's
+  // param-attr mutants, test/symbols/func-linkage.test). 0: not known.
+  auto EffectiveAlign = [](const Param &Q) { return std::max<unsigned>(Q.Align, Q.Natural); };
   if (F.Name.empty())
     return;
   uint32_t PoolSize = static_cast<uint32_t>(Pool.size());
   Proto P = protoOf(F);
+  P.HasBody = F.HasBody;
+  for (std::string_view X : F.Prefix)
+    if (X == ".weak" || X == ".visible" || X == ".extern")
+      P.Linkage = X;
   auto It = ProtoIds.find(F.Name);
   if (It == ProtoIds.end()) {
     // The key is a copy in one arena: a key pointing into the file would keep
@@ -277,6 +289,7 @@ void DeclChecker::checkPrototype(const Function &F) {
     return;
   }
   const Proto &Prev = Protos[It->second];
+  checkLinkage(F, Prev, P);
   std::string Name(F.Name), Why;
   if (Prev.IsEntry != P.IsEntry) {
     Why = "'" + Name + "' is declared both as a kernel (.entry) and as a .func";
@@ -294,10 +307,10 @@ void DeclChecker::checkPrototype(const Function &F) {
       if (X.Type != Y.Type)
         Why = "inconsistent prototypes of '" + Name + "': parameter " + std::to_string(N) + " is " +
               text(Y.Type) + " here and " + text(X.Type) + " in the earlier declaration";
-      else if (X.Align && Y.Align && X.Align != Y.Align)
+      else if (EffectiveAlign(X) && EffectiveAlign(Y) && EffectiveAlign(X) != EffectiveAlign(Y))
         Why = "inconsistent prototypes of '" + Name + "': parameter " + std::to_string(N) +
-              " is aligned to " + std::to_string(Y.Align) + " here and to " +
-              std::to_string(X.Align) + " in the earlier declaration";
+              " is aligned to " + std::to_string(EffectiveAlign(Y)) + " here and to " +
+              std::to_string(EffectiveAlign(X)) + " in the earlier declaration";
     }
   }
   Pool.resize(PoolSize); // a redeclaration keeps the first prototype only
@@ -307,7 +320,65 @@ void DeclChecker::checkPrototype(const Function &F) {
   D.Notes.push_back({Prev.Name, "earlier declaration is here"});
 }
 
+/// A definition after a declaration (ptxas 13.0 -arch sm_90, -c alike): "Inconsistent
+/// redefinition of variable 'g'" where the definition writes another linkage than the
+/// declaration (.weak or .visible after none, .weak after .visible and back) or follows an
+/// .extern one ("Function definition conflicts with '.extern' declaration" too); a
+/// definition without a linkage directive takes the declaration's .weak or .visible. Found
+/// by sample K's linkage mutants (test/symbols/func-linkage.test).
+void DeclChecker::checkLinkage(const Function &F, const Proto &Prev, const Proto &P) {
+  if (!P.HasBody || Prev.HasBody || Prev.IsEntry != P.IsEntry)
+    return;
+  std::string Name(F.Name);
+  if (Prev.Linkage == ".extern") {
+    Diagnostic &D = Diags.report(Rule::FuncLinkage, P.Name,
+                                 "'" + Name +
+                                     "' is declared .extern above, so it cannot be defined in "
+                                     "this module; declare it without .extern (or drop this "
+                                     "definition)");
+    D.Notes.push_back({Prev.Name, "the .extern declaration is here"});
+    return;
+  }
+  if (P.Linkage.empty() || P.Linkage == Prev.Linkage)
+    return;
+  std::string Was =
+      Prev.Linkage.empty() ? std::string("without a linkage directive") : std::string(Prev.Linkage);
+  SourceRange R = at(P.Linkage, F.Range);
+  Diagnostic &D = Diags.report(Rule::FuncLinkage, R,
+                               "'" + Name + "' is defined " + std::string(P.Linkage) +
+                                   " here and declared " + Was +
+                                   " above; a definition has its declaration's linkage or "
+                                   "none");
+  D.Notes.push_back({Prev.Name, "the earlier declaration is here"});
+  if (R.isValid() && (R.Begin != F.Range.Begin || R.End != F.Range.End))
+    D.Fixes.push_back({R, Prev.Linkage.empty() ? std::string() : std::string(Prev.Linkage)});
+}
+
+/// `.pragma "s"{, "s"};`: a non-empty list of strings (ptxas 13.0: "Parsing error near
+/// '.cta'" for `.pragma.cta "nounroll";`, near 'nounroll' for an unquoted word, near ';'
+/// for none; sample K's insert-qualifier mutant, test/symbols/pragma-file-args.test).
+void DeclChecker::checkPragmaArgs(const Directive &D) {
+  llvm::ArrayRef<std::string_view> A = D.Args;
+  for (size_t I = 0; I <= A.size(); ++I) {
+    bool WantString = I % 2 == 0;
+    if (I == A.size()) {
+      if (!WantString)
+        return;
+    } else if (WantString ? !A[I].empty() && A[I].front() == '"' : A[I] == ",") {
+      continue;
+    }
+    SourceRange R = I < A.size() ? at(A[I], D.Range) : D.Range;
+    Diags.report(Rule::Syntax, R,
+                 std::string(I < A.size() ? "unexpected '" + std::string(A[I]) + "'"
+                                          : std::string("missing string")) +
+                     " in .pragma; it takes a list of strings, .pragma \"nounroll\";");
+    return;
+  }
+}
+
 bool DeclChecker::checkKnown(const Directive &D) {
+  if (D.Name == ".pragma")
+    checkPragmaArgs(D);
   if (D.IsLabel || D.Name.empty() || D.Name[0] != '.' || isKnownDirective(D.Name))
     return true;
   Diags.report(Rule::Syntax, at(D.Name, D.Range),
@@ -599,6 +670,19 @@ void DeclChecker::onModuleDirective(const Directive &D, bool ArchGiven) {
   uint64_t N = 0;
   if (!isNumber(D.Args.front(), N))
     return;
+  // ptxas 13.0: "Parsing error near ','" for a fifth value (`.file 1 "a.cu", 5, 6, 7`;
+  // sample K's file mutant, test/symbols/pragma-file-args.test).
+  size_t Values = 0;
+  for (size_t I = 0; I < D.Args.size(); ++I) {
+    if (D.Args[I] == "," || ++Values <= 4)
+      continue;
+    std::string_view Tok = I > 0 && D.Args[I - 1] == "," ? D.Args[I - 1] : D.Args[I];
+    Diags.report(Rule::Syntax, at(Tok, D.Range),
+                 "unexpected '" + std::string(Tok) +
+                     "' in .file; it takes an index, a file name and at most a timestamp and a "
+                     "file size, .file 1 \"a.cu\", 0, 0");
+    return;
+  }
   // ptxas 13.0: "Feature 'timestamp and filesize in .file directive' requires
   // PTX ISA .version 3.2 or later" (sample H; test/symbols/linkage-versions.test).
   if (D.Args.size() > 2 && Version.isValid() && Version < PtxVersion(3, 2))

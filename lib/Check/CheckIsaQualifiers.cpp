@@ -223,14 +223,25 @@ static void reportExcluded(const Instruction &I, CheckContext &Ctx, const IsaFor
       continue;
     // The valid set: the opcode's state spaces the row leaves, and generic.
     llvm::SmallVector<llvm::StringRef, 8> Valid;
-    bool Generic = false;
+    bool Generic = false, IsSpace = false;
     if (const IsaOpcode *Op = spec::findIsaOpcode(I.Opcode))
-      for (llvm::StringRef S : stateSpacesOf(*Op, Generic))
+      for (llvm::StringRef S : stateSpacesOf(*Op, Generic)) {
+        IsSpace |= S == X;
         if (!llvm::is_contained(Excluded, S))
           Valid.push_back(S);
+      }
     if (Generic)
       Valid.push_back("a generic address");
     SourceRange R = K < I.QualifierRanges.size() ? I.QualifierRanges[K] : I.opcodeRange();
+    if (!IsSpace) {
+      // A pair of qualifiers that are no state space (st.async .weak with .cluster,
+      // red.async .gpu with .mbarrier::complete_tx::bytes; ptxas 13.0: "Modifier '.weak'
+      // cannot be combined with modifier '.cluster'").
+      Ctx.Diags.report(Rule::IsaQualifierCombination, F.section().Num, R,
+                       "'" + std::string(I.Opcode) + "' cannot combine " + Q.str() + " with " +
+                           X.str() + "; write at most one of the two");
+      return;
+    }
     Ctx.Diags.report(Rule::IsaQualifierCombination, F.section().Num, R,
                      "'" + std::string(I.Opcode) + "' cannot apply " + Q.str() + " to the " +
                          X.str() + " state space; " + Q.str() + " goes with " +

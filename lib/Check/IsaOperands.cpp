@@ -78,6 +78,7 @@ void checkIsaOperands(const Instruction &I, CheckContext &Ctx, const spec::IsaOp
   if (Own & spec::opcheck::CpAsyncSize)
     checkCpAsyncSize(I, Ctx);
   checkTcgen05MmaAddresses(I, Ctx);
+  checkTcgen05Columns(I, Ctx);
   if (Own & spec::opcheck::WaitGroup)
     checkWaitGroup(I, Ctx);
   if ((Own & spec::opcheck::BuiltinCall) &&

@@ -85,11 +85,29 @@ bool checkAtomAddress(const Instruction &I, CheckContext &Ctx, bool Red) {
 }
 } // namespace
 
+namespace {
+/// red.async [a], b{, [mbar]}: b strictly of the type (ptxas 13.0 -arch sm_90: "Arguments
+/// mismatch for instruction 'red.async'" for a .b64 b of .add.u32; sample K,
+/// test/isa/s13-async-multimem.test).
+void checkRedAsyncValue(const Instruction &I, CheckContext &Ctx) {
+  bool Unknown = false;
+  llvm::SmallVector<Ty, 2> Ts = typeQuals(I, Unknown);
+  if (Unknown || Ts.size() != 1 || Ts[0].Bits < 32 || I.Operands.size() < 2 ||
+      I.Operands[1].Kind == OperandKind::Address)
+    return;
+  auto What = [&] { return "operand b of '" + spelledOp(I) + "'"; };
+  checkOperand(I, Ctx, I.Operands[1], Role::Strict, Ts[0], false, What);
+}
+} // namespace
+
 void checkAtom(const Instruction &I, CheckContext &Ctx, bool Red) {
   for (llvm::StringRef Q : I.Qualifiers)
     if (Q == ".v2" || Q == ".v4" || Q == ".v8" || Q == ".async") {
-      if (checkAtomAddress(I, Ctx, Red))
+      if (checkAtomAddress(I, Ctx, Red)) {
         checkAtomVectors(I, Ctx);
+        if (Red && Q == ".async")
+          checkRedAsyncValue(I, Ctx);
+      }
       return; // vector atom/red and red.async ([mbar]): forms of their own
     }
   bool Hint = I.hasQualifier(".L2::cache_hint");
@@ -243,9 +261,35 @@ void checkMovVector(const Instruction &I, CheckContext &Ctx) {
 }
 /// tensormap.replace with a .field3 (9.7.9.26): "the operand new_val must be
 /// an immediate" (ptxas 13.0: "Integer constant expression expected").
+namespace {
+/// A constant of tensormap.replace out of 0..Max (the field's value or ord; sample K).
+void checkTensormapConstant(const Instruction &I, CheckContext &Ctx, const Operand &O,
+                            const char *Name, int Max) {
+  if (O.Kind != OperandKind::IntImm || (O.IntValue >= 0 && O.IntValue <= Max))
+    return;
+  Ctx.Diags.report(Rule::IsaOperandImmediate, O.Range,
+                   std::string(Name) + " of '" + spelledOp(I) + "' is 0 to " + std::to_string(Max) +
+                       ", found " + std::string(O.Text));
+}
+} // namespace
+
 void checkTensormapReplace(const Instruction &I, CheckContext &Ctx) {
-  if (I.Operands.size() != 2 || !I.hasQualifier(".replace") ||
-      !llvm::any_of(spec::TensormapField3, [&](const char *F) { return I.hasQualifier(F); }))
+  if (!I.hasQualifier(".replace"))
+    return;
+  if (I.Operands.size() == 3 &&
+      llvm::any_of(spec::TensormapField2, [&](const char *F) { return I.hasQualifier(F); })) {
+    const Operand &Ord = I.Operands[1];
+    if (Ord.Kind == OperandKind::Name) // ptxas 13.0: "Arguments mismatch" (sample K)
+      Ctx.Diags.report(Rule::IsaOperandKind, Ord.Range,
+                       "ord of '" + spelledOp(I) + "' must be an integer constant from 0 to " +
+                           std::to_string(spec::TensormapOrdMax) + ", not the register " +
+                           std::string(Ord.Text));
+    checkTensormapConstant(I, Ctx, Ord, "ord", spec::TensormapOrdMax);
+    return;
+  }
+  const char *const *F3 =
+      llvm::find_if(spec::TensormapField3, [&](const char *F) { return I.hasQualifier(F); });
+  if (I.Operands.size() != 2 || F3 == std::end(spec::TensormapField3))
     return;
   const Operand &O = I.Operands[1];
   if (O.Kind == OperandKind::Name)
@@ -253,6 +297,8 @@ void checkTensormapReplace(const Instruction &I, CheckContext &Ctx) {
                      "new_val of '" + spelledOp(I) +
                          "' must be an integer constant (the field's value), not the register " +
                          std::string(O.Text));
+  checkTensormapConstant(I, Ctx, O, "new_val",
+                         spec::TensormapField3Max[F3 - std::begin(spec::TensormapField3)]);
 }
 
 /// tensormap.cp_fenceproxy (9.7.13.16) copies size bytes from [src] in

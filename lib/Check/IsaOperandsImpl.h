@@ -108,6 +108,8 @@ void checkTensorCoordinates(const Instruction &I, CheckContext &Ctx);
 /// tcgen05.mma*'s tensor-memory addresses ([d-tmem], [a-tmem], [sp-meta-tmem]) are
 /// .b32 registers.
 void checkTcgen05MmaAddresses(const Instruction &I, CheckContext &Ctx);
+/// tcgen05.alloc/dealloc's column count: a constant in range (sample K).
+void checkTcgen05Columns(const Instruction &I, CheckContext &Ctx);
 
 void checkCachePolicy(const Instruction &I, CheckContext &Ctx);
 /// atom and red (Red: no destination, [a] first; IsaOpcode::OperandChecks Reduction).

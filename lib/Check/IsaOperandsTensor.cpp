@@ -79,6 +79,32 @@ void checkTcgen05ScaleInput(const Instruction &I, CheckContext &Ctx) {
 // 'tcgen05.mma'"; its descriptors and idesc take any integer register of
 // their size, and tcgen05.ld/st/cp take a .u32 address;
 // test/isa/s11-isa-round2.test).
+/// tcgen05.alloc [dst], nCols: a power of 2 from 32 to 512; tcgen05.dealloc taddr, nCols: a
+/// multiple of 32 (the numbers: lib/Spec/Names.h). Found without comparing opcode names: a
+/// .cta_group:: instruction whose first qualifier is .alloc or .dealloc.
+void checkTcgen05Columns(const Instruction &I, CheckContext &Ctx) {
+  if (I.Qualifiers.empty() || I.Operands.size() != 2 || I.Operands[1].Kind != OperandKind::IntImm ||
+      llvm::none_of(I.Qualifiers, [](std::string_view Q) {
+        return llvm::StringRef(Q).startswith(".cta_group::");
+      }))
+    return;
+  bool Alloc = I.Qualifiers[0] == ".alloc";
+  if (!Alloc && I.Qualifiers[0] != ".dealloc")
+    return;
+  const Operand &N = I.Operands[1];
+  int64_t V = N.IntValue;
+  bool Ok = Alloc ? V >= spec::Tcgen05AllocMinColumns && V <= spec::Tcgen05AllocMaxColumns &&
+                        (V & (V - 1)) == 0
+                  : V > 0 && V % spec::Tcgen05DeallocColumnGranule == 0;
+  if (Ok)
+    return;
+  std::string Want = Alloc ? "a power of 2 from " + std::to_string(spec::Tcgen05AllocMinColumns) +
+                                 " to " + std::to_string(spec::Tcgen05AllocMaxColumns)
+                           : "a multiple of " + std::to_string(spec::Tcgen05DeallocColumnGranule);
+  Ctx.Diags.report(Rule::IsaOperandImmediate, N.Range,
+                   "nCols of '" + spelledOp(I) + "' is " + Want + ", found " + std::string(N.Text));
+}
+
 void checkTcgen05MmaAddresses(const Instruction &I, CheckContext &Ctx) {
   // .mma with a .cta_group::N: tcgen05.mma* only (mma, wgmma and wmma spell theirs
   // otherwise), found without comparing opcode names.

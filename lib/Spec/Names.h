@@ -100,6 +100,24 @@ inline bool isVideoSelectorShape(llvm::StringRef S) {
 /// immediate (ptxas 13.0: "Integer constant expression expected").
 inline constexpr const char *TensormapField3[] = {
     ".elemtype", ".interleave_layout", ".swizzle_mode", ".swizzle_atomicity", ".fill_mode"};
+/// The largest new_val of each .field3 (ptxas 13.0 -arch sm_100a, PTX ISA 8.8: "Argument 1
+/// of instruction 'tensormap.replace': value '16' expected to be in range [0..15] when
+/// .elemtype modifier is used"; sample K, test/isa/s13-async-multimem.test), in the order
+/// of TensormapField3.
+inline constexpr int TensormapField3Max[] = {15, 2, 3, 3, 1};
+/// tensormap.replace's .field2 fields (9.7.9.26), whose ord is 0..4 ("value '5' expected to
+/// be in range [0..4] when .box_dim modifier is used"; sample K).
+inline constexpr const char *TensormapField2[] = {".box_dim", ".global_dim", ".global_stride",
+                                                  ".element_stride"};
+inline constexpr int TensormapOrdMax = 4;
+
+/// tcgen05.alloc's nCols (9.7.16.7.1): a power of 2 from 32 to 512; tcgen05.dealloc's a
+/// multiple of 32 (ptxas 13.0 -arch sm_100a: "value '16' out of range, expected to be in range
+/// [32..512]", "value must be power of 2", "unexpected value '100', expected to be multiple of
+/// 32"; sample K, test/isa/s13-async-multimem.test).
+inline constexpr int Tcgen05AllocMinColumns = 32;
+inline constexpr int Tcgen05AllocMaxColumns = 512;
+inline constexpr int Tcgen05DeallocColumnGranule = 32;
 
 /// wmma's sub-opcodes (9.7.14.4.3-5), the qualifier right after `wmma`.
 inline constexpr const char *WmmaOperations[] = {".load", ".store", ".mma"};

@@ -117,6 +117,15 @@ constexpr OperandRoleRow Rows[] = {
     // brev.b64 too (ptxas 13.0: "Arguments mismatch for instruction 'brev'" for a .b32
     // d or a of brev.b64; session-11 hand mutants, test/isa/s11-isa-round2.test).
     Row("brev", One, Bit32To64, "SS"),
+    // clusterlaunchcontrol.query_cancel.is_canceled.pred.b128 p, response and
+    // .get_first_ctaid::{x,y,z}.b32.b128 d, response (9.7.13.18): p a .pred, d 32-bit, the
+    // response a .b128 register (ptxas 13.0 -arch sm_100a: "Arguments mismatch for instruction
+    // 'clusterlaunchcontrol.query_cancel'" for a .b32 p, a .b64 d or response; sample K,
+    // test/isa/s13-async-multimem.test). The .v4 form is not checked here.
+    Row("clusterlaunchcontrol", Two, bits({T::Pred, T::B128}), "PO").with(".is_canceled"),
+    Row("clusterlaunchcontrol", Two, bits({T::B32, T::B128}), "SO")
+        .with(".query_cancel")
+        .without(".v4"),
     Row("clz", One, Bit32Up, "CS"),
     Row("cnot", One, Arith, "SS"),
     Row("copysign", One, Float, "SSS"),
@@ -201,6 +210,17 @@ constexpr OperandRoleRow Rows[] = {
     Row("mul", One, Int16To32, "WSS").with(".wide"),
     Row("mul", One, Arith, "SSS").without(".wide"),
     Row("mul24", One, Int32, "SSS"),
+    // multimem.ld_reduce d, [a] / multimem.st [a], b / multimem.red [a], b (9.7.9.14): d and b
+    // of the type's size, scalar or vector ("Arguments mismatch for instruction
+    // 'multimem.ld_reduce'" for a .b64 d of .u32, 'multimem.st' and 'multimem.red' for a .b64 b
+    // of .b32/.u32; sample K, test/isa/s13-async-multimem.test).
+    // Their vector forms (.v2/.v4/.v8 of the float types) are not checked here.
+    Row("multimem", Any, 0, "--").with(".v2").typeU32(),
+    Row("multimem", Any, 0, "--").with(".v4").typeU32(),
+    Row("multimem", Any, 0, "--").with(".v8").typeU32(),
+    Row("multimem", One, Int32To64 | Float, "S-").with(".ld_reduce"),
+    Row("multimem", One, Int32To64 | Float, "-S").with(".st").noDest(),
+    Row("multimem", One, Int32To64 | Float, "-S").with(".red").noDest(),
     // nanosleep.u32 t ("Arguments mismatch" for a .pred, .b16 or .b64
     // register; test/isa/s10-misses.test).
     Row("nanosleep", One, Int32, "C").noDest(),
@@ -229,6 +249,10 @@ constexpr OperandRoleRow Rows[] = {
     Row("shr", One, Int16Up, "SSH"),
     Row("sin", One, Float, "SS"),
     Row("sqrt", One, Float, "SS"),
+    // st.async [a], b{, [mbar]} (9.7.9.12): b strictly of the type's size, unlike st's
+    // ("Arguments mismatch for instruction 'st.async'" for a .b64 b of .b32; sample K,
+    // test/isa/s13-async-multimem.test). Its 8- and 16-bit types take st's row.
+    Row("st", One, Int32To64 | Float, "AS-").with(".async").minOps(2).noDest(),
     Row("st", One, Memory, "AR").cachePolicy().noDest(),
     Row("sub", One, F32x2, "SSS").packedRegisters(),
     Row("sub", One, Packed, "SSS").packedRegisters(),

@@ -255,6 +255,13 @@ def outcome(verdict, plines, lint, text=None):
         # ptxas names the line of its lookahead token for a directive without
         # ';' (.version, .target, .file ...): the next statement's first line.
         want |= {s - 1 for s in want if s - 1 in lined}
+        # ... and the line past the end for the last statement of the file (a .file
+        # appended after the last one: "Duplicate file index" on the line after it;
+        # sample K).
+        if st and any(p > max(st) for p in plines):
+            last = max(set().union(*st.values()))
+            if last in lined:
+                want.add(last)
         # ptxas names the end of a function body for a conflict in its header
         # (.extern on a definition, .maxntid with .reqntid); ptx-lint names the
         # header, where the fix goes: the header statement (ending at the
