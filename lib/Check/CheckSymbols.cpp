@@ -228,9 +228,10 @@ bool SymbolChecker::checkFunctionOperand(llvm::StringRef Name, SourceRange R, Us
       Diag.Notes.push_back({F.Range, "function declared here"});
     return true;
   }
-  if (P == Place::Expr && CodegenChecks) {
-    // ptxas 13.0 -arch sm_NN: fatal "Cannot take address of function 'f' in
-    // arithmetic expressions" (no line); -arch compute_NN takes `f+4`.
+  if (P == Place::Expr && !ParseOnly) {
+    // ptxas 13.0 -arch sm_NN (with -c too): fatal "Cannot take address of
+    // function 'f' in arithmetic expressions"; only -arch compute_NN takes
+    // `f+4`. Reported by default, as a 32-bit address in a 64-bit module is.
     Diagnostic &Diag = Diags.report(
         Rule::IsaOperandKind, LabelSpec, R,
         "function name '" + Name.str() +

@@ -89,6 +89,10 @@ public:
   /// --arch sm_NN: also what ptxas refuses only when it generates code
   /// (a function's address in an arithmetic expression).
   void setCodegenChecks(bool On) { CodegenChecks = On; }
+  /// --arch compute_NN, ptxas's parse-only mode: not even what every code
+  /// generation refuses (a function's address in an arithmetic expression,
+  /// fatal for every sm_NN, with -c too) is reported.
+  void setParseOnly(bool On) { ParseOnly = On; }
   void setKnownElsewhere(std::function<bool(llvm::StringRef Name, bool IsLabel)> F) {
     KnownElsewhere = std::move(F);
   }
@@ -197,6 +201,7 @@ private:
   /// .u64, .b64): ptxas warns "Unexpected instruction types"; empty otherwise.
   llvm::StringRef MovOddType;
   bool CodegenChecks = false;
+  bool ParseOnly = false;
   /// The ISA table row of each opcode met in the file (null: not in the
   /// tables) and the operand positions where one of its syntax lines has an
   /// address (bit K: operand K): computed once per opcode, not once per

@@ -93,6 +93,7 @@ Checker::Checker(const SourceFile &File, DiagnosticEngine &Diags, const LintOpti
   if (Opts.Version)
     Version = *Opts.Version;
   SymCheck.setCodegenChecks(codegenChecks());
+  SymCheck.setParseOnly(Opts.ArchParseOnly);
 }
 
 Target Checker::effectiveTarget() const {
