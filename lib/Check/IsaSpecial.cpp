@@ -185,8 +185,9 @@ void checkSpecialOperands(const Instruction &I, CheckContext &Ctx) {
 }
 
 /// bar/barrier (9.7.13.1), probe with ptxas 13.0: a constant barrier number is
-/// 0..15 ("Barrier number '16' out of range, expected to be in range
-/// [0..15]"; -1 is read as 2^64-1), a constant thread count a multiple of 32
+/// 0..15 in its low 32 bits ("Barrier number '16' out of range, expected to be
+/// in range [0..15]"; -1 is read as 2^64-1, 4294967311 and -4294967295 as 15
+/// and 1, session 13), a constant thread count a multiple of 32
 /// ("Number of threads participating in barrier must be in multiple of warp
 /// size"; 0 and negative multiples assemble). bar.warp.sync and
 /// barrier.cluster take no barrier number.
@@ -201,7 +202,8 @@ void checkBarrierConstants(const Instruction &I, CheckContext &Ctx) {
   const Operand &B = I.Operands[First];
   if (B.Kind == OperandKind::IntImm) {
     IntLiteral L = decodeIntLiteral(llvm::StringRef(B.Text).ltrim("-"));
-    if (B.IntValue < 0 || B.IntValue > 15 || L.State != IntLiteral::Fits)
+    bool Known = L.State == IntLiteral::Fits || L.State == IntLiteral::Wraps;
+    if (Known && static_cast<uint32_t>(B.IntValue) > 15)
       Ctx.Diags.report(Rule::IsaOperandImmediate, B.Range,
                        "the barrier number of '" + spelledOp(I) +
                            "' is a constant from 0 to 15 (16 barriers a CTA), not " +
