@@ -287,7 +287,7 @@ void checkOperand(const Instruction &I, CheckContext &Ctx, const Operand &O, Rol
     return;
   // `mov.u32 s, a[1]` moves an element's address (PTX ISA 6.4.2): a source value.
   bool IsAddr = O.Kind == OperandKind::Address && !(O.ArrayIndex && !IsDest);
-  if (Rl == Role::Imm && O.Kind == OperandKind::Name) {
+  if ((Rl == Role::Imm || Rl == Role::Align) && O.Kind == OperandKind::Name) {
     Ctx.Diags.report(Rule::IsaOperandKind, O.Range,
                      What() + " must be a constant, not the register " + std::string(O.Text));
     return;
@@ -302,6 +302,15 @@ void checkOperand(const Instruction &I, CheckContext &Ctx, const Operand &O, Rol
     Ctx.Diags.report(Rule::IsaOperandKind, O.Range,
                      What() + " must be a register" + (IsDest ? "" : " or a constant") +
                          ", not an address");
+    return;
+  }
+  if (Rl == Role::Align && O.Kind == OperandKind::IntImm) {
+    // ptxas 13.0 reads the low 32 bits (alloca's -8 is 0xfffffff8).
+    uint32_t V = static_cast<uint32_t>(O.IntValue);
+    if (V == 0 || (V & (V - 1)) != 0 || V > (1u << 23))
+      Ctx.Diags.report(Rule::IsaOperandImmediate, O.Range,
+                       What() + " is an alignment: a power of two from 1 to 2^23 (8388608), not " +
+                           std::string(O.Text));
     return;
   }
   if (O.isImmediate()) {

@@ -31,6 +31,7 @@ enum class OperandRole : uint8_t {
   Count,    ///< .b32/.u32/.s32 (popc d, masks, lane numbers)           (C)
   Address,  ///< [address]                                              (A)
   Imm,      ///< a constant of the instruction type (lop3's immLut)     (I)
+  Align,    ///< an alignment constant: a power of two up to 2^23       (G)
   Optional, ///< not checked
 };
 
