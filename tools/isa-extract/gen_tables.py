@@ -145,7 +145,8 @@ def parse_corrections(path):
     'entryonly DIRECTIVE...' (directives of a kernel's header only), 'sink OPCODE [.q...]'
     (OPCODE takes `_` as its whole destination, with one of the .q written if any),
     'pairrequired OPCODE...' (where every fitting syntax line writes d|p, the d|p is required),
-    'videosel KIND OPCODE...' (the video selectors the opcodes take, one of VIDEO_SELECTORS);
+    'videosel KIND OPCODE...' (the video selectors the opcodes take, one of VIDEO_SELECTORS),
+    'nameword SECTION... .w...' (a form's literal first word .w is part of the name);
     evidence in comments above each line."""
     corr = {"qual": {}, "noops": set(), "opcode": [], "nocheck": set(), "notarget": set(),
             "noptx": set(), "optional": {}, "required": {}, "minops": {}, "maxops": {}, "anyorder": set(), "gate": [],
@@ -153,7 +154,7 @@ def parse_corrections(path):
             "nofunction": {}, "modefirst": {}, "compare": set(), "owncount": set(),
             "ownpolicy": set(), "nokinds": {}, "operands": {}, "family": {}, "control": {},
             "fnaddrtypes": {}, "entryonly": set(), "sink": {}, "builtinwith": {},
-            "pairrequired": set(), "videosel": {}}
+            "pairrequired": set(), "videosel": {}, "nameword": {}}
     for line in Path(path).read_text().splitlines():
         line = line.split("#", 1)[0].strip()
         if not line:
@@ -222,6 +223,9 @@ def parse_corrections(path):
                 if op in corr[w[0]]:
                     sys.exit(f"corrections: {w[0]} {op}: given twice")
                 corr[w[0]][op] = names[w[1]]
+        elif w[0] == "nameword":  # nameword SECTION... .w...
+            for sec in (x for x in w[1:] if not x.startswith(".")):
+                corr["nameword"].setdefault(sec, set()).update(x for x in w[1:] if x.startswith("."))
         elif w[0] == "fnaddrtypes":  # fnaddrtypes OPCODE .t...
             corr["fnaddrtypes"][w[1]] = " ".join(w[2:])
         elif w[0] == "sink":  # sink OPCODE [.q...]: takes `_` as its destination (with a .q)
@@ -473,6 +477,9 @@ def generate(sections, corr):
             # ('barrier.cluster'), when the form writes it first: ptxas reads it
             # as part of the name and rejects it elsewhere.
             name_word = ""
+            # ... or a literal first word a `nameword` line names (sust.b, sust.p).
+            if f["slots"] and f["slots"][0] in corr["nameword"].get(sections[si].num, ()):
+                name_word = f["slots"][0]
             for mn in sections[si].mnemonics:
                 parts = mn.split(".")
                 if (parts[0] == name and len(parts) > 1 and f["slots"]
