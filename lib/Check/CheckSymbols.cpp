@@ -659,7 +659,7 @@ void SymbolChecker::onScopeBegin() {
   ++Depth;
   if (Scopes.size() < Depth)
     Scopes.resize(Depth);
-  Scopes[Depth - 1].Labels.clear();
+  Scopes[Depth - 1].clearLabels();
   Scopes[Depth - 1].Pending.clear();
 }
 
@@ -705,7 +705,7 @@ void SymbolChecker::onScopeEnd() {
     if (E.getValue().Hint.empty())
       E.getValue().Hint = hintFor(E.getKey(), E.getValue().Kind, &S);
   mergeInto(Scopes[Depth - 2].Pending, S.Pending);
-  S.Labels.clear();
+  S.clearLabels();
   --Depth;
 }
 
@@ -768,7 +768,7 @@ void SymbolChecker::onFunctionEnd(const Function &F) {
       mergeInto(Late, E.getKey(), U);
   }
   S.Pending.clear();
-  S.Labels.clear();
+  S.clearLabels();
   BranchLists.clear();
   BrxUses.clear();
   LastLabel.clear();

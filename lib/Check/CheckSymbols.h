@@ -25,6 +25,7 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/Allocator.h"
 
 #include <functional>
 #include <string>
@@ -117,8 +118,18 @@ private:
     llvm::SmallVector<SourceRange, 3> MoreValues;
   };
   struct LabelScope {
-    llvm::StringMap<SourceRange> Labels;
+    /// Entries from a bump allocator, emptied with the scope (clearLabels):
+    /// nvcc -G labels most lines ($L__tmp12), one allocation and free each.
+    llvm::StringMap<SourceRange, llvm::BumpPtrAllocator> Labels;
     llvm::StringMap<Uses> Pending;
+    LabelScope() = default;
+    /// Moved, never copied (the allocator is not copyable), when Scopes grows.
+    LabelScope(LabelScope &&O) noexcept
+        : Labels(std::move(O.Labels)), Pending(std::move(O.Pending)) {}
+    void clearLabels() {
+      Labels.clear();
+      Labels.getAllocator().Reset();
+    }
   };
   struct ModuleSym {
     SourceRange Range;  ///< the name at its first declaration

@@ -148,7 +148,7 @@ void SymbolChecker::onFunctionBegin(const Function &F) {
   Depth = 1;
   if (Scopes.empty())
     Scopes.emplace_back();
-  Scopes[0].Labels.clear();
+  Scopes[0].clearLabels();
   Scopes[0].Pending.clear();
   if (!F.HasBody)
     return;
