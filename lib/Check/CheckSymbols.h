@@ -117,10 +117,16 @@ private:
     unsigned ValueCount = 0;
     llvm::SmallVector<SourceRange, 3> MoreValues;
   };
+  using LabelAllocator = llvm::BumpPtrAllocatorImpl<llvm::MallocAllocator, 16384, 16384, 128>;
   struct LabelScope {
     /// Entries from a bump allocator, emptied with the scope (clearLabels):
     /// nvcc -G labels most lines ($L__tmp12), one allocation and free each.
-    llvm::StringMap<SourceRange, llvm::BumpPtrAllocator> Labels;
+    /// The allocator is an instantiation of its own (16 KiB slabs): LLVM's
+    /// static libraries carry the default BumpPtrAllocator's out-of-line
+    /// Allocate, built without ASan, which the linker may pick over ours; then
+    /// Reset's poisoning is never undone and an ASan build reports a
+    /// use-after-poison on the next label (lit's parse/nvcc-output.test).
+    llvm::StringMap<SourceRange, LabelAllocator> Labels;
     llvm::StringMap<Uses> Pending;
     LabelScope() = default;
     /// Moved, never copied (the allocator is not copyable), when Scopes grows.
