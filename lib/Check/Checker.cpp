@@ -490,7 +490,7 @@ void Checker::onStatement(const Statement &S) {
 ParamRole Checker::shadowedParamRole(const VarDecl &V) const {
   if (V.StateSpace != ".param" || V.Declarators.size() != 1)
     return ParamRole::None;
-  const RegisterInfo *Outer = Syms.lookup(V.Declarators[0].Name);
+  const RegisterInfo *Outer = Syms.lookupOnce(V.Declarators[0].Name);
   return Outer && Outer->StateSpace == ".param" ? Outer->Role : ParamRole::None;
 }
 

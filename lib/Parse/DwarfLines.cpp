@@ -72,7 +72,15 @@ unsigned versionCode(llvm::StringRef T) {
 
 unsigned reportDwarfLines(const SourceFile &File, DiagnosticEngine &Diags) {
   llvm::StringRef Text = File.text();
-  if (!mentionsDwarf(Text))
+  // Window by window, each released once seen: a mapped file's pages are
+  // read as the parser goes, and one scan of the whole text would keep them
+  // all (peak memory the size of the file).
+  bool Found = false;
+  File.forEachWindow([&](std::string_view W, size_t) {
+    Found = mentionsDwarf(llvm::StringRef(W.data(), W.size()));
+    return !Found;
+  });
+  if (!Found)
     return 0;
   DwarfScan S{Text, {}};
   Lexer L(Text);
