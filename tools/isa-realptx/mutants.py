@@ -345,6 +345,16 @@ def judge(args):
     return v, pa, pl
 
 
+def write_mutant(tmp, index, lint, f, r):
+    """Writes mutant r = (lines, line, kind) of file f as case `index` in tmp; the
+    judge's job (lint, path, text, line)."""
+    out, ln, _ = r
+    path = os.path.join(tmp, '%d_%s' % (index, os.path.basename(f)))
+    text = '\n'.join(out)
+    open(path, 'w').write(text)
+    return (lint, path, text, ln)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--lint', required=True)
@@ -363,10 +373,7 @@ def main():
         if not r:
             continue
         out, ln, kind = r
-        path = os.path.join(tmp, '%d_%s' % (len(jobs), os.path.basename(f)))
-        text = '\n'.join(out)
-        open(path, 'w').write(text)
-        jobs.append((a.lint, path, text, ln))
+        jobs.append(write_mutant(tmp, len(jobs), a.lint, f, r))
         meta.append((f, ln, kind, out[ln - 1].strip()))
     stats, bykind = collections.Counter(), collections.defaultdict(collections.Counter)
     with multiprocessing.Pool(a.j) as pool:

@@ -121,10 +121,7 @@ def main():
             if not r:
                 continue
             out, ln, kind = r
-            path = os.path.join(tmp, '%d_%s' % (len(jobs), os.path.basename(f)))
-            text = '\n'.join(out)
-            open(path, 'w').write(text)
-            jobs.append((a.lint, path, text, ln))
+            jobs.append(mutants.write_mutant(tmp, len(jobs), a.lint, f, r))
             meta.append((c, f, ln, kind, out[ln - 1].strip()))
             made += 1
     stats = collections.defaultdict(collections.Counter)
